@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  plan: text("plan").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** Keys are stored only as a SHA-256 hash; `prefix` lets an operator recognise a key in listings. */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash_idx").on(t.keyHash), index("api_keys_account_idx").on(t.accountId)],
+);
+
+export const requests = sqliteTable(
+  "requests",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    foreignKey: text("foreign_key").notNull(),
+    lazy: integer("lazy", { mode: "boolean" }).notNull(),
+    /** The business exactly as submitted (JSON), echoed by retrieve. */
+    business: text("business", { mode: "json" }).notNull(),
+    /** Origin the request came in on; signed file URLs sent by webhook point there. */
+    baseUrl: text("base_url").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("requests_account_foreign_key_idx").on(t.accountId, t.foreignKey)],
+);
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: text("id").primaryKey(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => requests.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    foreignKey: text("foreign_key").notNull(),
+    publisherKey: text("publisher_key").notNull(),
+    /** Order of the publisher within its request. */
+    position: integer("position").notNull(),
+    /** profile_key as submitted (may be empty where the adapter looks the business up). */
+    profileKey: text("profile_key").notNull(),
+    /** The profile URL the scraper resolved and used. */
+    profileUrl: text("profile_url"),
+    status: integer("status").notNull(),
+    reason: text("reason"),
+    /** Scrape options: last_review_hashes, first_page_only, lazy. */
+    options: text("options", { mode: "json" }).notNull(),
+    /** Login cookies, AES-GCM encrypted; cleared when the task ends. */
+    cookiesEnc: text("cookies_enc"),
+    /** Where a resumable run continues (adapter-defined JSON). */
+    cursor: text("cursor", { mode: "json" }),
+    pagesScraped: integer("pages_scraped").notNull().default(0),
+    reviewsFound: integer("reviews_found").notNull().default(0),
+    /** Keys of the raw JSON Lines page files in R2, in scrape order. */
+    files: text("files", { mode: "json" }).notNull().default(sql`'[]'`),
+    runs: integer("runs").notNull().default(0),
+    deadlineAt: integer("deadline_at"),
+    createdAt: integer("created_at").notNull(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("tasks_account_foreign_key_idx").on(t.accountId, t.foreignKey, t.publisherKey),
+    index("tasks_request_idx").on(t.requestId),
+  ],
+);
+
+/**
+ * Reviews of a task, deduplicated by review_id as they are scraped. At completion every row gets
+ * its 1-based `position` in newest-first order, so any page is a range read on (task_id, position).
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id),
+    reviewId: text("review_id").notNull(),
+    postedAt: integer("posted_at").notNull(),
+    position: integer("position"),
+    /** The standardized review as returned by retrieve (JSON). */
+    data: text("data", { mode: "json" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.reviewId] }), index("reviews_task_position_idx").on(t.taskId, t.position)],
+);
+
+export const webhooks = sqliteTable("webhooks", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.id),
+  url: text("url").notNull(),
+  /** Signing secret, AES-GCM encrypted. */
+  secretEnc: text("secret_enc").notNull(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export type Account = typeof accounts.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type RequestRow = typeof requests.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;

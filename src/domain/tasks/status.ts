@@ -1,0 +1,23 @@
+export const TaskStatus = {
+  queued: 100,
+  inProgress: 101,
+  completed: 200,
+  failed: 500,
+} as const;
+
+export type TaskStatusCode = (typeof TaskStatus)[keyof typeof TaskStatus];
+
+export const FAILURE_REASONS = ["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal"] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/** Options a task is scraped with, stored as JSON on the task row. */
+export interface TaskOptions {
+  last_review_hashes: string[];
+  first_page_only: boolean;
+  lazy: boolean;
+}
+
+/** Total scraping time a task gets before it fails with `timeout`. */
+export function timeBudgetMs(lazy: boolean): number {
+  return (lazy ? 60 : 5) * 60_000;
+}

@@ -1,0 +1,67 @@
+import { database } from "../../db/client";
+import { requests, tasks } from "../../db/schema";
+import { encryptText } from "../../crypto/aes";
+import type { SubmitInput } from "../../http/schemas/submit";
+import type { ScrapeMessage } from "../../queue/messages";
+import { TaskStatus, type TaskOptions } from "./status";
+
+export interface CreatedTask {
+  publisher_key: string;
+  tasks_id: string;
+}
+
+/** D1 binds at most 100 parameters per statement. */
+const MAX_PARAMS = 100;
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Creates the request record and one task per publisher in one atomic D1 batch, then queues one
+ * message per task. Both happen before the client hears 201.
+ */
+export async function submitRequest(env: Env, accountId: string, input: SubmitInput, baseUrl: string): Promise<{ requestId: string; tasks: CreatedTask[] }> {
+  const db = database(env.DB);
+  const now = Date.now();
+  const requestId = crypto.randomUUID();
+  const { data } = input;
+  const lazy = data.lazy ?? false;
+  const rows = await Promise.all(
+    data.publishers.map(async (entry, position) => {
+      const login = entry.config.persona?.additional_cookies?.login;
+      const options: TaskOptions = {
+        last_review_hashes: entry.config.last_review_hashes,
+        first_page_only: entry.config.first_page_only,
+        lazy,
+      };
+      return {
+        id: crypto.randomUUID(),
+        requestId,
+        accountId,
+        foreignKey: data.foreign_key,
+        publisherKey: entry.publisherKey,
+        position,
+        profileKey: entry.profileKey,
+        profileUrl: entry.profileUrl || null,
+        status: TaskStatus.queued,
+        options,
+        cookiesEnc: login?.length ? await encryptText(env.ENCRYPTION_KEY, JSON.stringify(login)) : null,
+        files: [] as string[],
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
+  );
+  const columnsPerTask = Object.keys(rows[0]).length;
+  const taskInserts = chunk(rows, Math.floor(MAX_PARAMS / columnsPerTask)).map((part) => db.insert(tasks).values(part));
+  await db.batch([
+    db.insert(requests).values({ id: requestId, accountId, foreignKey: data.foreign_key, lazy, business: data.business, baseUrl, createdAt: now }),
+    ...taskInserts,
+  ]);
+  const messages: MessageSendRequest<ScrapeMessage>[] = rows.map((row) => ({ body: { task_id: row.id }, contentType: "json" }));
+  await env.SCRAPE_QUEUE.sendBatch(messages);
+  return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };
+}

@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { webhooks } from "../../db/schema";
+import { decryptText, encryptText } from "../../crypto/aes";
+import { randomBytes, toBase64 } from "../../crypto/encoding";
+import { isPrivateHost } from "../network/private-address";
+
+export function newWebhookSecret(): string {
+  return `whsec_${toBase64(randomBytes(32))}`;
+}
+
+/** Webhook targets a deployed service refuses (private networks), unless local development allows them. */
+export function webhookTargetAllowed(url: string, allowPrivateNetwork: boolean): boolean {
+  return allowPrivateNetwork || !isPrivateHost(new URL(url).hostname);
+}
+
+/**
+ * Sets or replaces the account's webhook. The signing secret is made with the first webhook and
+ * kept on replacement unless a rotation is asked for; it is stored only encrypted.
+ */
+export async function saveWebhook(env: Env, db: Database, accountId: string, url: string, rotate: boolean): Promise<string> {
+  const existing = await db.select().from(webhooks).where(eq(webhooks.accountId, accountId)).get();
+  const secret = existing && !rotate ? await decryptText(env.ENCRYPTION_KEY, existing.secretEnc) : newWebhookSecret();
+  const secretEnc = await encryptText(env.ENCRYPTION_KEY, secret);
+  const now = Date.now();
+  await db
+    .insert(webhooks)
+    .values({ accountId, url, secretEnc, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: webhooks.accountId, set: { url, secretEnc, updatedAt: now } });
+  return secret;
+}
+
+export interface WebhookTarget {
+  url: string;
+  secret: string;
+}
+
+export async function loadWebhook(env: Env, db: Database, accountId: string): Promise<WebhookTarget | null> {
+  const row = await db.select().from(webhooks).where(eq(webhooks.accountId, accountId)).get();
+  if (!row) return null;
+  return { url: row.url, secret: await decryptText(env.ENCRYPTION_KEY, row.secretEnc) };
+}

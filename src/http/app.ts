@@ -1,0 +1,21 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "./context";
+import { onError } from "./middleware/on-error";
+import { requestId } from "./middleware/request-id";
+import { mountDocs } from "./routes/docs/docs.index";
+import { mountFiles } from "./routes/files/files.index";
+import { mountRetrieve } from "./routes/retrieve/retrieve.index";
+import { mountSubmit } from "./routes/submit/submit.index";
+import { mountWebhooks } from "./routes/webhooks/webhooks.index";
+import { PublisherConfigSchema } from "./schemas/publishers";
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>();
+  app.use("*", requestId);
+  app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
+  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountFiles, mountDocs]) mount(app);
+  app.get("/", (c) => c.json({ service: c.env.SERVICE_NAME, docs: "/docs", openapi: "/openapi.json" }));
+  app.notFound((c) => c.json({ error: "Not found" }, 404));
+  app.onError(onError);
+  return app;
+}

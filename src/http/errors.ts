@@ -1,0 +1,37 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** A field-error tree shaped like the request body; leaves are lists of messages. */
+export type ErrorDetails = { [field: string]: string[] | string | ErrorDetails };
+
+export interface ErrorBody {
+  error: string;
+  details?: ErrorDetails;
+}
+
+/** An error that answers with the documented JSON body; thrown anywhere below a route. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(body.error);
+  }
+}
+
+export const ERROR_TEXT = {
+  submit: "Invalid payload",
+  retrieve: "Invalid request",
+  webhook: "Invalid payload",
+} as const;
+
+export const INTERNAL_ERROR: ErrorBody = { error: "Internal server error" };
+
+export function errorResponse(c: Context, err: ApiError): Response {
+  return c.json(err.body, err.status, err.headers);
+}
+
+export function invalid(error: string, details: ErrorDetails): ApiError {
+  return new ApiError(400, { error, details });
+}

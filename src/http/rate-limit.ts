@@ -1,0 +1,38 @@
+import type { Context } from "hono";
+import { accountStub } from "../account/account-do";
+import type { Account } from "../db/schema";
+import { settings } from "../settings";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+
+/** The plan's per-minute limit; an unknown plan falls back to the default plan. */
+export function planLimit(env: Env, plan: string): { plan: string; limit: number | null } {
+  const { plans, defaultPlan } = settings(env);
+  if (plan in plans) return { plan, limit: plans[plan] ?? null };
+  return { plan: defaultPlan, limit: plans[defaultPlan] ?? null };
+}
+
+/** Counts this submit against the account's plan; sets X-RateLimit-* or throws the 429. */
+export async function enforceRateLimit(c: Context<AppEnv>, account: Account): Promise<void> {
+  const { plan, limit } = planLimit(c.env, account.plan);
+  const decision = await accountStub(c.env, account.id).consumeRateLimit(limit);
+  if (decision.limit === null) return;
+  const headers = {
+    "X-RateLimit-Limit": String(decision.limit),
+    "X-RateLimit-Remaining": String(decision.remaining ?? 0),
+    "X-RateLimit-Reset": String(decision.resetSeconds),
+  };
+  if (!decision.allowed) {
+    throw new ApiError(
+      429,
+      {
+        error: "Too Many Requests",
+        details: {
+          rate_limit: [`${plan} plan allows ${decision.limit} requests per minute. Retry after ${decision.resetSeconds} seconds.`],
+        },
+      },
+      { ...headers, "Retry-After": String(decision.resetSeconds) },
+    );
+  }
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+}

@@ -1,0 +1,24 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { verifyFileUrl } from "../../../crypto/signed-url";
+import type { AppEnv } from "../../context";
+import { methodNotAllowed } from "../../middleware/method-guard";
+
+/** Serves raw review files (JSON Lines) from R2 to holders of a valid, unexpired signed URL. */
+export function mountFiles(app: OpenAPIHono<AppEnv>) {
+  app.get("/files/*", async (c) => {
+    const check = await verifyFileUrl(c.env.URL_SIGNING_KEY, new URL(c.req.url), Math.floor(Date.now() / 1000));
+    if (!check.ok) {
+      return c.json({ error: check.reason === "expired" ? "This link has expired" : "Invalid signature" }, 403);
+    }
+    const object = await c.env.REVIEW_FILES.get(check.objectKey);
+    if (!object) return c.json({ error: "Not found" }, 404);
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": "application/x-ndjson; charset=utf-8",
+        "Cache-Control": "private, max-age=300",
+        ETag: object.httpEtag,
+      },
+    });
+  });
+  app.all("/files/*", methodNotAllowed(["GET", "HEAD"]));
+}

@@ -1,0 +1,29 @@
+import { submitRequest } from "../../../domain/tasks/submit";
+import { endpoint } from "../../endpoint";
+import { ERROR_TEXT } from "../../errors";
+import { SubmitRequestSchema } from "../../schemas/submit";
+
+export const submitHandler = endpoint(
+  {
+    errorText: ERROR_TEXT.submit,
+    schema: SubmitRequestSchema,
+    apiKeyOf: (body) => (typeof body.data === "object" && body.data !== null ? (body.data as Record<string, unknown>).api_key : undefined),
+    unauthorizedMessage: "Invalid API key.",
+    rateLimited: true,
+  },
+  async (c, input, account) => {
+    const { requestId, tasks } = await submitRequest(c.env, account.id, input, new URL(c.req.url).origin);
+    const first = tasks[0];
+    return c.json(
+      {
+        status: "success" as const,
+        tasks_id: first.tasks_id,
+        request_id: requestId,
+        foreign_key: input.data.foreign_key,
+        publisher_key: first.publisher_key,
+        tasks,
+      },
+      201,
+    );
+  },
+);

@@ -1,0 +1,29 @@
+import { database } from "../../../db/client";
+import { saveWebhook, webhookTargetAllowed } from "../../../domain/webhooks/config";
+import { settings } from "../../../settings";
+import { endpoint } from "../../endpoint";
+import { ApiError, ERROR_TEXT, invalid } from "../../errors";
+import { CreateWebhookRequestSchema } from "../../schemas/webhooks";
+import { MSG } from "../../validation";
+
+export const createWebhookHandler = endpoint(
+  {
+    errorText: ERROR_TEXT.webhook,
+    schema: CreateWebhookRequestSchema,
+    apiKeyOf: (body) => body.api_key,
+    unauthorizedMessage: "API key is invalid or expired.",
+  },
+  async (c, input, account) => {
+    if (!webhookTargetAllowed(input.webhook, settings(c.env).allowPrivateNetwork)) {
+      throw invalid(ERROR_TEXT.webhook, { webhook: [MSG.url] });
+    }
+    let secret: string;
+    try {
+      secret = await saveWebhook(c.env, database(c.env.DB), account.id, input.webhook, input.rotate_secret ?? false);
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), error: `webhook save failed: ${err instanceof Error ? err.message : "unknown"}` }));
+      throw new ApiError(500, { error: "Database error: could not save webhook" });
+    }
+    return c.json({ webhook: input.webhook, status: "success" as const, secret }, 201);
+  },
+);

@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+import { isCountryCode } from "../../domain/countries";
+import { MSG, drfList, drfObject, drfString } from "../validation";
+
+export const AddressSchema = drfObject({
+  street: drfString({ max: 255 }),
+  city: drfString({ max: 255 }),
+  state: drfString({ max: 255 }),
+  zip: drfString({ max: 32 }),
+  country: drfString().refine(isCountryCode, MSG.country).transform((c) => c.trim().toUpperCase()),
+}).openapi("Address", {
+  example: { street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105", country: "USA" },
+});
+
+export const BusinessSchema = drfObject({
+  id: drfString({ max: 255 }),
+  name: drfString({ max: 255 }),
+  address: AddressSchema,
+  phone: drfString({ max: 64 }),
+  description: drfString({ max: 10_000 }),
+  tags: drfList(drfString({ max: 255 }), { max: 100 }),
+}).openapi("Business");
+
+export type Business = z.output<typeof BusinessSchema>;

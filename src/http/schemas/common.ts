@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+
+export const ErrorSchema = z
+  .object({
+    error: z.string(),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "Errors nested like the request body; leaves are lists of messages." }),
+  })
+  .openapi("Error");
+
+export const API_KEY_MAX = 128;
+
+export function errorResponse(description: string, example: object) {
+  return { description, content: { "application/json": { schema: ErrorSchema, example } } };
+}
+
+export const unauthorized = (message: string) =>
+  errorResponse("The API key is unknown, expired or revoked.", { error: "Invalid API key", details: { api_key: [message] } });
+
+export const tooLarge = errorResponse("The body is over 1 MiB.", { error: "Payload too large" });
+
+export const internalError = errorResponse("Unexpected failure; no stack trace is shown.", { error: "Internal server error" });

@@ -1,0 +1,110 @@
+import { z } from "@hono/zod-openapi";
+import { drfInteger, drfObject, drfString } from "../validation";
+import { API_KEY_MAX } from "./common";
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 1000;
+
+export const RetrieveRequestSchema = drfObject({
+  api_key: drfString({ max: API_KEY_MAX }),
+  foreign_key: drfString({ max: 255 }),
+  publisher_key: drfString({ max: 253 }),
+  task_id: drfString({ max: 64 }),
+  page: drfInteger({ min: 1 }).optional().openapi({ type: "integer", minimum: 1, default: 1 }),
+  page_size: drfInteger({ min: 1, max: PAGE_SIZE_MAX })
+    .optional()
+    .openapi({ type: "integer", minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+}).openapi("RetrieveRequest", {
+  example: {
+    api_key: "rk_your_api_key",
+    foreign_key: "order-1234",
+    publisher_key: "trustpilot.com",
+    task_id: "8c1f1f7e-6b1a-4c3e-9a43-0d2b8f0c2a11",
+    page: 1,
+    page_size: 50,
+  },
+});
+
+export type RetrieveInput = z.output<typeof RetrieveRequestSchema>;
+
+export const ReviewSchema = z
+  .object({
+    review_id: z.string(),
+    author_name: z.string(),
+    author_id: z.string().nullable(),
+    rating: z.number().int().min(1).max(5),
+    text: z.string(),
+    url: z.string(),
+    posted_at: z.number().int().openapi({ description: "Milliseconds since the epoch, UTC." }),
+    review_hash: z.string().openapi({ description: "Lower-case hex MD5 of the Go-style JSON [text, author_name]." }),
+    language: z.string().openapi({ description: "ISO 639-1 code, or und." }),
+    source_date: z.string().optional().openapi({ description: "The date as the publisher printed it." }),
+    scraped_at: z.number().int().optional().openapi({ description: "Milliseconds since the epoch." }),
+  })
+  .openapi("Review");
+
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const PaginationSchema = z
+  .object({
+    total_reviews: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total_pages: z.number().int(),
+    has_next: z.boolean(),
+    has_previous: z.boolean(),
+  })
+  .openapi("Pagination");
+
+export const CompletedBusinessSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    tags: z.array(z.string()),
+    phone: z.string(),
+    address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() }),
+    description: z.string(),
+    publisher: z.string(),
+    profile_key: z.string().openapi({ description: "The resolved profile URL at the publisher." }),
+    reviews_urls: z.array(z.string()).openapi({ description: "Signed, expiring URLs of the raw JSON Lines review files." }),
+  })
+  .openapi("CompletedBusiness");
+
+export const CompletedTaskSchema = z
+  .object({
+    foreign_key: z.string(),
+    batch_id: z.string().openapi({ description: "The request id." }),
+    task_id: z.string(),
+    related_task_ids: z.array(z.string()).openapi({ description: "The other tasks of the same request." }),
+    task_status: z.literal(200),
+    business: CompletedBusinessSchema,
+    reviews: z.array(ReviewSchema),
+    pagination: PaginationSchema,
+  })
+  .openapi("CompletedTask");
+
+export type CompletedTask = z.infer<typeof CompletedTaskSchema>;
+
+export const ResponseMessageSchema = z
+  .object({
+    status: z.enum(["queued", "in_progress", "failed"]),
+    message: z.string(),
+    task_status: z.union([z.literal(100), z.literal(101), z.literal(500)]),
+    reason: z
+      .enum(["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal"])
+      .optional()
+      .openapi({ description: "Why a failed task failed." }),
+    progress: z.object({ pages_scraped: z.number().int(), reviews_found: z.number().int() }).optional(),
+  })
+  .openapi("ResponseMessage");
+
+export const UnfinishedTaskSchema = z
+  .object({
+    task_id: z.string(),
+    foreign_key: z.string(),
+    publisher_key: z.string(),
+    response_message: z.array(ResponseMessageSchema),
+  })
+  .openapi("UnfinishedTask");
+
+export type UnfinishedTask = z.infer<typeof UnfinishedTaskSchema>;

@@ -1,0 +1,142 @@
+/**
+ * Field builders and an error-tree formatter that reproduce Django REST Framework's validation
+ * messages and nesting, which the hosted API's clients already parse.
+ */
+import { z } from "@hono/zod-openapi";
+import type { ErrorDetails } from "./errors";
+
+/** Python's name for a JSON value's type, as DRF prints it in messages. */
+export function pyType(value: unknown): string {
+  if (value === null) return "NoneType";
+  if (Array.isArray(value)) return "list";
+  switch (typeof value) {
+    case "string":
+      return "str";
+    case "boolean":
+      return "bool";
+    case "number":
+      return Number.isInteger(value) ? "int" : "float";
+    case "object":
+      return "dict";
+    default:
+      return typeof value;
+  }
+}
+
+export const MSG = {
+  required: "This field is required.",
+  blank: "This field may not be blank.",
+  null: "This field may not be null.",
+  string: "Not a valid string.",
+  boolean: "Must be a valid boolean.",
+  integer: "A valid integer is required.",
+  url: "Enter a valid URL.",
+  country: "Enter a valid 3-letter country code.",
+  domain: "Enter a valid domain name.",
+  list: (v: unknown) => `Expected a list of items but got type "${pyType(v)}".`,
+  dict: (v: unknown) => `Expected a dictionary of items but got type "${pyType(v)}".`,
+  maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
+  maxItems: (n: number) => `Ensure this field has no more than ${n} elements.`,
+  min: (n: number) => `Ensure this value is greater than or equal to ${n}.`,
+  max: (n: number) => `Ensure this value is less than or equal to ${n}.`,
+  choice: (v: unknown) => `"${typeof v === "string" ? v : JSON.stringify(v)}" is not a valid choice.`,
+  emptyDict: "This dictionary may not be empty.",
+  emptyList: "This list may not be empty.",
+  rootNotObject: (v: unknown) => `Invalid data. Expected a dictionary, but got ${pyType(v)}.`,
+} as const;
+
+/** Error map shared by every field: missing, null, then the type-specific text. */
+function typeError(typeMessage: (input: unknown) => string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? MSG.required : issue.input === null ? MSG.null : typeMessage(issue.input);
+}
+
+export interface StringOptions {
+  max?: number;
+  allowBlank?: boolean;
+}
+
+export function drfString(options: StringOptions = {}) {
+  let schema = z.string({ error: typeError(() => MSG.string) });
+  if (options.max !== undefined) schema = schema.max(options.max, MSG.maxLength(options.max));
+  if (!options.allowBlank) schema = schema.refine((s) => s.trim().length > 0, MSG.blank);
+  return schema;
+}
+
+const TRUE_VALUES = new Set<unknown>(["t", "T", "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "1", 1, true]);
+const FALSE_VALUES = new Set<unknown>(["f", "F", "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF", "0", 0, false]);
+
+/** Booleans as DRF reads them: JSON true/false plus the usual textual and 0/1 spellings. */
+export function drfBoolean() {
+  return z.preprocess(
+    (v) => (TRUE_VALUES.has(v) ? true : FALSE_VALUES.has(v) ? false : v),
+    z.boolean({ error: typeError(() => MSG.boolean) }),
+  );
+}
+
+/** Integers as DRF reads them: JSON integers, integral floats and integer strings. */
+export function drfInteger(bounds: { min?: number; max?: number } = {}) {
+  let inner = z.number({ error: typeError(() => MSG.integer) }).int(MSG.integer);
+  if (bounds.min !== undefined) inner = inner.min(bounds.min, MSG.min(bounds.min));
+  if (bounds.max !== undefined) inner = inner.max(bounds.max, MSG.max(bounds.max));
+  return z.preprocess((v) => {
+    if (typeof v === "string" && /^\s*-?\d+(\.0*)?\s*$/.test(v)) return Number.parseInt(v, 10);
+    if (typeof v === "number" && !Number.isFinite(v)) return Number.NaN;
+    return v;
+  }, inner);
+}
+
+export function drfList<T extends z.ZodType>(item: T, options: { max?: number; allowEmpty?: boolean } = {}) {
+  let schema = z.array(item, { error: typeError(MSG.list) });
+  if (options.max !== undefined) schema = schema.max(options.max, MSG.maxItems(options.max));
+  if (options.allowEmpty === false) schema = schema.min(1, MSG.emptyList);
+  return schema;
+}
+
+export function drfObject<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape, { error: typeError(MSG.dict) });
+}
+
+/** A JSON object with arbitrary keys, validated entry by entry by the caller. */
+export function drfDict() {
+  return z.record(z.string(), z.unknown(), { error: typeError(MSG.dict) });
+}
+
+export function isHttpUrl(value: string, maxLength = 2048): URL | null {
+  if (value.length > maxLength) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (!url.hostname || url.username || url.password) return null;
+  return url;
+}
+
+/** Converts zod issues into a DRF error tree; `root` issues become non_field_errors. */
+export function toErrorTree(issues: readonly z.core.$ZodIssue[]): ErrorDetails {
+  const tree: ErrorDetails = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    if (path.length === 0) path.push("non_field_errors");
+    let node: ErrorDetails = tree;
+    let blocked = false;
+    for (const key of path.slice(0, -1)) {
+      const next = node[key];
+      if (Array.isArray(next) || typeof next === "string") {
+        blocked = true; // the parent already failed as a whole; its own message says enough
+        break;
+      }
+      node = (next as ErrorDetails | undefined) ?? (node[key] = {});
+    }
+    if (blocked) continue;
+    const leafKey = path[path.length - 1];
+    const leaf = node[leafKey];
+    if (leaf && !Array.isArray(leaf)) continue;
+    const messages = (leaf as string[] | undefined) ?? (node[leafKey] = []);
+    if (!(messages as string[]).includes(issue.message)) (messages as string[]).push(issue.message);
+  }
+  return tree;
+}
