@@ -74,6 +74,9 @@ export const tasks = sqliteTable(
     /** Keys of the raw JSON Lines page files in R2, in scrape order. */
     files: text("files", { mode: "json" }).notNull().default(sql`'[]'`),
     runs: integer("runs").notNull().default(0),
+    /** The run currently holding the task (random token) and until when; see src/domain/scrape/lease.ts. */
+    leaseToken: text("lease_token"),
+    leaseUntil: integer("lease_until"),
     deadlineAt: integer("deadline_at"),
     createdAt: integer("created_at").notNull(),
     startedAt: integer("started_at"),
@@ -83,6 +86,7 @@ export const tasks = sqliteTable(
   (t) => [
     index("tasks_account_foreign_key_idx").on(t.accountId, t.foreignKey, t.publisherKey),
     index("tasks_request_idx").on(t.requestId),
+    index("tasks_status_updated_idx").on(t.status, t.updatedAt),
   ],
 );
 
