@@ -25,6 +25,22 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * Scalar settings that keep the page self-contained: no font CDN, no telemetry, and none of the
+ * hosted extras (AI agent, MCP generator, developer toolbar) that call scalar.com services.
+ */
+const SCALAR_CONFIGURATION = {
+  withDefaultFonts: false,
+  telemetry: false,
+  hideClientButton: true,
+  showDeveloperTools: "never",
+  agent: { disabled: true },
+  mcp: { disabled: true },
+};
+
+/** Escapes a JSON text for a single-quoted HTML attribute. */
+const attribute = (value: unknown) => JSON.stringify(value).replace(/&/g, "&amp;").replace(/'/g, "&#39;");
+
 const DOCS_HTML = `<!doctype html>
 <html lang="en">
   <head>
@@ -33,7 +49,7 @@ const DOCS_HTML = `<!doctype html>
     <title>Review Collection API reference</title>
   </head>
   <body>
-    <script id="api-reference" data-url="/openapi.json" data-configuration='{"withDefaultFonts":false,"hideClientButton":true,"telemetry":false}'></script>
+    <script id="api-reference" data-url="/openapi.json" data-configuration='${attribute(SCALAR_CONFIGURATION)}'></script>
     <script src="/assets/scalar/standalone.js"></script>
   </body>
 </html>`;
