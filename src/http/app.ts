@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./context";
+import { jsonCharset } from "./middleware/json-charset";
 import { onError } from "./middleware/on-error";
 import { requestId } from "./middleware/request-id";
 import { mountDocs } from "./routes/docs/docs.index";
@@ -12,6 +13,7 @@ import { PublisherConfigSchema } from "./schemas/publishers";
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestId);
+  app.use("*", jsonCharset);
   app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
   for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountFiles, mountDocs]) mount(app);
   app.get("/", (c) => c.json({ service: c.env.SERVICE_NAME, docs: "/docs", openapi: "/openapi.json" }));

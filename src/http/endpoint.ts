@@ -4,24 +4,31 @@ import { database } from "../db/client";
 import type { Account } from "../db/schema";
 import { authenticate } from "../domain/auth/api-keys";
 import type { AppEnv } from "./context";
-import { ApiError, invalid } from "./errors";
+import { ApiError, invalid, type ErrorDetails } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
-import { API_KEY_MAX } from "./schemas/common";
-import { MSG, toErrorTree } from "./validation";
+import { ApiKeySchema } from "./schemas/common";
+import { MSG, isPlainObject, toErrorTree } from "./validation";
 
 export interface EndpointSpec<S extends z.ZodType> {
   /** The `error` text of this endpoint's 400 answers. */
   errorText: string;
   schema: S;
-  /** Where the API key sits in this endpoint's body. */
-  apiKeyOf: (body: Record<string, unknown>) => unknown;
+  /** Where the API key sits in this endpoint's body, e.g. ["data", "api_key"]. */
+  apiKeyPath: readonly [string, ...string[]];
   /** The detail message of this endpoint's 401 answer. */
   unauthorizedMessage: string;
   rateLimited?: boolean;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function valueAt(body: Record<string, unknown>, path: readonly string[]): unknown {
+  let node: unknown = body;
+  for (const key of path) node = isPlainObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+  return node;
+}
+
+/** A one-leaf error tree at `path`, nested the way the body is. */
+function treeAt(path: readonly string[], messages: string[]): ErrorDetails {
+  return path.reduceRight<ErrorDetails | string[]>((inner, key) => ({ [key]: inner }), messages) as ErrorDetails;
 }
 
 /**
@@ -40,12 +47,12 @@ export function endpoint<S extends z.ZodType>(
   return async (c) => {
     const body = c.get("body");
     if (!isPlainObject(body)) throw invalid(spec.errorText, { non_field_errors: [MSG.rootNotObject(body)] });
-    const key = spec.apiKeyOf(body);
-    if (typeof key !== "string" || key.length > API_KEY_MAX || !key.trim()) {
-      validate(body); // reports every failing field at once, api_key among them
-      throw invalid(spec.errorText, { api_key: [MSG.required] });
+    const key = ApiKeySchema.safeParse(valueAt(body, spec.apiKeyPath));
+    if (!key.success) {
+      validate(body); // reports every failing field at once, the api_key among them
+      throw invalid(spec.errorText, treeAt(spec.apiKeyPath, key.error.issues.map((issue) => issue.message)));
     }
-    const account = await authenticate(database(c.env.DB), key);
+    const account = await authenticate(database(c.env.DB), key.data);
     if (!account) throw new ApiError(401, { error: "Invalid API key", details: { api_key: [spec.unauthorizedMessage] } });
     c.set("account", account);
     if (spec.rateLimited) await enforceRateLimit(c, account);

@@ -23,6 +23,15 @@ export function pyType(value: unknown): string {
   }
 }
 
+/** The value as a refused choice names it: strings as sent, scalars the way Python prints them. */
+function choiceText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (typeof value === "number") return String(value);
+  // Nested values are named by type only: echoing them could be deep enough to exhaust the stack.
+  return pyType(value);
+}
+
 export const MSG = {
   required: "This field is required.",
   blank: "This field may not be blank.",
@@ -39,7 +48,7 @@ export const MSG = {
   maxItems: (n: number) => `Ensure this field has no more than ${n} elements.`,
   min: (n: number) => `Ensure this value is greater than or equal to ${n}.`,
   max: (n: number) => `Ensure this value is less than or equal to ${n}.`,
-  choice: (v: unknown) => `"${typeof v === "string" ? v : JSON.stringify(v)}" is not a valid choice.`,
+  choice: (v: unknown) => `"${choiceText(v)}" is not a valid choice.`,
   emptyDict: "This dictionary may not be empty.",
   emptyList: "This list may not be empty.",
   rootNotObject: (v: unknown) => `Invalid data. Expected a dictionary, but got ${pyType(v)}.`,
@@ -56,10 +65,21 @@ export interface StringOptions {
   allowBlank?: boolean;
 }
 
+/** Lone UTF-16 surrogates (possible through JSON \u escapes) are not text and cannot be stored or encoded. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Strings as DRF's CharField reads them, minus its number coercion: surrounding whitespace is
+ * trimmed before the length and blank checks, and a failed blank check stops any later refinement
+ * so a field never carries two messages for one mistake.
+ */
 export function drfString(options: StringOptions = {}) {
-  let schema = z.string({ error: typeError(() => MSG.string) });
+  let schema = z
+    .string({ error: typeError(() => MSG.string) })
+    .refine((s) => !LONE_SURROGATE.test(s), { message: MSG.string, abort: true })
+    .trim();
   if (options.max !== undefined) schema = schema.max(options.max, MSG.maxLength(options.max));
-  if (!options.allowBlank) schema = schema.refine((s) => s.trim().length > 0, MSG.blank);
+  if (!options.allowBlank) schema = schema.min(1, { message: MSG.blank, abort: true });
   return schema;
 }
 
@@ -97,9 +117,16 @@ export function drfObject<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, { error: typeError(MSG.dict) });
 }
 
-/** A JSON object with arbitrary keys, validated entry by entry by the caller. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A JSON object with arbitrary keys, validated entry by entry by the caller. The object is passed
+ * on as parsed (not copied key by key), so a key such as "__proto__" stays an ordinary entry.
+ */
 export function drfDict() {
-  return z.record(z.string(), z.unknown(), { error: typeError(MSG.dict) });
+  return z.custom<Record<string, unknown>>(isPlainObject, { error: typeError(MSG.dict) });
 }
 
 export function isHttpUrl(value: string, maxLength = 2048): URL | null {
@@ -115,9 +142,13 @@ export function isHttpUrl(value: string, maxLength = 2048): URL | null {
   return url;
 }
 
-/** Converts zod issues into a DRF error tree; `root` issues become non_field_errors. */
+/**
+ * Converts zod issues into a DRF error tree; `root` issues become non_field_errors. Nodes have no
+ * prototype because client-chosen keys (publisher domains) become keys of the tree: "__proto__" or
+ * "constructor" must be plain entries, not inherited members.
+ */
 export function toErrorTree(issues: readonly z.core.$ZodIssue[]): ErrorDetails {
-  const tree: ErrorDetails = {};
+  const tree: ErrorDetails = Object.create(null);
   for (const issue of issues) {
     const path = issue.path.map(String);
     if (path.length === 0) path.push("non_field_errors");
@@ -129,14 +160,14 @@ export function toErrorTree(issues: readonly z.core.$ZodIssue[]): ErrorDetails {
         blocked = true; // the parent already failed as a whole; its own message says enough
         break;
       }
-      node = (next as ErrorDetails | undefined) ?? (node[key] = {});
+      node = next ?? (node[key] = Object.create(null) as ErrorDetails);
     }
     if (blocked) continue;
     const leafKey = path[path.length - 1];
     const leaf = node[leafKey];
-    if (leaf && !Array.isArray(leaf)) continue;
-    const messages = (leaf as string[] | undefined) ?? (node[leafKey] = []);
-    if (!(messages as string[]).includes(issue.message)) (messages as string[]).push(issue.message);
+    if (leaf !== undefined && !Array.isArray(leaf)) continue;
+    const messages = leaf ?? (node[leafKey] = []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return tree;
 }

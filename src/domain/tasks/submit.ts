@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
 import { encryptText } from "../../crypto/aes";
@@ -21,7 +22,8 @@ function chunk<T>(items: T[], size: number): T[][] {
 
 /**
  * Creates the request record and one task per publisher in one atomic D1 batch, then queues one
- * message per task. Both happen before the client hears 201.
+ * message per task. Both happen before the client hears 201; when queueing fails the rows are
+ * removed again and the error propagates (a 500), so nothing is left that no message will run.
  */
 export async function submitRequest(env: Env, accountId: string, input: SubmitInput, baseUrl: string): Promise<{ requestId: string; tasks: CreatedTask[] }> {
   const db = database(env.DB);
@@ -62,6 +64,12 @@ export async function submitRequest(env: Env, accountId: string, input: SubmitIn
     ...taskInserts,
   ]);
   const messages: MessageSendRequest<ScrapeMessage>[] = rows.map((row) => ({ body: { task_id: row.id }, contentType: "json" }));
-  await env.SCRAPE_QUEUE.sendBatch(messages);
+  try {
+    await env.SCRAPE_QUEUE.sendBatch(messages);
+  } catch (err) {
+    // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.
+    await db.batch([db.delete(tasks).where(eq(tasks.requestId, requestId)), db.delete(requests).where(eq(requests.id, requestId))]);
+    throw err;
+  }
   return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };
 }

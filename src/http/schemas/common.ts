@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { drfString } from "../validation";
 
 export const ErrorSchema = z
   .object({
@@ -11,6 +12,9 @@ export const ErrorSchema = z
   .openapi("Error");
 
 export const API_KEY_MAX = 128;
+
+/** The api_key field of every endpoint; checked on its own before the key is looked up. */
+export const ApiKeySchema = drfString({ max: API_KEY_MAX });
 
 export function errorResponse(description: string, example: object) {
   return { description, content: { "application/json": { schema: ErrorSchema, example } } };

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { canonicalPublisherKey, isOnDomain } from "../../domain/publishers/canonical";
 import { publisherRules } from "../../domain/publishers/rules";
-import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isHttpUrl } from "../validation";
+import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isHttpUrl, isPlainObject } from "../validation";
 
 export const MAX_PUBLISHERS = 25;
 export const MAX_REVIEW_HASHES = 10_000;
@@ -41,7 +41,7 @@ export interface PublisherEntry {
   config: PublisherConfig;
 }
 
-type Issue = { path: PropertyKey[]; message: string };
+type Issue = { path: readonly PropertyKey[]; message: string };
 
 /** Checks a profile_key against its publisher; returns the profile URL or an error message. */
 function resolveProfile(publisherKey: string, profileKey: string | undefined): { url: string } | { error: string } {
@@ -58,21 +58,42 @@ function resolveProfile(publisherKey: string, profileKey: string | undefined): {
   return { error: MSG.url };
 }
 
-/** Validates one publisher entry beyond its shape: profile_key and the login cookies it needs. */
-function publisherIssues(publisherKey: string, config: PublisherConfig): { issues: Issue[]; profileUrl: string } {
-  const issues: Issue[] = [];
-  const profile = resolveProfile(publisherKey, config.profile_key);
-  if ("error" in profile) issues.push({ path: ["profile_key"], message: profile.error });
-  if (publisherRules(publisherKey).loginRequired) {
-    const persona = config.persona;
-    if (!persona) issues.push({ path: ["persona"], message: MSG.required });
-    else if (!persona.additional_cookies) issues.push({ path: ["persona", "additional_cookies"], message: MSG.required });
-    else if (!persona.additional_cookies.login) issues.push({ path: ["persona", "additional_cookies", "login"], message: MSG.required });
-    else if (persona.additional_cookies.login.length === 0) {
-      issues.push({ path: ["persona", "additional_cookies", "login"], message: MSG.emptyList });
-    }
+type Persona = z.output<typeof PersonaSchema>;
+
+/** The login cookies a publisher needs; reported at the first level of the persona that is missing. */
+function loginIssues(persona: Persona | undefined): Issue[] {
+  if (!persona) return [{ path: ["persona"], message: MSG.required }];
+  if (!persona.additional_cookies) return [{ path: ["persona", "additional_cookies"], message: MSG.required }];
+  const login = persona.additional_cookies.login;
+  if (!login) return [{ path: ["persona", "additional_cookies", "login"], message: MSG.required }];
+  if (login.length === 0) return [{ path: ["persona", "additional_cookies", "login"], message: MSG.emptyList }];
+  return [];
+}
+
+const ProfileKeyField = PublisherConfigSchema.shape.profile_key;
+const PersonaField = PublisherConfigSchema.shape.persona;
+
+/**
+ * Validates one publisher entry: its shape, then the rules of its publisher (profile_key versus
+ * lookup, required login cookies). The rules run on every field whose own shape is valid, even when
+ * a sibling field failed, so one answer lists every failing field.
+ */
+function checkEntry(publisherKey: string, value: unknown): { issues: Issue[]; entry?: PublisherEntry } {
+  const parsed = PublisherConfigSchema.safeParse(value);
+  if (!isPlainObject(value)) return { issues: parsed.success ? [] : parsed.error.issues };
+  const issues: Issue[] = parsed.success ? [] : [...parsed.error.issues];
+  const failed = new Set(issues.map((issue) => issue.path[0]));
+  let profileUrl = "";
+  const profileKey = ProfileKeyField.safeParse(value.profile_key);
+  if (!failed.has("profile_key") && profileKey.success) {
+    const profile = resolveProfile(publisherKey, profileKey.data);
+    if ("error" in profile) issues.push({ path: ["profile_key"], message: profile.error });
+    else profileUrl = profile.url;
   }
-  return { issues, profileUrl: "error" in profile ? "" : profile.url };
+  const persona = PersonaField.safeParse(value.persona);
+  if (!failed.has("persona") && persona.success && publisherRules(publisherKey).loginRequired) issues.push(...loginIssues(persona.data));
+  if (issues.length > 0 || !parsed.success) return { issues };
+  return { issues, entry: { publisherKey, profileUrl, profileKey: parsed.data.profile_key ?? "", config: parsed.data } };
 }
 
 /**
@@ -98,16 +119,9 @@ export const PublishersSchema = drfDict()
         continue;
       }
       seen.add(publisherKey);
-      const parsed = PublisherConfigSchema.safeParse(value);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          ctx.addIssue({ code: "custom", path: [publisherKey, ...issue.path], message: issue.message });
-        }
-        continue;
-      }
-      const { issues, profileUrl } = publisherIssues(publisherKey, parsed.data);
+      const { issues, entry } = checkEntry(publisherKey, value);
       for (const issue of issues) ctx.addIssue({ code: "custom", path: [publisherKey, ...issue.path], message: issue.message });
-      out.push({ publisherKey, profileUrl, profileKey: parsed.data.profile_key ?? "", config: parsed.data });
+      if (entry) out.push(entry);
     }
     return out;
   })

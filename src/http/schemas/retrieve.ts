@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { drfInteger, drfObject, drfString } from "../validation";
-import { API_KEY_MAX } from "./common";
+import { ApiKeySchema } from "./common";
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 1000;
 
 export const RetrieveRequestSchema = drfObject({
-  api_key: drfString({ max: API_KEY_MAX }),
+  api_key: ApiKeySchema,
   foreign_key: drfString({ max: 255 }),
   publisher_key: drfString({ max: 253 }),
   task_id: drfString({ max: 64 }),

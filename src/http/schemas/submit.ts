@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MSG, drfBoolean, drfObject, drfString } from "../validation";
-import { API_KEY_MAX } from "./common";
+import { ApiKeySchema } from "./common";
 import { BusinessSchema } from "./business";
 import { PublishersSchema } from "./publishers";
 
@@ -19,7 +19,7 @@ const JobSchema = z
 export const SubmitRequestSchema = drfObject({
   job: JobSchema,
   data: drfObject({
-    api_key: drfString({ max: API_KEY_MAX }),
+    api_key: ApiKeySchema,
     foreign_key: drfString({ max: 255 }),
     lazy: drfBoolean().optional().openapi({ type: "boolean", default: false, description: "Raises the time budget from 5 to 60 minutes." }),
     business: BusinessSchema,

@@ -10,7 +10,7 @@ export const retrieveHandler = endpoint(
   {
     errorText: ERROR_TEXT.retrieve,
     schema: RetrieveRequestSchema,
-    apiKeyOf: (body) => body.api_key,
+    apiKeyPath: ["api_key"],
     unauthorizedMessage: "Invalid API key.",
   },
   async (c, input, account) => {

@@ -7,7 +7,7 @@ export const submitHandler = endpoint(
   {
     errorText: ERROR_TEXT.submit,
     schema: SubmitRequestSchema,
-    apiKeyOf: (body) => (typeof body.data === "object" && body.data !== null ? (body.data as Record<string, unknown>).api_key : undefined),
+    apiKeyPath: ["data", "api_key"],
     unauthorizedMessage: "Invalid API key.",
     rateLimited: true,
   },

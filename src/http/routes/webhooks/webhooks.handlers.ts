@@ -10,7 +10,7 @@ export const createWebhookHandler = endpoint(
   {
     errorText: ERROR_TEXT.webhook,
     schema: CreateWebhookRequestSchema,
-    apiKeyOf: (body) => body.api_key,
+    apiKeyPath: ["api_key"],
     unauthorizedMessage: "API key is invalid or expired.",
   },
   async (c, input, account) => {
