@@ -1,0 +1,21 @@
+import { eld } from "eld/extrasmall";
+
+/**
+ * Language codes are ISO 639-1, or `und` when they cannot be told. The extra-small eld dataset is
+ * used: it is the one that fits a Worker's memory and bundle limits comfortably, and its accuracy on
+ * sentence-length text is close to the larger ones.
+ */
+export const UNDETERMINED = "und";
+
+/** "en-US", "EN_gb", "zh-Hant" → "en", "en", "zh"; null for anything without a two-letter language. */
+export function isoLanguage(tag: string | null | undefined): string | null {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return primary && /^[a-z]{2}$/.test(primary) ? primary : null;
+}
+
+/** Detects the language of a text; `und` for empty, very short or ambiguous text. */
+export function detectLanguage(text: string): string {
+  if (!text.trim()) return UNDETERMINED;
+  const result = eld.detect(text);
+  return result.language && result.isReliable() ? result.language : UNDETERMINED;
+}

@@ -1,0 +1,67 @@
+import * as chrono from "chrono-node";
+
+/**
+ * Turns a date as printed ("2024-03-03", "March 3, 2024", "3 weeks ago", "vor 2 Tagen") into
+ * milliseconds since the epoch, UTC, resolving relative dates against the scrape time.
+ *
+ * - The page's language picks the parser (dates are printed in the page's UI language); English is
+ *   always tried too. English numeric dates are month first ("03/04/2024" = March 4) except on
+ *   British-style pages (en-GB, en-AU, ...), which use day first, as do all other languages.
+ * - A calendar date without a time of day is midnight UTC of that date, so it does not depend on
+ *   where the scraper runs. A relative date keeps the scrape's time of day.
+ * - A date that would lie after the scrape (a year-less "March 3" read as next March) is the scrape
+ *   time: a review cannot be newer than the page it was read from.
+ */
+export interface PostedAt {
+  postedAt: number;
+  /** False for relative dates ("3 weeks ago"), whose resolved value drifts between scrapes. */
+  absolute: boolean;
+}
+
+const LOCALES: Record<string, chrono.Chrono> = {
+  de: chrono.de.casual,
+  fr: chrono.fr.casual,
+  ja: chrono.ja.casual,
+  pt: chrono.pt.casual,
+  nl: chrono.nl.casual,
+  zh: chrono.zh.casual,
+  ru: chrono.ru.casual,
+  es: chrono.es.casual,
+  uk: chrono.uk.casual,
+  it: chrono.it.casual,
+  sv: chrono.sv.casual,
+  fi: chrono.fi.casual,
+  vi: chrono.vi.casual,
+  id: chrono.id.casual,
+  ar: chrono.ar.casual,
+};
+const DAY_FIRST_ENGLISH = new Set(["gb", "au", "nz", "ie", "in", "za", "sg", "hk"]);
+
+function parsersFor(languageTag: string | null): chrono.Chrono[] {
+  const [language, region] = (languageTag ?? "").toLowerCase().split(/[-_]/);
+  if (language === "en") return [DAY_FIRST_ENGLISH.has(region ?? "") ? chrono.en.GB : chrono.casual];
+  const local = LOCALES[language ?? ""];
+  return local ? [local, chrono.casual] : [chrono.casual];
+}
+
+function isRelative(components: chrono.ParsedComponents): boolean {
+  for (const tag of components.tags()) if (tag.startsWith("result/relative") || tag.startsWith("casualReference/")) return true;
+  return false;
+}
+
+export function resolvePostedAt(dateText: string | undefined, scrapedAt: number, languageTag: string | null): PostedAt | null {
+  if (!dateText?.trim()) return null;
+  const reference = { instant: new Date(scrapedAt), timezone: 0 };
+  for (const parser of parsersFor(languageTag)) {
+    const [result] = parser.parse(dateText, reference);
+    if (!result) continue;
+    const start = result.start;
+    const relative = isRelative(start);
+    let postedAt = start.date().getTime();
+    if (!relative && !start.isCertain("hour")) {
+      postedAt = Date.UTC(start.get("year") ?? 1970, (start.get("month") ?? 1) - 1, start.get("day") ?? 1);
+    }
+    return { postedAt: Math.min(postedAt, scrapedAt), absolute: !relative };
+  }
+  return null;
+}

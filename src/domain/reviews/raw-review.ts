@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+const ratingNumber = z.union([z.number(), z.string()]);
+
+/**
+ * A review as a page or an adapter presents it, before normalization: every field optional and in
+ * the publisher's own form (rating on its own scale, date as printed, text possibly machine
+ * translated). Adapters for known publishers build these too, so the schema doubles as their contract.
+ */
+export const RawReviewSchema = z.object({
+  /** The publisher's own id for the review, when it has one. */
+  id: z.string().optional(),
+  author_name: z.string().optional(),
+  author_id: z.string().optional(),
+  author_url: z.string().optional(),
+  rating: z
+    .object({
+      value: ratingNumber,
+      /** schema.org defaults: best 5, worst 1. */
+      best: ratingNumber.optional(),
+      worst: ratingNumber.optional(),
+    })
+    .optional(),
+  text: z.string().optional(),
+  /** URL of the review itself (absolute). */
+  url: z.string().optional(),
+  /** The date exactly as the publisher printed or declared it ("2024-03-03", "3 weeks ago"). */
+  date: z.string().optional(),
+  /** Language tag the publisher gives for this review ("en", "de-AT"). */
+  language: z.string().optional(),
+  /** The business owner's public reply, when there is one. */
+  reply_text: z.string().optional(),
+});
+
+export type RawReview = z.infer<typeof RawReviewSchema>;
+export type RawRating = NonNullable<RawReview["rating"]>;
