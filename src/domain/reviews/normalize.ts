@@ -65,7 +65,7 @@ export function normalizeReview(raw: RawReview, ctx: NormalizeContext): Review {
     rating,
     text,
     url: raw.url?.trim() || ctx.pageUrl,
-    // An undated review counts as seen at the scrape: it sorts with the newest, never before real dates.
+    // With no readable date the scrape time is the best bound we have: the review existed by then.
     posted_at: posted?.postedAt ?? ctx.scrapedAt,
     review_hash: reviewHash({ text, author_name, reply_text, review_id }),
     language,
