@@ -79,3 +79,75 @@ export function submitBody(apiKey: string, publishers?: Record<string, unknown>,
     },
   };
 }
+
+/** The three endpoints, with the error text each answers a 400 with. */
+export const ENDPOINTS = {
+  submit: { path: "/submit/request-reviews/", errorText: "Invalid payload", unauthorized: "Invalid API key." },
+  retrieve: { path: "/retrieve-task/", errorText: "Invalid request", unauthorized: "Invalid API key." },
+  webhook: { path: "/webhooks/create-webhook/", errorText: "Invalid payload", unauthorized: "API key is invalid or expired." },
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+/** Login cookies as a client sends them for facebook.com or yelp.com. */
+export function loginCookies(domain: string, value = "s3cret-cookie-value") {
+  return [{ name: "session", value, domain: `.${domain}` }];
+}
+
+/** A valid publisher configuration; facebook.com and yelp.com get the login cookies they need. */
+export function publisherConfig(domain: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const needsLogin = domain === "facebook.com" || domain === "yelp.com";
+  return {
+    profile_key: `https://www.${domain}/biz/blue-door`,
+    last_review_hashes: [],
+    first_page_only: false,
+    ...(needsLogin ? { persona: { additional_cookies: { login: loginCookies(domain) } } } : {}),
+    ...overrides,
+  };
+}
+
+/** `leaf` nested under `path`, the way the API nests error details. */
+export function nest(path: readonly string[], leaf: unknown): Record<string, unknown> {
+  return path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), leaf) as Record<string, unknown>;
+}
+
+export const DELETE = Symbol("delete");
+
+/** A deep copy of `body` with the value at `path` replaced, or removed when `value` is DELETE. */
+export function withValue<T>(body: T, path: readonly string[], value: unknown): T {
+  const copy = structuredClone(body);
+  let node = copy as Record<string, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  const last = path[path.length - 1];
+  if (value === DELETE) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+export interface TaskRowJson {
+  id: string;
+  request_id: string;
+  account_id: string;
+  foreign_key: string;
+  publisher_key: string;
+  position: number;
+  profile_key: string;
+  profile_url: string | null;
+  status: number;
+  reason: string | null;
+  options: string;
+  cookies_enc: string | null;
+}
+
+/** The task rows of a request, in publisher order, read straight from D1. */
+export async function taskRows(requestId: string): Promise<TaskRowJson[]> {
+  const { results } = await env.DB.prepare("SELECT * FROM tasks WHERE request_id = ? ORDER BY position").bind(requestId).all<TaskRowJson>();
+  return results;
+}
+
+/** Submits a valid request and returns the 201 body. */
+export async function submitOk(apiKey: string, publishers?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const res = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers, extra));
+  if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { status: string; tasks_id: string; request_id: string; foreign_key: string; publisher_key: string; tasks: { publisher_key: string; tasks_id: string }[] };
+}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
 import { encryptText } from "../../crypto/aes";
@@ -57,7 +57,8 @@ export async function submitRequest(env: Env, accountId: string, input: SubmitIn
       };
     }),
   );
-  const columnsPerTask = Object.keys(rows[0]).length;
+  // Drizzle binds a parameter for every column of the table, not only the ones given here.
+  const columnsPerTask = Object.keys(getTableColumns(tasks)).length;
   const taskInserts = chunk(rows, Math.floor(MAX_PARAMS / columnsPerTask)).map((part) => db.insert(tasks).values(part));
   await db.batch([
     db.insert(requests).values({ id: requestId, accountId, foreignKey: data.foreign_key, lazy, business: data.business, baseUrl, createdAt: now }),
