@@ -32,6 +32,7 @@ export default defineConfig({
   ],
   test: {
     setupFiles: ["./test/setup/apply-migrations.ts"],
+    globalSetup: ["./test/openapi/validator-server.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
