@@ -1,20 +1,117 @@
 import { DurableObject } from "cloudflare:workers";
+import { database } from "../db/client";
+import { loadWebhook, type WebhookTarget } from "../domain/webhooks/config";
+import { deliverOnce, retryDelaySeconds } from "../domain/webhooks/delivery";
+import { settings } from "../settings";
+import { dueEvents, enqueue, getMeta, listDeliveries, migrateOutbox, nextDueAt, recordAttempt, setMeta, type DeliveryRecord, type DueEvent, type NewEvent } from "./outbox";
 import { consume, migrateRateLimiter, type RateLimitDecision } from "./rate-limiter";
+
+/** Events sent side by side in one round (each of a different task). */
+const SEND_BATCH = 10;
+/** Rounds per alarm run; more work re-arms the alarm at once instead of holding the object. */
+const MAX_ROUNDS = 5;
+/** Pause before the next run when a run could not even load the webhook (D1 unavailable). */
+const RUN_FAILURE_BACKOFF_MS = 30_000;
+
+const META_ACCOUNT_ID = "account_id";
+/** The time the alarm was last set for; see alarm(). */
+const META_ARMED_FOR = "alarm_armed_for";
 
 /**
  * One object per account serializes what must not race for that account: the submit rate limit
- * and the webhook outbox.
+ * and the webhook outbox. All outbox state is in the object's SQLite storage and the alarm is
+ * re-armed from it, so an eviction or restart loses nothing.
  */
 export class AccountDurableObject extends DurableObject<Env> {
+  /** Events whose attempt is awaiting the receiver; never picked twice at once. */
+  private readonly sending = new Set<string>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ctx.blockConcurrencyWhile(async () => {
       migrateRateLimiter(ctx.storage.sql);
+      migrateOutbox(ctx.storage.sql);
+      if ((await ctx.storage.getAlarm()) === null) await this.rearm();
     });
   }
 
   async consumeRateLimit(limit: number | null): Promise<RateLimitDecision> {
     return consume(this.ctx.storage.sql, limit, Date.now());
+  }
+
+  /** Puts a webhook event in the outbox once; true when it was new. */
+  async enqueueWebhookEvent(accountId: string, event: NewEvent): Promise<boolean> {
+    const sql = this.ctx.storage.sql;
+    setMeta(sql, META_ACCOUNT_ID, accountId);
+    const added = enqueue(sql, event, Date.now());
+    if (added) await this.rearm();
+    return added;
+  }
+
+  async listWebhookDeliveries(limit: number, taskId?: string): Promise<DeliveryRecord[]> {
+    return listDeliveries(this.ctx.storage.sql, limit, taskId);
+  }
+
+  override async alarm(): Promise<void> {
+    try {
+      await this.sendDueEvents();
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", error: `webhook delivery run failed: ${err instanceof Error ? err.name : "unknown"}` }));
+      await this.arm(Date.now() + RUN_FAILURE_BACKOFF_MS);
+      return;
+    }
+    await this.rearm();
+  }
+
+  private async sendDueEvents(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    // An alarm sends what it was armed for even when it runs before that time (a test driving
+    // it with runDurableObjectAlarm); the platform itself never fires early.
+    const dueBy = Math.max(Date.now(), Number(getMeta(sql, META_ARMED_FOR) ?? 0));
+    const accountId = getMeta(sql, META_ACCOUNT_ID);
+    let target: WebhookTarget | null | undefined;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const due = dueEvents(sql, dueBy, SEND_BATCH).filter((event) => !this.sending.has(event.id));
+      if (!due.length) return;
+      // Read at send time, so a replaced URL or a rotated secret applies to pending retries too.
+      if (target === undefined) target = accountId ? await loadWebhook(this.env, database(this.env.DB), accountId) : null;
+      await Promise.all(due.map((event) => this.attempt(target ?? null, event)));
+    }
+  }
+
+  private async attempt(target: WebhookTarget | null, event: DueEvent): Promise<void> {
+    const config = settings(this.env);
+    this.sending.add(event.id);
+    try {
+      const outcome = target
+        ? await deliverOnce(target, event, { serviceName: config.serviceName, allowPrivateNetwork: config.allowPrivateNetwork, now: Date.now() })
+        : { ok: false as const, statusCode: null, error: "No webhook configured" };
+      const now = Date.now();
+      if (outcome.ok) {
+        recordAttempt(this.ctx.storage.sql, event.id, outcome, now);
+      } else {
+        const delay = retryDelaySeconds(event.attempts + 1, config.webhookRetrySchedule);
+        recordAttempt(this.ctx.storage.sql, event.id, { ...outcome, retryAt: delay === null ? null : now + delay * 1000 }, now);
+      }
+    } finally {
+      this.sending.delete(event.id);
+    }
+  }
+
+  /** Sets the alarm for the next due event, from storage; clears it when nothing is pending. */
+  private async rearm(): Promise<void> {
+    const at = nextDueAt(this.ctx.storage.sql);
+    if (at === null) {
+      setMeta(this.ctx.storage.sql, META_ARMED_FOR, null);
+      await this.ctx.storage.deleteAlarm();
+      return;
+    }
+    await this.arm(Math.max(at, Date.now()));
+  }
+
+  private async arm(at: number): Promise<void> {
+    setMeta(this.ctx.storage.sql, META_ARMED_FOR, String(at));
+    await this.ctx.storage.setAlarm(at);
   }
 }
 

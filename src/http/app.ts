@@ -3,6 +3,7 @@ import type { AppEnv } from "./context";
 import { jsonCharset } from "./middleware/json-charset";
 import { onError } from "./middleware/on-error";
 import { requestId } from "./middleware/request-id";
+import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
 import { mountFiles } from "./routes/files/files.index";
 import { mountRetrieve } from "./routes/retrieve/retrieve.index";
@@ -15,7 +16,7 @@ export function createApp() {
   app.use("*", requestId);
   app.use("*", jsonCharset);
   app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
-  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountFiles, mountDocs]) mount(app);
+  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountFiles, mountDocs]) mount(app);
   app.get("/", (c) => c.json({ service: c.env.SERVICE_NAME, docs: "/docs", openapi: "/openapi.json" }));
   app.notFound((c) => c.json({ error: "Not found" }, 404));
   app.onError(onError);
