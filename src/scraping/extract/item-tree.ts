@@ -1,0 +1,132 @@
+import { decodeHTML, decodeHTMLAttribute } from "entities";
+import type { SchemaNode } from "./schema-node";
+
+/**
+ * Builds JSON-LD-shaped items from attribute-based markup (microdata, RDFa) during a streaming
+ * HTMLRewriter pass. There is no DOM, so nesting is tracked with end-tag callbacks: a property or
+ * item belongs to the innermost item open when its element starts, and a text property collects
+ * every text chunk until its element ends.
+ */
+export interface ItemMarkup {
+  /** Set when the element opens an item. */
+  item?: { types: string[]; id?: string };
+  /** Property names the element (or its new item) is the value of. */
+  properties: string[];
+}
+
+export interface ItemSyntax {
+  /** Elements worth looking at: the ones carrying the syntax's attributes. */
+  selector: string;
+  read(element: Element): ItemMarkup | null;
+}
+
+// Elements without an end tag: HTMLRewriter refuses end-tag handlers on them.
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
+// Elements whose text is not page text.
+const RAW_TEXT = new Set(["script", "style", "template", "noscript", "textarea"]);
+// Elements that start a new line in the rendered text.
+const LINE_BREAKING = "br, p, div, li, tr, h1, h2, h3, h4, h5, h6, blockquote";
+// Properties whose value is a link; for anything else a link's text is what the author meant.
+const URL_PROPERTIES = new Set(["url", "sameAs", "image", "logo", "contentUrl", "thumbnailUrl", "embedUrl", "mainEntityOfPage"]);
+
+function attribute(element: Element, name: string): string | null {
+  const value = element.getAttribute(name);
+  return value === null ? null : decodeHTMLAttribute(value);
+}
+
+/** The value an element gives without looking at its text, per the microdata value rules. */
+function attributeValue(element: Element, properties: string[]): string | null {
+  const content = attribute(element, "content");
+  if (content !== null) return content;
+  const tag = element.tagName;
+  if (tag === "meta") return "";
+  if (tag === "time") return attribute(element, "datetime");
+  if (tag === "data" || tag === "meter") return attribute(element, "value");
+  const urlWanted = properties.some((p) => URL_PROPERTIES.has(p));
+  if (tag === "link" || ((tag === "a" || tag === "area") && urlWanted)) return attribute(element, "href");
+  if (["img", "audio", "video", "source", "iframe", "embed", "track"].includes(tag)) return urlWanted ? attribute(element, "src") : (attribute(element, "alt") ?? "");
+  if (tag === "object") return attribute(element, "data");
+  return null;
+}
+
+interface OpenItem {
+  node: SchemaNode;
+}
+
+interface OpenText {
+  item: OpenItem;
+  properties: string[];
+  parts: string[];
+}
+
+function addValue(node: SchemaNode, properties: string[], value: unknown): void {
+  for (const property of properties) {
+    const existing = node[property];
+    node[property] = Array.isArray(existing) ? [...existing, value] : [value];
+  }
+}
+
+export function collectItems(rewriter: HTMLRewriter, syntax: ItemSyntax): () => SchemaNode[] {
+  const roots: SchemaNode[] = [];
+  const items: OpenItem[] = [];
+  const texts: OpenText[] = [];
+  let rawTextDepth = 0;
+
+  const closeWhenEnded = (element: Element, close: () => void) => {
+    if (VOID.has(element.tagName)) close();
+    else element.onEndTag(close);
+  };
+  const remove = <T>(list: T[], entry: T) => {
+    const at = list.lastIndexOf(entry);
+    if (at >= 0) list.splice(at, 1);
+  };
+
+  rewriter.on(syntax.selector, {
+    element(element) {
+      const markup = syntax.read(element);
+      if (!markup) return;
+      const parent = items[items.length - 1];
+      if (markup.item) {
+        const node: SchemaNode = { "@type": markup.item.types };
+        if (markup.item.id) node["@id"] = decodeHTMLAttribute(markup.item.id);
+        if (parent && markup.properties.length) addValue(parent.node, markup.properties, node);
+        else roots.push(node);
+        const open: OpenItem = { node };
+        items.push(open);
+        closeWhenEnded(element, () => remove(items, open));
+        return;
+      }
+      if (!parent || !markup.properties.length) return;
+      const value = attributeValue(element, markup.properties);
+      if (value !== null) {
+        addValue(parent.node, markup.properties, value);
+        return;
+      }
+      const open: OpenText = { item: parent, properties: markup.properties, parts: [] };
+      texts.push(open);
+      closeWhenEnded(element, () => {
+        remove(texts, open);
+        addValue(open.item.node, open.properties, decodeHTML(open.parts.join("")).trim());
+      });
+    },
+  });
+  rewriter.on(LINE_BREAKING, {
+    element() {
+      for (const open of texts) open.parts.push("\n");
+    },
+  });
+  rewriter.on([...RAW_TEXT].join(", "), {
+    element(element) {
+      rawTextDepth += 1;
+      closeWhenEnded(element, () => {
+        rawTextDepth -= 1;
+      });
+    },
+  });
+  rewriter.onDocument({
+    text(chunk) {
+      if (rawTextDepth === 0) for (const open of texts) open.parts.push(chunk.text);
+    },
+  });
+  return () => roots;
+}

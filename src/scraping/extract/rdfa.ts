@@ -1,0 +1,21 @@
+import { collectItems } from "./item-tree";
+import { localName, type SchemaNode } from "./schema-node";
+
+const words = (value: string | null) => (value ?? "").split(/\s+/).filter(Boolean);
+
+/**
+ * RDFa Lite items (`typeof` / `property` / `resource`), with schema.org terms written bare under
+ * `vocab="https://schema.org/"`, as `schema:term`, or as full IRIs. Terms of other vocabularies
+ * keep their prefix and so never match a schema.org property.
+ */
+export function collectRdfa(rewriter: HTMLRewriter): () => SchemaNode[] {
+  return collectItems(rewriter, {
+    selector: "[typeof], [property]",
+    read(element) {
+      const properties = words(element.getAttribute("property")).map(localName);
+      if (!element.hasAttribute("typeof")) return { properties };
+      const id = element.getAttribute("resource") ?? element.getAttribute("about") ?? undefined;
+      return { item: { types: words(element.getAttribute("typeof")).map(localName), id }, properties };
+    },
+  });
+}

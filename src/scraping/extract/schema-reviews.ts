@@ -1,0 +1,141 @@
+import type { RawRating, RawReview } from "../../domain/reviews/raw-review";
+import { firstLiteral, hasType, isNode, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
+
+/** Business-level data found beside the reviews (optional extra for callers). */
+export interface BusinessInfo {
+  name: string | null;
+  aggregateRating: { value: string; best: string | null; worst: string | null; count: string | null } | null;
+}
+
+const REVIEW_TYPES = new Set(["Review", "UserReview", "CriticReview", "EmployerReview"]);
+const REPLY_TYPES = new Set(["Comment", "Answer"]);
+const PERSON_TYPES = new Set(["Person"]);
+
+/** Walks every node, however deeply nested, once; `@id` references are resolved through `index`. */
+class NodeGraph {
+  private readonly index = new Map<string, SchemaNode>();
+  readonly all: SchemaNode[] = [];
+
+  constructor(roots: SchemaNode[]) {
+    const seen = new Set<SchemaNode>();
+    const visit = (value: unknown) => {
+      if (Array.isArray(value)) return value.forEach(visit);
+      if (!isNode(value) || seen.has(value)) return;
+      seen.add(value);
+      this.all.push(value);
+      const id = nodeId(value);
+      const known = id ? this.index.get(id) : undefined;
+      // The fullest description of an id wins over bare references to it.
+      if (id && (!known || Object.keys(value).length > Object.keys(known).length)) this.index.set(id, value);
+      for (const [key, child] of Object.entries(value)) if (key !== "@id" && key !== "@type") visit(child);
+    };
+    roots.forEach(visit);
+  }
+
+  /** The node itself, or the node a bare `{"@id": ...}` reference points to. */
+  resolve(value: unknown): unknown {
+    if (!isNode(value)) return value;
+    const id = nodeId(value);
+    return id && Object.keys(value).length === 1 ? (this.index.get(id) ?? value) : value;
+  }
+
+  first(node: SchemaNode, property: string): unknown {
+    return this.resolve(valuesOf(node, property)[0]);
+  }
+}
+
+function absoluteUrl(value: string | undefined, baseUrl: string): string | undefined {
+  if (!value) return undefined;
+  return URL.parse(value.trim(), baseUrl)?.toString() ?? undefined;
+}
+
+function identifier(node: SchemaNode): string | undefined {
+  const value = valuesOf(node, "identifier")[0];
+  return literal(value) ?? (isNode(value) ? firstLiteral(value, "value", "@value") : undefined);
+}
+
+function rating(graph: NodeGraph, review: SchemaNode): RawRating | undefined {
+  const given = graph.first(review, "reviewRating") ?? graph.first(review, "rating");
+  if (isNode(given)) {
+    const value = firstLiteral(given, "ratingValue", "value");
+    if (value === undefined) return undefined;
+    return { value, best: firstLiteral(given, "bestRating"), worst: firstLiteral(given, "worstRating") };
+  }
+  const value = literal(given) ?? firstLiteral(review, "ratingValue");
+  return value === undefined ? undefined : { value };
+}
+
+function author(graph: NodeGraph, review: SchemaNode, baseUrl: string): Pick<RawReview, "author_name" | "author_id" | "author_url"> {
+  const given = graph.first(review, "author") ?? graph.first(review, "creator");
+  if (!isNode(given)) return { author_name: literal(given) };
+  const fullName = [firstLiteral(given, "givenName"), firstLiteral(given, "familyName")].filter(Boolean).join(" ");
+  const url = absoluteUrl(firstLiteral(given, "url"), baseUrl);
+  return {
+    author_name: firstLiteral(given, "name", "alternateName") ?? (fullName || undefined),
+    author_id: identifier(given) ?? (nodeId(given) !== url ? nodeId(given) : undefined),
+    author_url: url,
+  };
+}
+
+function language(graph: NodeGraph, review: SchemaNode): string | undefined {
+  const given = graph.first(review, "inLanguage");
+  return isNode(given) ? firstLiteral(given, "alternateName", "name") : literal(given);
+}
+
+/**
+ * The owner's public answer: a comment on the review written by an organisation rather than a
+ * person (schema.org has no dedicated property; this is how sites that publish replies mark them).
+ */
+function replyText(graph: NodeGraph, review: SchemaNode): string | undefined {
+  for (const value of valuesOf(review, "comment")) {
+    const comment = graph.resolve(value);
+    if (!isNode(comment) || !hasType(comment, REPLY_TYPES)) continue;
+    const by = graph.first(comment, "author");
+    if (isNode(by) && typesOf(by).length && !hasType(by, PERSON_TYPES)) return firstLiteral(comment, "text", "reviewBody", "description");
+  }
+  return undefined;
+}
+
+function toRawReview(graph: NodeGraph, review: SchemaNode, baseUrl: string): RawReview {
+  const raw: RawReview = {
+    id: identifier(review) ?? nodeId(review),
+    ...author(graph, review, baseUrl),
+    rating: rating(graph, review),
+    text: firstLiteral(review, "reviewBody", "text", "description"),
+    url: absoluteUrl(firstLiteral(review, "url"), baseUrl),
+    date: firstLiteral(review, "datePublished", "dateCreated", "dateModified"),
+    language: language(graph, review),
+    reply_text: replyText(graph, review),
+  };
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as RawReview;
+}
+
+function businessInfo(graph: NodeGraph, reviews: SchemaNode[]): BusinessInfo | null {
+  const reviewed = reviews.map((r) => graph.first(r, "itemReviewed")).find(isNode);
+  const holder =
+    graph.all.find((n) => !hasType(n, REVIEW_TYPES) && (valuesOf(n, "review").length > 0 || valuesOf(n, "reviews").length > 0)) ??
+    graph.all.find((n) => !hasType(n, REVIEW_TYPES) && valuesOf(n, "aggregateRating").length > 0) ??
+    reviewed;
+  if (!holder) return null;
+  const aggregate = graph.first(holder, "aggregateRating");
+  const value = isNode(aggregate) ? firstLiteral(aggregate, "ratingValue") : undefined;
+  return {
+    name: firstLiteral(holder, "name") ?? null,
+    aggregateRating:
+      isNode(aggregate) && value !== undefined
+        ? {
+            value,
+            best: firstLiteral(aggregate, "bestRating") ?? null,
+            worst: firstLiteral(aggregate, "worstRating") ?? null,
+            count: firstLiteral(aggregate, "reviewCount", "ratingCount") ?? null,
+          }
+        : null,
+  };
+}
+
+/** Every schema.org Review among the items of a page (nested anywhere), in document order. */
+export function reviewsFromItems(roots: SchemaNode[], baseUrl: string): { reviews: RawReview[]; business: BusinessInfo | null } {
+  const graph = new NodeGraph(roots);
+  const reviewNodes = graph.all.filter((n) => hasType(n, REVIEW_TYPES));
+  return { reviews: reviewNodes.map((n) => toRawReview(graph, n, baseUrl)), business: businessInfo(graph, reviewNodes) };
+}
