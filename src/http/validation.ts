@@ -96,7 +96,9 @@ export function drfBoolean() {
 
 /** Integers as DRF reads them: JSON integers, integral floats and integer strings. */
 export function drfInteger(bounds: { min?: number; max?: number } = {}) {
-  let inner = z.number({ error: typeError(() => MSG.integer) }).int(MSG.integer);
+  // Integers past 2^53 cannot be told apart from their neighbours, so they are not valid integers
+  // either; aborting there keeps the bound checks from adding a second message.
+  let inner = z.number({ error: typeError(() => MSG.integer) }).int({ message: MSG.integer, abort: true });
   if (bounds.min !== undefined) inner = inner.min(bounds.min, MSG.min(bounds.min));
   if (bounds.max !== undefined) inner = inner.max(bounds.max, MSG.max(bounds.max));
   return z.preprocess((v) => {
