@@ -131,8 +131,14 @@ export function drfDict() {
   return z.custom<Record<string, unknown>>(isPlainObject, { error: typeError(MSG.dict) });
 }
 
+/**
+ * The WHATWG parser repairs text such as "https:///x", "https:host" or "http:\\host" into a URL;
+ * a client's URL must already be well-formed: scheme, "//", a host, and no whitespace.
+ */
+const URL_SHAPE = /^https?:\/\/[^/\\?#@\s]/i;
+
 export function isHttpUrl(value: string, maxLength = 2048): URL | null {
-  if (value.length > maxLength) return null;
+  if (value.length > maxLength || !URL_SHAPE.test(value) || /\s/.test(value)) return null;
   let url: URL;
   try {
     url = new URL(value);
