@@ -16,7 +16,8 @@ writeFileSync(
 
 export default defineConfig({
   plugins: [
-    cloudflareTest({
+    // A function, so the fixture sites' ports (known once globalSetup ran) reach the Worker.
+    cloudflareTest(({ inject }) => ({
       remoteBindings: false,
       wrangler: { configPath: testConfig },
       miniflare: {
@@ -26,13 +27,14 @@ export default defineConfig({
           ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
           URL_SIGNING_KEY: "test-url-signing-key",
           ALLOW_PRIVATE_NETWORK: "true",
+          PUBLISHER_ORIGINS: JSON.stringify(inject("fixtureOrigins")),
         },
       },
-    }),
+    })),
   ],
   test: {
     setupFiles: ["./test/setup/apply-migrations.ts"],
-    globalSetup: ["./test/openapi/validator-server.ts"],
+    globalSetup: ["./test/openapi/validator-server.ts", "./test/setup/fixture-sites.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

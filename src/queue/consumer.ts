@@ -1,4 +1,27 @@
-/** Scrape queue consumer: to be built by the scraping pipeline (issue 3). */
-export async function consumeScrapeBatch(batch: MessageBatch<unknown>, _env: Env, _ctx: ExecutionContext): Promise<void> {
-  for (const message of batch.messages) message.retry({ delaySeconds: 60 });
+import { runScrape } from "../domain/scrape/run";
+import { retryDelaySeconds } from "../domain/scrape/retry-policy";
+import { ScrapeMessageSchema } from "./messages";
+
+/**
+ * Scrape queue consumer: one scraping run per message (the queue hands them over one at a time).
+ * The run decides between acknowledging and retrying; an error before it could decide (D1 or the
+ * queue unavailable) retries with backoff, and the task is safe to pick up again.
+ */
+export async function consumeScrapeBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = ScrapeMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      console.error(`scrape queue: dropping malformed message ${message.id}`);
+      message.ack();
+      continue;
+    }
+    try {
+      const outcome = await runScrape(env, parsed.data, message.attempts);
+      if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
+      else message.ack();
+    } catch (err) {
+      console.error(`scrape queue: task ${parsed.data.task_id} run failed before it finished`, err);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
 }

@@ -1,8 +1,12 @@
-/** Body of a message on the scrape queue: which task to work on. */
-export interface ScrapeMessage {
-  task_id: string;
-}
+import { z } from "zod";
 
-export function isScrapeMessage(body: unknown): body is ScrapeMessage {
-  return typeof body === "object" && body !== null && typeof (body as ScrapeMessage).task_id === "string";
-}
+/**
+ * Body of a message on the scrape queue: which task to work on and which of its runs this is
+ * (absent on the message submit sends: run 1). See src/domain/scrape/lease.ts.
+ */
+export const ScrapeMessageSchema = z.object({
+  task_id: z.string().min(1),
+  run: z.number().int().min(1).optional(),
+});
+
+export type ScrapeMessage = z.infer<typeof ScrapeMessageSchema>;

@@ -1,0 +1,61 @@
+import type { Review } from "../../http/schemas/retrieve";
+import type { Cursor } from "./cursor";
+import { LEASE_MS } from "./lease";
+import { pageFileKey, putPageFile } from "./page-files";
+
+/** D1 binds at most 100 parameters per statement: 4 per review row, 3 for the guard. */
+const ROWS_PER_INSERT = 24;
+
+export interface StoredPage {
+  taskId: string;
+  /** The lease token of the run storing the page. */
+  token: string;
+  page: number;
+  /** The page's reviews, already without the ones the client knows. */
+  reviews: readonly Review[];
+  /** Where the walk goes on from here. */
+  next: Cursor;
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Stores one scraped page: its JSON Lines file in R2 (pages without reviews get none), then in one
+ * D1 transaction the progress (cursor, pages_scraped, files, a longer lease) and the reviews
+ * (INSERT OR IGNORE: deduplicated by review_id across pages and re-scrapes).
+ *
+ * Everything is conditional on the run still holding the task at exactly the previous page, so a
+ * run that lost its lease, or a page stored twice, changes nothing. Returns whether it was stored.
+ */
+export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
+  const { taskId, token } = page;
+  const now = Date.now();
+  const fileKey = page.reviews.length ? pageFileKey(taskId, page.page) : null;
+  if (fileKey) await putPageFile(env, fileKey, page.reviews);
+
+  const progress = env.DB.prepare(
+    `UPDATE tasks SET cursor = ?1, pages_scraped = ?2,
+       files = CASE WHEN ?3 IS NULL THEN files ELSE json_insert(files, '$[#]', ?3) END,
+       lease_until = ?4, updated_at = ?5
+     WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
+  ).bind(JSON.stringify(page.next), page.page, fileKey, now + LEASE_MS, now, taskId, token);
+
+  const inserts = chunk(page.reviews, ROWS_PER_INSERT).map((rows) =>
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO reviews (task_id, review_id, posted_at, data)
+       SELECT column1, column2, column3, column4 FROM (VALUES ${rows.map(() => "(?, ?, ?, ?)").join(", ")})
+       WHERE EXISTS (SELECT 1 FROM tasks WHERE id = ? AND lease_token = ? AND pages_scraped = ?)`,
+    ).bind(...rows.flatMap((r) => [taskId, r.review_id, r.posted_at, JSON.stringify(r)]), taskId, token, page.page),
+  );
+
+  const count = env.DB.prepare(
+    `UPDATE tasks SET reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1) WHERE id = ?1 AND lease_token = ?2`,
+  ).bind(taskId, token);
+
+  const [result] = await env.DB.batch([progress, ...inserts, count]);
+  return result.meta.changes === 1;
+}

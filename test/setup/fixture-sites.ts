@@ -1,0 +1,19 @@
+/**
+ * vitest globalSetup (Node): starts the fixture publisher sites on loopback and hands their
+ * origins to the tests (`inject("fixtureOrigins")`) and, through vitest.config.ts, to the Worker as
+ * PUBLISHER_ORIGINS.
+ */
+import type { TestProject } from "vitest/node";
+import { startFixtureSites } from "../fixtures/server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    fixtureOrigins: Record<string, string>;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const sites = await startFixtureSites();
+  project.provide("fixtureOrigins", sites.origins);
+  return () => sites.close();
+}
