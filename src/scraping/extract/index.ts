@@ -1,4 +1,5 @@
 import type { RawReview } from "../../domain/reviews/raw-review";
+import { ElementStream } from "./element-stream";
 import { collectJsonLd } from "./json-ld";
 import { mergeDuplicates } from "./merge-duplicates";
 import { collectMicrodata } from "./microdata";
@@ -26,8 +27,9 @@ export interface ExtractedPage {
 export async function extractStructuredData(html: string, pageUrl: string): Promise<ExtractedPage> {
   const rewriter = new HTMLRewriter();
   const jsonLd = collectJsonLd(rewriter);
-  const microdata = collectMicrodata(rewriter);
-  const rdfa = collectRdfa(rewriter);
+  const elements = new ElementStream(rewriter);
+  const microdata = collectMicrodata(elements);
+  const rdfa = collectRdfa(elements);
   const meta = collectPageMeta(rewriter, pageUrl);
   await rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).arrayBuffer();
 

@@ -1,11 +1,12 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
+import type { ElementStream } from "./element-stream";
 import type { SchemaNode } from "./schema-node";
 
 /**
  * Builds JSON-LD-shaped items from attribute-based markup (microdata, RDFa) during a streaming
  * HTMLRewriter pass. There is no DOM, so nesting is tracked with end-tag callbacks: a property or
  * item belongs to the innermost item open when its element starts, and a text property collects
- * every text chunk until its element ends.
+ * every text chunk until its element ends (or the document does, for an element left unclosed).
  */
 export interface ItemMarkup {
   /** Set when the element opens an item. */
@@ -15,17 +16,12 @@ export interface ItemMarkup {
 }
 
 export interface ItemSyntax {
-  /** Elements worth looking at: the ones carrying the syntax's attributes. */
-  selector: string;
+  /** Item and property markup of an element; null when it carries none of the syntax's attributes. */
   read(element: Element): ItemMarkup | null;
 }
 
-// Elements without an end tag: HTMLRewriter refuses end-tag handlers on them.
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
-// Elements whose text is not page text.
-const RAW_TEXT = new Set(["script", "style", "template", "noscript", "textarea"]);
 // Elements that start a new line in the rendered text.
-const LINE_BREAKING = "br, p, div, li, tr, h1, h2, h3, h4, h5, h6, blockquote";
+const LINE_BREAKING = new Set(["br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote"]);
 // Properties whose value is a link; for anything else a link's text is what the author meant.
 const URL_PROPERTIES = new Set(["url", "sameAs", "image", "logo", "contentUrl", "thumbnailUrl", "embedUrl", "mainEntityOfPage"]);
 
@@ -66,67 +62,48 @@ function addValue(node: SchemaNode, properties: string[], value: unknown): void 
   }
 }
 
-export function collectItems(rewriter: HTMLRewriter, syntax: ItemSyntax): () => SchemaNode[] {
+export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => SchemaNode[] {
   const roots: SchemaNode[] = [];
   const items: OpenItem[] = [];
   const texts: OpenText[] = [];
-  let rawTextDepth = 0;
 
-  const closeWhenEnded = (element: Element, close: () => void) => {
-    if (VOID.has(element.tagName)) close();
-    else element.onEndTag(close);
-  };
   const remove = <T>(list: T[], entry: T) => {
     const at = list.lastIndexOf(entry);
     if (at >= 0) list.splice(at, 1);
   };
+  const finish = (open: OpenText) => {
+    remove(texts, open);
+    addValue(open.item.node, open.properties, decodeHTML(open.parts.join("")).trim());
+  };
 
-  rewriter.on(syntax.selector, {
-    element(element) {
-      const markup = syntax.read(element);
-      if (!markup) return;
-      const parent = items[items.length - 1];
-      if (markup.item) {
-        const node: SchemaNode = { "@type": markup.item.types };
-        if (markup.item.id) node["@id"] = decodeHTMLAttribute(markup.item.id);
-        if (parent && markup.properties.length) addValue(parent.node, markup.properties, node);
-        else roots.push(node);
-        const open: OpenItem = { node };
-        items.push(open);
-        closeWhenEnded(element, () => remove(items, open));
-        return;
-      }
-      if (!parent || !markup.properties.length) return;
-      const value = attributeValue(element, markup.properties);
-      if (value !== null) {
-        addValue(parent.node, markup.properties, value);
-        return;
-      }
-      const open: OpenText = { item: parent, properties: markup.properties, parts: [] };
-      texts.push(open);
-      closeWhenEnded(element, () => {
-        remove(texts, open);
-        addValue(open.item.node, open.properties, decodeHTML(open.parts.join("")).trim());
-      });
-    },
+  stream.onElement((element, onEnd) => {
+    if (LINE_BREAKING.has(element.tagName)) for (const open of texts) open.parts.push("\n");
+    const markup = syntax.read(element);
+    if (!markup) return;
+    const parent = items[items.length - 1];
+    if (markup.item) {
+      const node: SchemaNode = { "@type": markup.item.types };
+      if (markup.item.id) node["@id"] = decodeHTMLAttribute(markup.item.id);
+      if (parent && markup.properties.length) addValue(parent.node, markup.properties, node);
+      else roots.push(node);
+      const open: OpenItem = { node };
+      items.push(open);
+      onEnd(() => remove(items, open));
+      return;
+    }
+    if (!parent || !markup.properties.length) return;
+    const value = attributeValue(element, markup.properties);
+    if (value !== null) {
+      addValue(parent.node, markup.properties, value);
+      return;
+    }
+    const open: OpenText = { item: parent, properties: markup.properties, parts: [] };
+    texts.push(open);
+    onEnd(() => finish(open));
   });
-  rewriter.on(LINE_BREAKING, {
-    element() {
-      for (const open of texts) open.parts.push("\n");
-    },
+  stream.onText((text) => {
+    for (const open of texts) open.parts.push(text);
   });
-  rewriter.on([...RAW_TEXT].join(", "), {
-    element(element) {
-      rawTextDepth += 1;
-      closeWhenEnded(element, () => {
-        rawTextDepth -= 1;
-      });
-    },
-  });
-  rewriter.onDocument({
-    text(chunk) {
-      if (rawTextDepth === 0) for (const open of texts) open.parts.push(chunk.text);
-    },
-  });
+  stream.onDocumentEnd(() => [...texts].forEach(finish));
   return () => roots;
 }

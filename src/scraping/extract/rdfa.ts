@@ -1,3 +1,4 @@
+import type { ElementStream } from "./element-stream";
 import { collectItems } from "./item-tree";
 import { localName, type SchemaNode } from "./schema-node";
 
@@ -8,12 +9,11 @@ const words = (value: string | null) => (value ?? "").split(/\s+/).filter(Boolea
  * `vocab="https://schema.org/"`, as `schema:term`, or as full IRIs. Terms of other vocabularies
  * keep their prefix and so never match a schema.org property.
  */
-export function collectRdfa(rewriter: HTMLRewriter): () => SchemaNode[] {
-  return collectItems(rewriter, {
-    selector: "[typeof], [property]",
+export function collectRdfa(stream: ElementStream): () => SchemaNode[] {
+  return collectItems(stream, {
     read(element) {
       const properties = words(element.getAttribute("property")).map(localName);
-      if (!element.hasAttribute("typeof")) return { properties };
+      if (!element.hasAttribute("typeof")) return properties.length ? { properties } : null;
       const id = element.getAttribute("resource") ?? element.getAttribute("about") ?? undefined;
       return { item: { types: words(element.getAttribute("typeof")).map(localName), id }, properties };
     },

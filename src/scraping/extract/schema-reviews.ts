@@ -59,7 +59,9 @@ function rating(graph: NodeGraph, review: SchemaNode): RawRating | undefined {
   if (isNode(given)) {
     const value = firstLiteral(given, "ratingValue", "value");
     if (value === undefined) return undefined;
-    return { value, best: firstLiteral(given, "bestRating"), worst: firstLiteral(given, "worstRating") };
+    const best = firstLiteral(given, "bestRating");
+    const worst = firstLiteral(given, "worstRating");
+    return { value, ...(best === undefined ? {} : { best }), ...(worst === undefined ? {} : { worst }) };
   }
   const value = literal(given) ?? firstLiteral(review, "ratingValue");
   return value === undefined ? undefined : { value };
