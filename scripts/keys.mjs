@@ -20,7 +20,7 @@ const ACCOUNT_NAME = /^(?!\s)[^\p{Cc}]{1,100}(?<!\s)$/u;
 const KEY_ID = /^key_[0-9a-f]{4,64}$/;
 
 /** Creates the account if it is missing (changing its plan when --plan names another), then a key. */
-export function createKey({ account, plan, expires, remote }) {
+export function createKey({ account, plan, expires, remote = false, persistTo, log = console.log }) {
   if (!account || !ACCOUNT_NAME.test(account)) {
     fail("--account needs a name of 1-100 characters, without control characters or surrounding spaces");
   }
@@ -45,15 +45,15 @@ export function createKey({ account, plan, expires, remote }) {
       `INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at, expires_at, revoked_at) SELECT ${sqlText(key.id)}, id, ${sqlText(key.prefix)}, ${sqlText(key.hash)}, ${sqlInteger(now)}, ${sqlInteger(expiresAt)}, NULL FROM accounts WHERE name = ${name}`,
       `SELECT a.id AS account_id, a.name, a.plan, a.created_at FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ${sqlText(key.id)}`,
     ].join(";\n"),
-    { remote },
+    { remote, persistTo },
   );
   const created = rows[0];
   if (!created) fail("the key was not stored");
   const isNewAccount = created.created_at === now;
-  console.log(`${isNewAccount ? "Created account" : "Account"} "${created.name}" (${created.account_id}), plan ${created.plan}.`);
-  console.log(`Key ${key.id} (${key.prefix}…)${expiresAt ? `, expires ${new Date(expiresAt).toISOString()}` : ", no expiry"}.`);
-  console.log("This is the only time the key is shown; store it now:");
-  console.log(key.key);
+  log(`${isNewAccount ? "Created account" : "Account"} "${created.name}" (${created.account_id}), plan ${created.plan}.`);
+  log(`Key ${key.id} (${key.prefix}…)${expiresAt ? `, expires ${new Date(expiresAt).toISOString()}` : ", no expiry"}.`);
+  log("This is the only time the key is shown; store it now:");
+  log(key.key);
   return key;
 }
 

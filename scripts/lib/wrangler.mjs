@@ -19,17 +19,15 @@ export function plans() {
   return parsed;
 }
 
-function target(remote) {
-  return remote ? "--remote" : "--local";
-}
-
-export function applyMigrations({ remote = false } = {}) {
-  runInherited(WRANGLER, ["d1", "migrations", "apply", DB_BINDING, target(remote)], { stdio: ["ignore", "inherit", "inherit"] });
+/** Where a D1 command acts: the deployed database, or a local one (optionally in another state directory). */
+function target({ remote = false, persistTo } = {}) {
+  if (remote) return ["--remote"];
+  return persistTo ? ["--local", "--persist-to", persistTo] : ["--local"];
 }
 
 /** Applies migrations without echoing wrangler's progress (for scripts whose stdout is read by others). */
-export function applyMigrationsQuietly({ remote = false } = {}) {
-  const result = runCaptured(WRANGLER, ["d1", "migrations", "apply", DB_BINDING, target(remote)], { stdio: ["ignore", "pipe", "pipe"] });
+export function applyMigrationsQuietly(where = {}) {
+  const result = runCaptured(WRANGLER, ["d1", "migrations", "apply", DB_BINDING, ...target(where)], { stdio: ["ignore", "pipe", "pipe"] });
   if (result.status !== 0) throw new Error(`Applying migrations failed:\n${result.stdout}${result.stderr}`);
 }
 
@@ -37,8 +35,8 @@ export function applyMigrationsQuietly({ remote = false } = {}) {
  * Runs SQL (one or more statements) against D1 and returns one result set per statement.
  * The SQL goes in through a command argument; callers build it with scripts/lib/sql.mjs.
  */
-export function d1Execute(sql, { remote = false } = {}) {
-  const result = runCaptured(WRANGLER, ["d1", "execute", DB_BINDING, target(remote), "--json", "--command", sql]);
+export function d1Execute(sql, where = {}) {
+  const result = runCaptured(WRANGLER, ["d1", "execute", DB_BINDING, ...target(where), "--json", "--command", sql]);
   let parsed;
   try {
     parsed = JSON.parse(result.stdout);
