@@ -43,7 +43,7 @@ function paddedSubmit(size: number): string {
 
 async function expectJsonUtf8(res: Response): Promise<unknown> {
   expect(res.headers.get("content-type")).toBe("application/json; charset=UTF-8");
-  const text = new TextDecoder("utf-8", { fatal: true }).decode(await res.arrayBuffer());
+  const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(await res.arrayBuffer());
   return JSON.parse(text);
 }
 
