@@ -45,12 +45,8 @@ function attributeValue(element: Element, properties: string[]): string | null {
   return null;
 }
 
-interface OpenItem {
-  node: SchemaNode;
-}
-
 interface OpenText {
-  item: OpenItem;
+  item: SchemaNode;
   properties: string[];
   parts: string[];
 }
@@ -64,7 +60,7 @@ function addValue(node: SchemaNode, properties: string[], value: unknown): void 
 
 export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => SchemaNode[] {
   const roots: SchemaNode[] = [];
-  const items: OpenItem[] = [];
+  const items: SchemaNode[] = [];
   const texts: OpenText[] = [];
 
   const remove = <T>(list: T[], entry: T) => {
@@ -73,7 +69,7 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
   };
   const finish = (open: OpenText) => {
     remove(texts, open);
-    addValue(open.item.node, open.properties, decodeHTML(open.parts.join("")).trim());
+    addValue(open.item, open.properties, decodeHTML(open.parts.join("")).trim());
   };
 
   stream.onElement((element, onEnd) => {
@@ -84,17 +80,16 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
     if (markup.item) {
       const node: SchemaNode = { "@type": markup.item.types };
       if (markup.item.id) node["@id"] = decodeHTMLAttribute(markup.item.id);
-      if (parent && markup.properties.length) addValue(parent.node, markup.properties, node);
+      if (parent && markup.properties.length) addValue(parent, markup.properties, node);
       else roots.push(node);
-      const open: OpenItem = { node };
-      items.push(open);
-      onEnd(() => remove(items, open));
+      items.push(node);
+      onEnd(() => remove(items, node));
       return;
     }
     if (!parent || !markup.properties.length) return;
     const value = attributeValue(element, markup.properties);
     if (value !== null) {
-      addValue(parent.node, markup.properties, value);
+      addValue(parent, markup.properties, value);
       return;
     }
     const open: OpenText = { item: parent, properties: markup.properties, parts: [] };
