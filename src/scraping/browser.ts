@@ -15,18 +15,26 @@ const KEEP_ALIVE_MS = 120_000;
 const SETTLE_MS = 3_000;
 const SETTLE_IDLE_MS = 250;
 
+/** Sessions tried before launching a new one. */
+const MAX_CONNECT_ATTEMPTS = 3;
+
 /**
- * Browser Rendering sessions are limited (concurrency and launches per minute), so a free session
- * left by an earlier run is reused; a session some other worker holds refuses the connection and
- * the next one is tried, and only then is a new one launched.
+ * Browser Rendering sessions are limited (concurrency and launches per minute), so an open session
+ * left by an earlier run is reused before a new one is launched. Free sessions come first, then
+ * those listed as connected, oldest connection first: the listing can lag behind a disconnect
+ * (and the local emulation never clears it). A session another worker really holds refuses the
+ * connection, and the next one is tried.
  */
 async function acquireBrowser(env: Env): Promise<Browser> {
   const sessions = await puppeteer.sessions(env.BROWSER);
-  for (const session of sessions.filter((s) => !s.connectionId)) {
+  const candidates = [...sessions]
+    .sort((a, b) => Number(Boolean(a.connectionId)) - Number(Boolean(b.connectionId)) || Number(a.connectionStartTime ?? 0) - Number(b.connectionStartTime ?? 0))
+    .slice(0, MAX_CONNECT_ATTEMPTS);
+  for (const session of candidates) {
     try {
       return await puppeteer.connect(env.BROWSER, session.sessionId);
     } catch {
-      // Taken by another worker since it was listed, or gone; try the next one.
+      // Held by another worker, or gone; try the next one.
     }
   }
   return puppeteer.launch(env.BROWSER, { keep_alive: KEEP_ALIVE_MS });
