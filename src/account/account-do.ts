@@ -31,7 +31,8 @@ export class AccountDurableObject extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       migrateRateLimiter(ctx.storage.sql);
       migrateOutbox(ctx.storage.sql);
-      if ((await ctx.storage.getAlarm()) === null) await this.rearm();
+      // An alarm lost with an earlier instance comes back from the outbox itself.
+      if (nextDueAt(ctx.storage.sql) !== null && (await ctx.storage.getAlarm()) === null) await this.rearm();
     });
   }
 
