@@ -7,10 +7,14 @@ import { eld } from "eld/extrasmall";
  */
 export const UNDETERMINED = "und";
 
+// Codes ISO 639-1 withdrew but that old pages and Java-era locales still print.
+const RENAMED: Record<string, string> = { iw: "he", in: "id", ji: "yi" };
+
 /** "en-US", "EN_gb", "zh-Hant" → "en", "en", "zh"; null for anything without a two-letter language. */
 export function isoLanguage(tag: string | null | undefined): string | null {
   const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
-  return primary && /^[a-z]{2}$/.test(primary) ? primary : null;
+  if (!primary || !/^[a-z]{2}$/.test(primary)) return null;
+  return RENAMED[primary] ?? primary;
 }
 
 /** Detects the language of a text; `und` for empty, very short or ambiguous text. */

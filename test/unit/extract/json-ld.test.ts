@@ -133,6 +133,14 @@ Line two"}`,
     expect(review.reply_text).toBe("Sorry, Ida, we have hired more staff.");
   });
 
+  it("reads a large block that reaches the parser in many chunks", async () => {
+    const review = (i: number) => ({ "@type": "Review", "@id": `#r${i}`, author: `Author ${i}`, reviewRating: (i % 5) + 1, reviewBody: `${i} ${"é€😀 ".repeat(100)}` });
+    const html = page(JSON.stringify({ "@type": "LocalBusiness", name: "Big", review: Array.from({ length: 300 }, (_, i) => review(i)) }));
+    const { reviews } = await extractStructuredData(html, PAGE);
+    expect(reviews).toHaveLength(300);
+    reviews.forEach((r, i) => expect(r).toEqual({ id: `#r${i}`, author_name: `Author ${i}`, rating: { value: String((i % 5) + 1) }, text: review(i).reviewBody }));
+  });
+
   it("finds nothing on a page without structured data", async () => {
     const result = await extractStructuredData("<html><body><p>No reviews yet</p></body></html>", PAGE);
     expect(result).toEqual({ reviews: [], nextUrl: null, pageLanguage: null, business: null });

@@ -91,3 +91,22 @@ describe("microdata reviews", () => {
     expect(reviews).toEqual([{ author_name: "Dora", rating: { value: "4" }, text: "Nice <3" }]);
   });
 });
+
+describe("a long page", () => {
+  it("reads every review whatever the parser's chunk boundaries", async () => {
+    const body = "Lorem ipsum dolor sit amet &amp; consectetur. ".repeat(40);
+    const items = Array.from(
+      { length: 300 },
+      (_, i) => `<article itemscope itemtype="https://schema.org/Review" itemid="#r${i}">
+        <span itemprop="author" itemscope itemtype="https://schema.org/Person"><b itemprop="name">Author ${i}</b></span>
+        <span itemprop="reviewRating" itemscope itemtype="https://schema.org/Rating"><span itemprop="ratingValue">${(i % 5) + 1}</span></span>
+        <div itemprop="reviewBody">${i}: ${body}</div></article>`,
+    );
+    const { reviews } = await extractStructuredData(`<html><body>${items.join("\n")}</body></html>`, PAGE);
+    expect(reviews).toHaveLength(300);
+    const expectedText = (i: number) => `${i}: ${"Lorem ipsum dolor sit amet & consectetur. ".repeat(40).trim()}`;
+    reviews.forEach((review, i) => {
+      expect(review).toEqual({ id: `#r${i}`, author_name: `Author ${i}`, rating: { value: String((i % 5) + 1) }, text: expectedText(i) });
+    });
+  });
+});

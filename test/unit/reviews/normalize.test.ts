@@ -97,6 +97,15 @@ describe("normalizeReview", () => {
     it.each(["", "ok", "👍👍", "10/10"])("und when it cannot be told (%j)", (text) => {
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, ctx).language).toBe("und");
     });
+    it.each([
+      ["en-US", "en"],
+      ["EN_gb", "en"],
+      ["zh-Hant-TW", "zh"],
+      ["iw", "he"],
+      ["in-ID", "id"],
+    ])("tag %s is language %s", (tag, expected) => {
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, language: tag }, ctx).language).toBe(expected);
+    });
     it("a tag without a two-letter language is ignored", () => {
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN, language: "x-klingon" }, ctx).language).toBe("de");
     });
