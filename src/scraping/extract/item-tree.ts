@@ -25,6 +25,11 @@ const LINE_BREAKING = new Set(["br", "p", "div", "li", "tr", "h1", "h2", "h3", "
 // Properties whose value is a link; for anything else a link's text is what the author meant.
 const URL_PROPERTIES = new Set(["url", "sameAs", "image", "logo", "contentUrl", "thumbnailUrl", "embedUrl", "mainEntityOfPage"]);
 
+/** A whitespace-separated attribute value (itemprop, typeof, ...) as a list. */
+export function attributeWords(element: Element, name: string): string[] {
+  return (element.getAttribute(name) ?? "").split(/\s+/).filter(Boolean);
+}
+
 function attribute(element: Element, name: string): string | null {
   const value = element.getAttribute(name);
   return value === null ? null : decodeHTMLAttribute(value);

@@ -1,8 +1,6 @@
 import type { ElementStream } from "./element-stream";
-import { collectItems } from "./item-tree";
+import { attributeWords, collectItems } from "./item-tree";
 import { localName, type SchemaNode } from "./schema-node";
-
-const words = (value: string | null) => (value ?? "").split(/\s+/).filter(Boolean);
 
 /**
  * RDFa Lite items (`typeof` / `property` / `resource`), with schema.org terms written bare under
@@ -12,10 +10,10 @@ const words = (value: string | null) => (value ?? "").split(/\s+/).filter(Boolea
 export function collectRdfa(stream: ElementStream): () => SchemaNode[] {
   return collectItems(stream, {
     read(element) {
-      const properties = words(element.getAttribute("property")).map(localName);
+      const properties = attributeWords(element, "property").map(localName);
       if (!element.hasAttribute("typeof")) return properties.length ? { properties } : null;
       const id = element.getAttribute("resource") ?? element.getAttribute("about") ?? undefined;
-      return { item: { types: words(element.getAttribute("typeof")).map(localName), id }, properties };
+      return { item: { types: attributeWords(element, "typeof").map(localName), id }, properties };
     },
   });
 }
