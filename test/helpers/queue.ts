@@ -36,6 +36,12 @@ export class QueueDriver {
   readonly sent: unknown[] = [];
   #pending: Pending[] = [];
   #crash: (() => Promise<unknown>) | null = null;
+  #env: Env;
+
+  /** `settings` overrides the Worker's plain settings (vars) for the deliveries of this driver. */
+  constructor(options: { settings?: Partial<Pick<Env, "ALLOW_PRIVATE_NETWORK" | "PUBLISHER_ORIGINS" | "PAGES_PER_RUN">> } = {}) {
+    this.#env = options.settings ? { ...env, ...options.settings } : env;
+  }
   #spies = [
     vi.spyOn(env.SCRAPE_QUEUE, "send").mockImplementation(async (body) => {
       this.#enqueue(body);
@@ -65,13 +71,20 @@ export class QueueDriver {
     this.#crash = crashPoint;
   }
 
+  /** Sends every pending scrape message to the dead-letter queue, as if its retries had run out. */
+  moveToDeadLetters(): void {
+    this.#pending = this.#pending.map((item) => (item.queue === SCRAPE_QUEUE ? { ...item, queue: DEAD_LETTER_QUEUE, attempts: 1 } : item));
+  }
+
   /** Delivers the oldest pending message; returns false when there is none. */
   async deliverNext(): Promise<boolean> {
     const item = this.#pending.shift();
     if (!item) return false;
     const batch = createMessageBatch(item.queue, [{ id: item.id, timestamp: new Date(), attempts: item.attempts, body: item.body }]);
+    // The test harness records that a message was retried but not its delay: watch the call.
+    const retry = vi.spyOn(batch.messages[0], "retry");
     const ctx = createExecutionContext();
-    const handled = worker.queue(batch, env, ctx).then(
+    const handled = worker.queue(batch, this.#env, ctx).then(
       () => "done" as const,
       () => "threw" as const,
     );
@@ -89,7 +102,7 @@ export class QueueDriver {
     const retried = ending === "threw" || result.retryBatch.retry || result.retryMessages.some((m) => m.msgId === item.id);
     const acked = result.ackAll || result.explicitAcks.includes(item.id);
     if (retried && !acked) {
-      const delaySeconds = result.retryMessages.find((m) => m.msgId === item.id)?.delaySeconds ?? result.retryBatch.delaySeconds;
+      const delaySeconds = retry.mock.calls[0]?.[0]?.delaySeconds;
       record("retry", delaySeconds);
       if (item.queue === DEAD_LETTER_QUEUE || item.attempts <= MAX_RETRIES) this.#pending.push({ ...item, attempts: item.attempts + 1 });
       else this.#pending.push({ id: crypto.randomUUID(), queue: DEAD_LETTER_QUEUE, body: item.body, attempts: 1 });
