@@ -71,6 +71,11 @@ export class QueueDriver {
     this.#crash = crashPoint;
   }
 
+  /** Delivers every pending message twice from now on, as an at-least-once queue may. */
+  duplicatePending(): void {
+    this.#pending = this.#pending.flatMap((item) => [item, { ...item, id: crypto.randomUUID() }]);
+  }
+
   /** Sends every pending scrape message to the dead-letter queue, as if its retries had run out. */
   moveToDeadLetters(): void {
     this.#pending = this.#pending.map((item) => (item.queue === SCRAPE_QUEUE ? { ...item, queue: DEAD_LETTER_QUEUE, attempts: 1 } : item));

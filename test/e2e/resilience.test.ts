@@ -1,0 +1,125 @@
+/** At-least-once delivery, crashes and lost messages: the task still ends with each review once. */
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import worker from "../../src/index";
+import { QueueDriver } from "../helpers/queue";
+import { MULTIPAGE, paged } from "../fixtures/reviews";
+import { expectedReview, fixtureRequests, newestFirst, retrieve, reviewRowCount, slug, submitScrape, taskRow } from "./support";
+
+let queue: QueueDriver;
+beforeEach(() => {
+  queue = new QueueDriver();
+});
+afterEach(() => {
+  queue.restore();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** Each of the 12 pages requested once, except those listed with their count. */
+function pageCounts(path: string, except: Record<number, number> = {}) {
+  return Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i === 0 ? path : `${path}?page=${i + 1}`, except[i + 1] ?? 1]));
+}
+
+async function expectAllReviewsOnce(task: Awaited<ReturnType<typeof submitScrape>>, profile: string) {
+  const expected = newestFirst(paged(MULTIPAGE).flatMap((reviews, i) => reviews.map((r) => expectedReview(r, i === 0 ? profile : `${profile}?page=${i + 1}`))));
+  const body = await retrieve(task, 1, 100);
+  expect(body.reviews).toEqual(expected);
+  expect(body.pagination.total_reviews).toBe(36);
+  expect(await reviewRowCount(task.taskId)).toBe(36);
+  expect(body.business.reviews_urls).toHaveLength(12);
+}
+
+/** Makes R2 puts of one page file behave differently, leaving the others alone. */
+function onPagePut(page: number, behave: () => Promise<never>) {
+  const put = env.REVIEW_FILES.put.bind(env.REVIEW_FILES);
+  let calls = 0;
+  vi.spyOn(env.REVIEW_FILES, "put").mockImplementation((key, ...rest) => {
+    if (key.endsWith(`/pages/${page}.jsonl`) && calls++ === 0) return behave();
+    return put(key, ...rest);
+  });
+}
+
+describe("at-least-once delivery", () => {
+  it("does each run once when every message arrives twice", async () => {
+    const path = `/biz/${slug("twice")}`;
+    const profile = `https://multipage.test${path}`;
+    const task = await submitScrape("multipage.test", profile);
+    while (queue.pending.length) {
+      queue.duplicatePending();
+      await queue.deliverNext();
+      await queue.deliverNext();
+    }
+    expect(queue.deliveries).toHaveLength(6);
+    expect(queue.deliveries.every((d) => d.outcome === "ack")).toBe(true);
+    expect(await fixtureRequests("multipage.test", path)).toEqual(pageCounts(path));
+    await expectAllReviewsOnce(task, profile);
+  });
+
+  it("lets only one of two concurrent copies work; the other waits out the lease, then finds the run done", async () => {
+    const path = `/biz/${slug("together")}`;
+    const profile = `https://multipage.test${path}`;
+    const task = await submitScrape("multipage.test", profile, { first_page_only: true });
+    queue.duplicatePending();
+    await Promise.all([queue.deliverNext(), queue.deliverNext()]);
+    const outcomes = queue.deliveries.map((d) => d.outcome).sort();
+    expect(outcomes).toEqual(["ack", "retry"]);
+    expect(queue.deliveries.find((d) => d.outcome === "retry")!.delaySeconds).toBeGreaterThan(60);
+    await queue.drain();
+    expect(queue.deliveries.map((d) => d.outcome).slice(2)).toEqual(["ack"]);
+    expect(await fixtureRequests("multipage.test", path)).toEqual({ [path]: 1 });
+    expect((await retrieve(task)).reviews).toHaveLength(3);
+  });
+});
+
+describe("crashes mid-run", () => {
+  it("resumes from the last stored page after a run fails midway", async () => {
+    const path = `/biz/${slug("resume")}`;
+    const profile = `https://multipage.test${path}`;
+    const task = await submitScrape("multipage.test", profile);
+    // Page 7 (the second page of run 2) cannot be stored the first time.
+    onPagePut(7, async () => {
+      throw new Error("R2 unavailable");
+    });
+    const deliveries = await queue.drain();
+    expect(deliveries.map((d) => [d.body, d.outcome])).toEqual([
+      [{ task_id: task.taskId }, "ack"],
+      [{ task_id: task.taskId, run: 2 }, "retry"],
+      [{ task_id: task.taskId, run: 2 }, "ack"],
+      [{ task_id: task.taskId, run: 3 }, "ack"],
+    ]);
+    expect(await fixtureRequests("multipage.test", path)).toEqual(pageCounts(path, { 7: 2 }));
+    await expectAllReviewsOnce(task, profile);
+  });
+
+  it("resumes a run whose Worker died once its lease expires, via the sweeper, without duplicates", async () => {
+    const path = `/biz/${slug("crash")}`;
+    const profile = `https://multipage.test${path}`;
+    const task = await submitScrape("multipage.test", profile, {}, { lazy: true });
+    // The Worker dies while storing page 3: the put never returns and the run never cleans up.
+    let reachedPage3!: () => void;
+    const crashed = new Promise<void>((resolve) => (reachedPage3 = resolve));
+    onPagePut(3, () => {
+      reachedPage3();
+      return new Promise<never>(() => {});
+    });
+    queue.crashNextDeliveryWhen(() => crashed);
+    await queue.drain();
+
+    // Redeliveries found the dead run's lease still live and waited; their retries ran out and the
+    // dead-letter consumer left the task alone, since a run (as far as it could tell) held it.
+    expect(queue.deliveries.map((d) => d.outcome)).toEqual(["crash", "retry", "retry", "retry", "retry", "retry", "ack"]);
+    expect(queue.deliveries.at(-1)!.queue).toBe("scrape-tasks-dlq");
+    expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2, runs: 1 });
+
+    // Eleven minutes later the lease has long expired and the task sat idle: the sweeper re-queues it.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60_000 });
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);
+    expect(queue.pending.map((m) => m.body)).toEqual([{ task_id: task.taskId, run: 1 }]);
+    await queue.drain();
+
+    expect(await fixtureRequests("multipage.test", path)).toEqual(pageCounts(path, { 3: 2 }));
+    await expectAllReviewsOnce(task, profile);
+  });
+});
