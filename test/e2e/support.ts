@@ -23,8 +23,9 @@ export async function submitScrape(
   profileUrl: string,
   config: { last_review_hashes?: string[]; first_page_only?: boolean; persona?: unknown } = {},
   extra: Record<string, unknown> = {},
+  apiKey?: string,
 ): Promise<Submitted> {
-  const { apiKey } = await createAccount();
+  apiKey ??= (await createAccount()).apiKey;
   const body = submitBody(
     apiKey,
     { [publisher]: { profile_key: profileUrl, last_review_hashes: config.last_review_hashes ?? [], first_page_only: config.first_page_only ?? false, ...(config.persona ? { persona: config.persona } : {}) } },
@@ -91,4 +92,16 @@ export async function reviewRowCount(taskId: string): Promise<number> {
 
 export async function storedFileKeys(taskId: string): Promise<string[]> {
   return (await env.REVIEW_FILES.list({ prefix: `tasks/${taskId}/` })).objects.map((o) => o.key);
+}
+
+export interface ReceivedHook {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Webhook notifications the fixture receiver got under /__hook/<name>. */
+export async function receivedHooks(name: string): Promise<ReceivedHook[]> {
+  const res = await fetch(`${origins["status.test"]}/__hooks?prefix=${encodeURIComponent(`/__hook/${name}`)}`);
+  return (await res.json()) as ReceivedHook[];
 }
