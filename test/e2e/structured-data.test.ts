@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
 import { DUPES_PAGES, DUPES_UNIQUE, GRAPH, MICRODATA, MULTIPAGE, paged } from "../fixtures/reviews";
@@ -83,6 +83,16 @@ describe("generic structured-data adapter, end to end", () => {
     forged.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 60));
     expect((await call(forged.pathname + forged.search)).status).toBe(403);
     expect(await storedFileKeys(task.taskId)).toEqual([`tasks/${task.taskId}/pages/1.jsonl`]);
+
+    // Eight days later the URL (valid for REVIEW_FILE_URL_TTL = 7 days) has expired.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 8 * 86_400_000 });
+    try {
+      const expired = await call(url.pathname + url.search);
+      expect(expired.status).toBe(403);
+      expect(await expired.json()).toEqual({ error: "This link has expired" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("reads JSON-LD @graph, nested and standalone reviews", async () => {
