@@ -104,8 +104,13 @@ function missingSecrets(config) {
     show(["secret", "list", "--format", "json"]);
   } else {
     const result = runCaptured(WRANGLER, ["secret", "list", "--format", "json"]);
-    // Before the first deploy the Worker does not exist and the list fails: every secret is missing.
-    if (result.status === 0) present = new Set(JSON.parse(result.stdout).map((s) => s.name));
+    if (result.status === 0) {
+      present = new Set(JSON.parse(result.stdout).map((s) => s.name));
+    } else if (!/10007|does not exist|not found/i.test(result.stderr + result.stdout)) {
+      // Only a Worker that does not exist yet may be treated as having no secrets; guessing wrong
+      // would replace a live ENCRYPTION_KEY.
+      throw new Error(`could not list the Worker's secrets:\n${result.stderr || result.stdout}`);
+    }
   }
   const secrets = {};
   for (const name of required) {
