@@ -9,7 +9,7 @@ import { deleteTaskFiles } from "./page-files";
  */
 export async function completeTask(env: Env, taskId: string, token: string): Promise<void> {
   const now = Date.now();
-  await env.DB.batch([
+  const [, , state] = await env.DB.batch<{ status: number }>([
     env.DB.prepare(
       `UPDATE reviews SET position = ranked.n
        FROM (SELECT review_id, ROW_NUMBER() OVER (ORDER BY posted_at DESC, review_id) AS n FROM reviews WHERE task_id = ?1) AS ranked
@@ -21,8 +21,10 @@ export async function completeTask(env: Env, taskId: string, token: string): Pro
          reason = NULL, cookies_enc = NULL, lease_token = NULL, lease_until = NULL, finished_at = ?3, updated_at = ?3
        WHERE id = ?1 AND lease_token = ?2 AND status = 101`,
     ).bind(taskId, token, now),
+    env.DB.prepare(`SELECT status FROM tasks WHERE id = ?1`).bind(taskId),
   ]);
-  await emitTaskEvent(env, taskId, "task.completed");
+  // A run that lost its lease completed nothing; the run holding the task will.
+  if (state.results[0]?.status === 200) await emitTaskEvent(env, taskId, "task.completed");
 }
 
 /** Who may fail a task: the run holding it, or the dead-letter consumer once no run holds it. */
