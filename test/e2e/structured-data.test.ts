@@ -95,6 +95,17 @@ describe("generic structured-data adapter, end to end", () => {
     }
   });
 
+  it("follows a redirect from a moved profile and reports the publisher-side URLs", async () => {
+    const name = slug("moved");
+    const task = await submitScrape("multipage.test", `https://multipage.test/moved/${name}`, { first_page_only: true });
+    await queue.drain();
+    const body = await retrieve(task);
+    expect(body.reviews).toEqual(expectedFromPages([MULTIPAGE.slice(0, 3)], `https://multipage.test/biz/${name}`));
+    expect(body.business.profile_key).toBe(`https://multipage.test/biz/${name}`);
+    expect(await fixtureRequests("multipage.test", `/moved/${name}`)).toEqual({ [`/moved/${name}`]: 1 });
+    expect(await fixtureRequests("multipage.test", `/biz/${name}`)).toEqual({ [`/biz/${name}`]: 1 });
+  });
+
   it("reads JSON-LD @graph, nested and standalone reviews", async () => {
     const path = `/biz/${slug("graph")}`;
     const profile = `https://graph.test${path}`;

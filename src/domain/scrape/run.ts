@@ -97,7 +97,8 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, ad
     const last = options.first_page_only || reachedKnown || !page.nextUrl || cursor.page >= MAX_PAGES;
     const next: Cursor = { next_url: last ? null : page.nextUrl, page: cursor.page + 1 };
     if (Date.now() >= deadline) throw new BudgetExhausted();
-    const stored = await storePage(env, { taskId: task.id, token, page: cursor.page, reviews: fresh, next });
+    const profileUrl = cursor.page === 1 ? page.pageUrl : undefined;
+    const stored = await storePage(env, { taskId: task.id, token, page: cursor.page, reviews: fresh, next, profileUrl });
     // Another run holds the task now (this one was too slow); it carries on from the stored cursor.
     if (!stored) return ACK;
     cursor = next;

@@ -15,6 +15,8 @@ export interface StoredPage {
   reviews: readonly Review[];
   /** Where the walk goes on from here. */
   next: Cursor;
+  /** The profile's URL as finally reached (after redirects); stored from the first page. */
+  profileUrl?: string;
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -40,9 +42,9 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
   const progress = env.DB.prepare(
     `UPDATE tasks SET cursor = ?1, pages_scraped = ?2,
        files = CASE WHEN ?3 IS NULL THEN files ELSE json_insert(files, '$[#]', ?3) END,
-       lease_until = ?4, updated_at = ?5
+       lease_until = ?4, updated_at = ?5, profile_url = coalesce(?8, profile_url)
      WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
-  ).bind(JSON.stringify(page.next), page.page, fileKey, now + LEASE_MS, now, taskId, token);
+  ).bind(JSON.stringify(page.next), page.page, fileKey, now + LEASE_MS, now, taskId, token, page.profileUrl ?? null);
 
   const inserts = chunk(page.reviews, ROWS_PER_INSERT).map((rows) =>
     env.DB.prepare(
