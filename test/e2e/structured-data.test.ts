@@ -143,6 +143,17 @@ describe("generic structured-data adapter, end to end", () => {
     expect(new Set(got.map((r: { review_id: string }) => r.review_id)).size).toBe(7);
   });
 
+  it("ends the walk when a next link leads back to pages already scraped", async () => {
+    const path = `/biz/${slug("loop")}`;
+    const profile = `https://looping.test${path}`;
+    const task = await submitScrape("looping.test", profile);
+    await queue.drain();
+    expect(await fixtureRequests("looping.test", path)).toEqual({ [path]: 1, [`${path}?page=2`]: 1, [`${path}?page=3`]: 1, [`${path}?page=1`]: 1 });
+    const body = await retrieve(task);
+    expect(body.reviews).toEqual(expectedFromPages(paged(MULTIPAGE.slice(0, 9)), profile));
+    expect(body.business.reviews_urls).toHaveLength(4);
+  });
+
   it("completes a business without reviews with zero reviews", async () => {
     const path = `/biz/${slug("empty")}`;
     const task = await submitScrape("empty.test", `https://empty.test${path}`);

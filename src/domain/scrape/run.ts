@@ -5,6 +5,7 @@ import { loginCookies } from "../../scraping/cookies";
 import { ScrapeError } from "../../scraping/errors";
 import type { ScrapeMessage } from "../../queue/messages";
 import type { TaskRow } from "../../db/schema";
+import type { Review } from "../../http/schemas/retrieve";
 import { settings } from "../../settings";
 import { emitTaskEvent } from "../webhooks/events";
 import type { FailureReason, TaskOptions } from "../tasks/status";
@@ -13,7 +14,7 @@ import { completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
-import { storePage } from "./store-page";
+import { storedReviewCount, storePage } from "./store-page";
 
 export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
 
@@ -94,7 +95,7 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, ad
       pageLanguage: page.pageLanguage,
     });
     const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
-    const last = options.first_page_only || reachedKnown || !page.nextUrl || cursor.page >= MAX_PAGES;
+    const last = options.first_page_only || reachedKnown || !page.nextUrl || cursor.page >= MAX_PAGES || (await onlyRepeats(env, task.id, cursor.page, fresh));
     const next: Cursor = { next_url: last ? null : page.nextUrl, page: cursor.page + 1 };
     if (Date.now() >= deadline) throw new BudgetExhausted();
     const profileUrl = cursor.page === 1 ? page.pageUrl : undefined;
@@ -105,6 +106,17 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, ad
   }
   await completeTask(env, task.id, token);
   return ACK;
+}
+
+/**
+ * A later page holding nothing but reviews already stored means the next links lead back to pages
+ * seen before (publishers whose last page links to the first): the walk ends there rather than
+ * circling until the time budget runs out.
+ */
+async function onlyRepeats(env: Env, taskId: string, page: number, reviews: readonly Review[]): Promise<boolean> {
+  if (page === 1 || reviews.length === 0) return false;
+  const ids = new Set(reviews.map((r) => r.review_id));
+  return (await storedReviewCount(env, taskId, [...ids])) === ids.size;
 }
 
 /**

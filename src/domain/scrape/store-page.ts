@@ -61,3 +61,18 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
   const [result] = await env.DB.batch([progress, ...inserts, count]);
   return result.meta.changes === 1;
 }
+
+/** D1's bound-parameter limit, less the task id. */
+const IDS_PER_QUERY = 99;
+
+/** How many of these review ids the task has stored already. */
+export async function storedReviewCount(env: Env, taskId: string, reviewIds: readonly string[]): Promise<number> {
+  const unique = [...new Set(reviewIds)];
+  if (!unique.length) return 0;
+  const counts = await env.DB.batch<{ n: number }>(
+    chunk(unique, IDS_PER_QUERY).map((ids) =>
+      env.DB.prepare(`SELECT count(*) AS n FROM reviews WHERE task_id = ? AND review_id IN (${ids.map(() => "?").join(", ")})`).bind(taskId, ...ids),
+    ),
+  );
+  return counts.reduce((sum, result) => sum + (result.results[0]?.n ?? 0), 0);
+}
