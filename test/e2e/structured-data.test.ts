@@ -154,6 +154,17 @@ describe("generic structured-data adapter, end to end", () => {
     expect(body.business.reviews_urls).toHaveLength(4);
   });
 
+  it("ends the walk at a next link to a missing page (404) and keeps what it found", async () => {
+    const path = `/biz/${slug("dangling")}`;
+    const profile = `https://dangling.test${path}`;
+    const task = await submitScrape("dangling.test", profile);
+    await queue.drain();
+    expect(await fixtureRequests("dangling.test", path)).toEqual({ [path]: 1, [`${path}?page=2`]: 1, [`${path}?page=3`]: 1 });
+    const body = await retrieve(task);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews).toEqual(expectedFromPages(paged(MULTIPAGE.slice(0, 6)), profile));
+  });
+
   it("completes a business without reviews with zero reviews", async () => {
     const path = `/biz/${slug("empty")}`;
     const task = await submitScrape("empty.test", `https://empty.test${path}`);

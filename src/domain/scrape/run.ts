@@ -1,5 +1,5 @@
 import { normalizeReviews } from "../reviews";
-import { adapterFor, type Adapter, type ScrapeContext } from "../../scraping/adapters";
+import { adapterFor, type Adapter, type ScrapeContext, type ScrapedPage } from "../../scraping/adapters";
 import { PageRenderer } from "../../scraping/browser";
 import { loginCookies } from "../../scraping/cookies";
 import { ScrapeError } from "../../scraping/errors";
@@ -87,7 +87,14 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, ad
       return ACK;
     }
     const scrapedAt = Date.now();
-    const page = await adapter.scrapePage(cursor.next_url, ctx);
+    let page: ScrapedPage;
+    try {
+      page = await adapter.scrapePage(cursor.next_url, ctx);
+    } catch (err) {
+      // A next link to a page that does not exist ends the walk; only a missing profile is a failure.
+      if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "profile_not_found") break;
+      throw err;
+    }
     const reviews = normalizeReviews(page.reviews, {
       publisherKey: task.publisherKey,
       pageUrl: page.pageUrl,
