@@ -36,7 +36,7 @@ export class AccountDurableObject extends DurableObject<Env> {
     });
   }
 
-  async consumeRateLimit(limit: number | null): Promise<RateLimitDecision> {
+  async consumeRateLimit(limit: number): Promise<RateLimitDecision> {
     return consume(this.ctx.storage.sql, limit, Date.now());
   }
 

@@ -7,9 +7,8 @@ export const WINDOW_MS = 60_000;
 
 export interface RateLimitDecision {
   allowed: boolean;
-  /** null when the plan is unlimited. */
-  limit: number | null;
-  remaining: number | null;
+  limit: number;
+  remaining: number;
   /** Seconds until the window frees a slot (or fully resets when allowed). */
   resetSeconds: number;
 }
@@ -19,8 +18,7 @@ export function migrateRateLimiter(sql: SqlStorage): void {
   sql.exec("CREATE INDEX IF NOT EXISTS rate_hits_at ON rate_hits (at)");
 }
 
-export function consume(sql: SqlStorage, limit: number | null, now: number): RateLimitDecision {
-  if (limit === null) return { allowed: true, limit: null, remaining: null, resetSeconds: 0 };
+export function consume(sql: SqlStorage, limit: number, now: number): RateLimitDecision {
   sql.exec("DELETE FROM rate_hits WHERE at <= ?", now - WINDOW_MS);
   const { used, oldest } = sql.exec<{ used: number; oldest: number | null }>("SELECT COUNT(*) AS used, MIN(at) AS oldest FROM rate_hits").one();
   const secondsUntil = (at: number) => Math.max(1, Math.ceil((at + WINDOW_MS - now) / 1000));

@@ -15,11 +15,11 @@ export function planLimit(env: Env, plan: string): { plan: string; limit: number
 /** Counts this submit against the account's plan; sets X-RateLimit-* or throws the 429. */
 export async function enforceRateLimit(c: Context<AppEnv>, account: Account): Promise<void> {
   const { plan, limit } = planLimit(c.env, account.plan);
+  if (limit === null) return; // unlimited: nothing to count, no round trip to the account object
   const decision = await accountStub(c.env, account.id).consumeRateLimit(limit);
-  if (decision.limit === null) return;
   const headers = {
     "X-RateLimit-Limit": String(decision.limit),
-    "X-RateLimit-Remaining": String(decision.remaining ?? 0),
+    "X-RateLimit-Remaining": String(decision.remaining),
     "X-RateLimit-Reset": String(decision.resetSeconds),
   };
   if (!decision.allowed) {
