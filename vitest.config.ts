@@ -37,6 +37,8 @@ export default defineConfig({
           TEST_MIGRATIONS: migrations,
           ...testSecrets,
           ALLOW_PRIVATE_NETWORK: "true",
+          // Request lines would bury the test report; the middleware is the same either way.
+          LOG_REQUESTS: "false",
           PUBLISHER_ORIGINS: JSON.stringify(inject("fixtureOrigins")),
         },
       },

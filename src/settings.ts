@@ -13,6 +13,8 @@ export interface Settings {
   webhookRetrySchedule: number[];
   reviewFileUrlTtlSeconds: number;
   pagesPerRun: number;
+  /** One JSON log line per request (id, method, path, status, duration; never bodies). */
+  logRequests: boolean;
 }
 
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [10, 60, 300, 1800, 7200, 21600, 43200, 86400];
@@ -56,6 +58,7 @@ export function settings(env: Env): Settings {
     webhookRetrySchedule: schedule.length ? schedule : DEFAULT_WEBHOOK_RETRY_SCHEDULE,
     reviewFileUrlTtlSeconds: positiveInt(env.REVIEW_FILE_URL_TTL, 604800),
     pagesPerRun: positiveInt(env.PAGES_PER_RUN, 5),
+    logRequests: env.LOG_REQUESTS !== "false",
   };
   cache.set(env, parsed);
   return parsed;

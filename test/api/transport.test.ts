@@ -1,4 +1,6 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { createApp } from "../../src/http/app";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENDPOINTS, type EndpointName, call, createAccount, post, postJson, submitBody } from "../helpers/api";
 
@@ -171,5 +173,21 @@ describe("unexpected failures", () => {
     expect(lines).toContain("no such table");
     expect(lines).toContain(res.headers.get("x-request-id"));
     expect(lines).not.toContain(apiKey);
+  });
+});
+
+describe("request log", () => {
+  it("logs one line per request with its id, method, path and status, and never the body", async () => {
+    const logged = vi.spyOn(console, "log").mockImplementation(() => {});
+    const logging = { ...env, LOG_REQUESTS: "true" } as Env;
+    const res = await createApp().fetch(
+      new Request("https://api.test/retrieve-task/", { method: "POST", body: JSON.stringify({ api_key: apiKey, foreign_key: "f", publisher_key: "example.com", task_id: "t" }) }),
+      logging,
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(404);
+    const lines = logged.mock.calls.map((args) => JSON.parse(String(args[0])));
+    expect(lines).toEqual([{ request_id: res.headers.get("x-request-id"), method: "POST", path: "/retrieve-task/", status: 404, ms: expect.any(Number) }]);
+    expect(JSON.stringify(logged.mock.calls)).not.toContain(apiKey);
   });
 });
