@@ -26,6 +26,13 @@ export const ERROR_TEXT = {
   webhook: "Invalid payload",
 } as const;
 
+/** The 401 detail message of each endpoint group; the webhook endpoints also name expiry. */
+export const UNAUTHORIZED_MESSAGE = {
+  submit: "Invalid API key.",
+  retrieve: "Invalid API key.",
+  webhook: "API key is invalid or expired.",
+} as const;
+
 export const INTERNAL_ERROR: ErrorBody = { error: "Internal server error" };
 
 export function errorResponse(c: Context, err: ApiError): Response {

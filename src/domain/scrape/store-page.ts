@@ -1,10 +1,11 @@
+import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../../http/schemas/retrieve";
 import type { Cursor } from "./cursor";
 import { LEASE_MS } from "./lease";
 import { pageFileKey, putPageFile } from "./page-files";
 
-/** D1 binds at most 100 parameters per statement: 4 per review row, 3 for the guard. */
-const ROWS_PER_INSERT = 24;
+/** 4 parameters per review row, 3 for the guard. */
+const ROWS_PER_INSERT = Math.floor((D1_MAX_PARAMS - 3) / 4);
 
 export interface StoredPage {
   taskId: string;
@@ -17,12 +18,6 @@ export interface StoredPage {
   next: Cursor;
   /** The profile's URL as finally reached (after redirects); stored from the first page. */
   profileUrl?: string;
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /**
@@ -62,8 +57,8 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
   return result.meta.changes === 1;
 }
 
-/** D1's bound-parameter limit, less the task id. */
-const IDS_PER_QUERY = 99;
+/** Review ids per query: the limit less the task id. */
+const IDS_PER_QUERY = D1_MAX_PARAMS - 1;
 
 /** How many of these review ids the task has stored already. */
 export async function storedReviewCount(env: Env, taskId: string, reviewIds: readonly string[]): Promise<number> {

@@ -1,4 +1,5 @@
 import { eq, getTableColumns } from "drizzle-orm";
+import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
 import { encryptText } from "../../crypto/aes";
@@ -9,15 +10,6 @@ import { TaskStatus, type TaskOptions } from "./status";
 export interface CreatedTask {
   publisher_key: string;
   tasks_id: string;
-}
-
-/** D1 binds at most 100 parameters per statement. */
-const MAX_PARAMS = 100;
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /**
@@ -59,7 +51,7 @@ export async function submitRequest(env: Env, accountId: string, input: SubmitIn
   );
   // Drizzle binds a parameter for every column of the table, not only the ones given here.
   const columnsPerTask = Object.keys(getTableColumns(tasks)).length;
-  const taskInserts = chunk(rows, Math.floor(MAX_PARAMS / columnsPerTask)).map((part) => db.insert(tasks).values(part));
+  const taskInserts = chunk(rows, Math.floor(D1_MAX_PARAMS / columnsPerTask)).map((part) => db.insert(tasks).values(part));
   await db.batch([
     db.insert(requests).values({ id: requestId, accountId, foreignKey: data.foreign_key, lazy, business: data.business, baseUrl, createdAt: now }),
     ...taskInserts,

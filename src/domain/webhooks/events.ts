@@ -67,14 +67,14 @@ export async function taskEventPayload(env: Env, task: TaskRow, baseUrl: string,
 export async function emitTaskEvent(env: Env, taskId: string, event: TaskEventName): Promise<void> {
   const db = database(env.DB);
   const row = await db
-    .select({ task: tasks, baseUrl: requests.baseUrl })
+    .select({ task: tasks, baseUrl: requests.baseUrl, webhookAccount: webhooks.accountId })
     .from(tasks)
     .innerJoin(requests, eq(requests.id, tasks.requestId))
+    .leftJoin(webhooks, eq(webhooks.accountId, tasks.accountId))
     .where(eq(tasks.id, taskId))
     .get();
   if (!row) throw new Error(`emitTaskEvent: no task ${taskId}`);
-  const webhook = await db.select({ accountId: webhooks.accountId }).from(webhooks).where(eq(webhooks.accountId, row.task.accountId)).get();
-  if (!webhook) return;
+  if (row.webhookAccount === null) return;
   const payload = await taskEventPayload(env, row.task, row.baseUrl, event);
   await accountStub(env, row.task.accountId).enqueueWebhookEvent(row.task.accountId, {
     id: taskEventId(taskId, event),

@@ -1,7 +1,7 @@
 import { accountStub } from "../../../account/account-do";
 import type { DeliveryRecord } from "../../../account/outbox";
 import { endpoint } from "../../endpoint";
-import { ERROR_TEXT } from "../../errors";
+import { ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { DELIVERIES_DEFAULT_LIMIT, DeliveriesRequestSchema, type Delivery } from "./deliveries.schemas";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -26,7 +26,7 @@ export const deliveriesHandler = endpoint(
     errorText: ERROR_TEXT.webhook,
     schema: DeliveriesRequestSchema,
     apiKeyPath: ["api_key"],
-    unauthorizedMessage: "API key is invalid or expired.",
+    unauthorizedMessage: UNAUTHORIZED_MESSAGE.webhook,
   },
   async (c, input, account) => {
     const records = await accountStub(c.env, account.id).listWebhookDeliveries(input.limit ?? DELIVERIES_DEFAULT_LIMIT, input.task_id);

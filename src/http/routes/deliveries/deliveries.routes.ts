@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { TaskEventPayloadSchema } from "../../../domain/webhooks/events";
 import { errorResponse, internalError, tooLarge, unauthorized } from "../../schemas/common";
 import { DeliveriesRequestSchema, DeliveriesResponseSchema } from "./deliveries.schemas";
+import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
 export const deliveriesRoute = createRoute({
   method: "post",
@@ -13,7 +14,7 @@ export const deliveriesRoute = createRoute({
   responses: {
     200: { description: "Recent deliveries.", content: { "application/json": { schema: DeliveriesResponseSchema } } },
     400: errorResponse("Missing or invalid fields.", { error: "Invalid payload", details: { limit: ["Ensure this value is less than or equal to 100."] } }),
-    401: unauthorized("API key is invalid or expired."),
+    401: unauthorized(UNAUTHORIZED_MESSAGE.webhook),
     413: tooLarge,
     500: internalError,
   },

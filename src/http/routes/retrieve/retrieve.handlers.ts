@@ -3,7 +3,7 @@ import { canonicalPublisherKey } from "../../../domain/publishers/canonical";
 import { completedTask, findTask, unfinishedTask } from "../../../domain/tasks/retrieve";
 import { TaskStatus } from "../../../domain/tasks/status";
 import { endpoint } from "../../endpoint";
-import { ApiError, ERROR_TEXT } from "../../errors";
+import { ApiError, ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { PAGE_SIZE_DEFAULT, RetrieveRequestSchema } from "../../schemas/retrieve";
 
 export const retrieveHandler = endpoint(
@@ -11,7 +11,7 @@ export const retrieveHandler = endpoint(
     errorText: ERROR_TEXT.retrieve,
     schema: RetrieveRequestSchema,
     apiKeyPath: ["api_key"],
-    unauthorizedMessage: "Invalid API key.",
+    unauthorizedMessage: UNAUTHORIZED_MESSAGE.retrieve,
   },
   async (c, input, account) => {
     const db = database(c.env.DB);

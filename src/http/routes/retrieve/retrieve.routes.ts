@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponse, internalError, tooLarge, unauthorized } from "../../schemas/common";
 import { CompletedTaskSchema, RetrieveRequestSchema, UnfinishedTaskSchema } from "../../schemas/retrieve";
+import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
 export const retrieveRoute = createRoute({
   method: "post",
@@ -16,7 +17,7 @@ export const retrieveRoute = createRoute({
       content: { "application/json": { schema: z.union([CompletedTaskSchema, UnfinishedTaskSchema]) } },
     },
     400: errorResponse("Missing or invalid fields.", { error: "Invalid request", details: { page: ["Ensure this value is greater than or equal to 1."] } }),
-    401: unauthorized("Invalid API key."),
+    401: unauthorized(UNAUTHORIZED_MESSAGE.retrieve),
     404: errorResponse("No task of this account matches.", {
       error: "Task not found",
       details: { foreign_key: 'No task with foreign_key "order-1234"', publisher_key: 'No task with publisher_key "trustpilot.com"' },

@@ -1,6 +1,6 @@
 import { submitRequest } from "../../../domain/tasks/submit";
 import { endpoint } from "../../endpoint";
-import { ERROR_TEXT } from "../../errors";
+import { ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { SubmitRequestSchema } from "../../schemas/submit";
 
 export const submitHandler = endpoint(
@@ -8,7 +8,7 @@ export const submitHandler = endpoint(
     errorText: ERROR_TEXT.submit,
     schema: SubmitRequestSchema,
     apiKeyPath: ["data", "api_key"],
-    unauthorizedMessage: "Invalid API key.",
+    unauthorizedMessage: UNAUTHORIZED_MESSAGE.submit,
     rateLimited: true,
   },
   async (c, input, account) => {

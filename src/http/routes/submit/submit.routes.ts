@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponse, internalError, tooLarge, unauthorized } from "../../schemas/common";
 import { SubmitRequestSchema, SubmitResponseSchema } from "../../schemas/submit";
+import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
 const rateLimitHeaders = {
   "X-RateLimit-Limit": { schema: { type: "integer" as const }, description: "Submits the plan allows per minute." },
@@ -21,7 +22,7 @@ export const submitRoute = createRoute({
       error: "Invalid payload",
       details: { data: { business: { address: { street: ["This field is required."] } } } },
     }),
-    401: unauthorized("Invalid API key."),
+    401: unauthorized(UNAUTHORIZED_MESSAGE.submit),
     413: tooLarge,
     429: {
       ...errorResponse("The plan's submit rate limit is exceeded.", {

@@ -2,7 +2,7 @@ import { database } from "../../../db/client";
 import { saveWebhook, webhookTargetAllowed } from "../../../domain/webhooks/config";
 import { settings } from "../../../settings";
 import { endpoint } from "../../endpoint";
-import { ApiError, ERROR_TEXT, invalid } from "../../errors";
+import { ApiError, ERROR_TEXT, invalid, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { CreateWebhookRequestSchema } from "../../schemas/webhooks";
 import { MSG } from "../../validation";
 
@@ -11,7 +11,7 @@ export const createWebhookHandler = endpoint(
     errorText: ERROR_TEXT.webhook,
     schema: CreateWebhookRequestSchema,
     apiKeyPath: ["api_key"],
-    unauthorizedMessage: "API key is invalid or expired.",
+    unauthorizedMessage: UNAUTHORIZED_MESSAGE.webhook,
   },
   async (c, input, account) => {
     if (!webhookTargetAllowed(input.webhook, settings(c.env).allowPrivateNetwork)) {

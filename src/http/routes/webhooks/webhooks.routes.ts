@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponse, tooLarge, unauthorized } from "../../schemas/common";
 import { CreateWebhookRequestSchema, CreateWebhookResponseSchema } from "../../schemas/webhooks";
+import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
 export const createWebhookRoute = createRoute({
   method: "post",
@@ -12,7 +13,7 @@ export const createWebhookRoute = createRoute({
   responses: {
     201: { description: "Webhook stored.", content: { "application/json": { schema: CreateWebhookResponseSchema } } },
     400: errorResponse("Missing or invalid fields.", { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } }),
-    401: unauthorized("API key is invalid or expired."),
+    401: unauthorized(UNAUTHORIZED_MESSAGE.webhook),
     413: tooLarge,
     500: errorResponse("The webhook could not be stored.", { error: "Database error: could not save webhook" }),
   },
