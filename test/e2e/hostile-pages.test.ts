@@ -45,6 +45,17 @@ describe("rendered pages", () => {
   });
 });
 
+describe("origin mapping in the browser", () => {
+  it("sends a rendered page's request to an absolute https URL on a mapped subdomain to the fixture origin", async () => {
+    queue = new QueueDriver();
+    const path = `/api-page/${slug("api")}`;
+    const task = await submitScrape("hostile.test", `https://hostile.test${path}`);
+    await queue.drain();
+    expect((await retrieve(task)).reviews).toHaveLength(2);
+    expect((await fixtureRequests("hostile.test", "/api/reviews"))["/api/reviews"]).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe("browser session cap", () => {
   it("holds BROWSER_SESSIONS_MAX under concurrent renders: the task without a slot waits and finishes later", async () => {
     queue = new QueueDriver({ settings: { BROWSER_SESSIONS_MAX: "1" } });
