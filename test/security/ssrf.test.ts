@@ -110,7 +110,7 @@ describe("webhook ports (deployed)", () => {
 
   it("refuses other ports and internal names at delivery too, without calling them", async () => {
     const calls: string[] = [];
-    const record = ({ request }: { request: Request }) => (calls.push(request.url), new HttpResponse(null, { status: 200 }));
+    const record = ({ request }: { request: { url: string } }) => (calls.push(request.url), new HttpResponse(null, { status: 200 }));
     server.use(http.post("https://hooks.example.com:6379/x", record), http.post("http://vm:8080/hook", record), http.post("https://hooks.example.com:8443/x", record));
     const event = { id: "evt_t_in_progress", body: '{"task_id":"t"}' };
     const options = { serviceName: "ReviewCollector", now: Date.now(), allowPrivateNetwork: false };
