@@ -31,8 +31,17 @@ export async function signFileUrl(secret: string, baseUrl: string, objectKey: st
 
 export type FileUrlCheck = { ok: true; objectKey: string } | { ok: false; reason: "invalid" | "expired" };
 
+/** The object key a /files/ path names, or null when its percent-encoding is malformed ("%E0%A4%A"). */
+function objectKeyOf(url: URL): string | null {
+  try {
+    return url.pathname.slice(FILES_PATH.length).split("/").map(decodeURIComponent).join("/");
+  } catch {
+    return null;
+  }
+}
+
 export async function verifyFileUrl(secret: string, url: URL, nowSeconds: number): Promise<FileUrlCheck> {
-  const objectKey = url.pathname.slice(FILES_PATH.length).split("/").map(decodeURIComponent).join("/");
+  const objectKey = objectKeyOf(url);
   const expires = Number(url.searchParams.get("expires"));
   const given = url.searchParams.get("signature") ?? "";
   if (!objectKey || !Number.isInteger(expires) || !given) return { ok: false, reason: "invalid" };

@@ -58,8 +58,8 @@ describe("webhook targets on private networks", () => {
 
 describe("delivery timeout", () => {
   it("fails an attempt the receiver does not answer in time", async () => {
-    server.use(http.post("https://slow.receiver.example/hook", async () => (await delay("infinite"), new HttpResponse(null, { status: 200 }))));
-    const target = { url: "https://slow.receiver.example/hook", secret: "whsec_c2VjcmV0" };
+    server.use(http.post("https://slow.receiver.example.com/hook", async () => (await delay("infinite"), new HttpResponse(null, { status: 200 }))));
+    const target = { url: "https://slow.receiver.example.com/hook", secret: "whsec_c2VjcmV0" };
     expect(await deliverOnce(target, event, { ...options, allowPrivateNetwork: false, timeoutMs: 50 })).toEqual({
       ok: false,
       statusCode: null,

@@ -24,6 +24,8 @@ const DOCUMENTED_MESSAGES = [
   /^Enter a URL on \S+ or one of its subdomains\.$/,
   /^Duplicate publisher: "[\s\S]*" is the same publisher as "\S+"\.$/,
   /^Invalid data\. Expected a dictionary, but got \w+\.$/,
+  /^Enter a valid cookie (name|value)\.$/,
+  /^Enter a domain that is \S+, one of its subdomains or a parent domain\.$/,
 ];
 
 type Tree = { [key: string]: unknown };

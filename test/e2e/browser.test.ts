@@ -33,7 +33,7 @@ describe("pages rendered by JavaScript", () => {
   it("carries the persona's login cookies into the browser and deletes them when the task ends", async () => {
     const path = `/biz/${slug("members")}`;
     const profile = `https://members.test${path}`;
-    const persona = { additional_cookies: { login: [{ ...MEMBERS_COOKIE, domain: ".members.test" }, { name: "other", value: "x", domain: "elsewhere.test" }] } };
+    const persona = { additional_cookies: { login: [{ ...MEMBERS_COOKIE, domain: ".members.test" }, { name: "other", value: "x", domain: "api.members.test" }] } };
     const task = await submitScrape("members.test", profile, { persona });
     expect((await taskRow(task.taskId))!.cookies_enc).toEqual(expect.stringMatching(/^v1\./));
     await queue.drain();

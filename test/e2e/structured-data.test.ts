@@ -77,12 +77,13 @@ describe("generic structured-data adapter, end to end", () => {
     expect(lines).toEqual(body.reviews);
 
     const tampered = new URL(url);
-    tampered.pathname = url.pathname.replace("pages/1.jsonl", "pages/2.jsonl");
+    tampered.pathname = url.pathname.replace(/pages\/1-/, "pages/2-");
+    expect(tampered.pathname).not.toBe(url.pathname);
     expect((await call(tampered.pathname + tampered.search)).status).toBe(403);
     const forged = new URL(url);
     forged.searchParams.set("expires", String(Number(url.searchParams.get("expires")) + 60));
     expect((await call(forged.pathname + forged.search)).status).toBe(403);
-    expect(await storedFileKeys(task.taskId)).toEqual([`tasks/${task.taskId}/pages/1.jsonl`]);
+    expect(await storedFileKeys(task.taskId)).toEqual([expect.stringMatching(new RegExp(`^tasks/${task.taskId}/pages/1-[0-9a-f]{8}\\.jsonl$`))]);
 
     // Eight days later the URL (valid for REVIEW_FILE_URL_TTL = 7 days) has expired.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 8 * 86_400_000 });

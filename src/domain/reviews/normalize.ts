@@ -6,7 +6,8 @@ import { fiveStarRating } from "./rating";
 import type { RawReview } from "./raw-review";
 import { derivedReviewId } from "./review-id";
 import { reviewHash } from "./review-hash";
-import { cleanName, cleanText } from "./text";
+import { MAX_DATE_TEXT } from "./posted-at";
+import { clip, cleanName, cleanText } from "./text";
 
 export interface NormalizeContext {
   /** Canonical publisher domain, e.g. "trustpilot.com". */
@@ -31,16 +32,68 @@ export class UnusableReviewError extends Error {
 }
 
 /**
+ * Limits on scraped fields, applied before any regex, date parser or language detector sees them
+ * (page content is hostile input; the rating and date parsers also bound their own input). Longer
+ * text and names are cut; an id that long is no id (a derived one is used).
+ */
+export const MAX_TEXT = 50_000;
+export const MAX_NAME = 1_000;
+export const MAX_ID = 512;
+export const MAX_URL = 2_048;
+const MAX_LANGUAGE_TAG = 35;
+
+function bounded(raw: RawReview): RawReview {
+  return {
+    ...raw,
+    id: raw.id !== undefined && raw.id.length > MAX_ID ? undefined : raw.id,
+    author_name: clip(raw.author_name, MAX_NAME),
+    author_id: raw.author_id !== undefined && raw.author_id.length > MAX_URL ? undefined : raw.author_id,
+    author_url: raw.author_url !== undefined && raw.author_url.length > MAX_URL ? undefined : raw.author_url,
+    text: clip(raw.text, MAX_TEXT),
+    reply_text: clip(raw.reply_text, MAX_TEXT),
+    url: raw.url !== undefined && raw.url.length > MAX_URL ? undefined : raw.url,
+    date: raw.date !== undefined && raw.date.length > MAX_DATE_TEXT ? undefined : raw.date,
+    language: raw.language !== undefined && raw.language.length > MAX_LANGUAGE_TAG ? undefined : raw.language,
+  };
+}
+
+/**
+ * Links clients may render: only absolute http(s) URLs, as the URL parser normalizes them. A page
+ * can put `javascript:` or `data:` URLs in its markup (stored XSS for clients that render links).
+ */
+function webUrl(value: string | undefined): string | null {
+  const url = value?.trim() ? URL.parse(value.trim()) : null;
+  return url && (url.protocol === "https:" || url.protocol === "http:") && url.hostname ? url.href : null;
+}
+
+/**
+ * The author's id as the publisher gives it, or their profile URL. An opaque id (no ":" and no
+ * whitespace or control characters, so no URL scheme however it is spelled) is kept as it is;
+ * anything else must be an absolute http(s) URL, or the author has no id (null).
+ */
+function authorId(raw: RawReview): string | null {
+  for (const candidate of [raw.author_id?.trim(), raw.author_url?.trim()]) {
+    if (!candidate) continue;
+    if (!/[:\s\u0000-\u001f\u007f]/.test(candidate)) return candidate;
+    const url = webUrl(candidate);
+    if (url) return url;
+  }
+  return null;
+}
+
+/**
  * A review is kept when it has a rating that maps onto 1..5 (the API's rating is required) and
  * something to tell it apart by: text, an author name or the publisher's id. Anything else is
  * page furniture (an empty template, a rating widget) rather than a review.
  */
-export function isUsableReview(raw: RawReview): boolean {
+export function isUsableReview(page: RawReview): boolean {
+  const raw = bounded(page);
   if (fiveStarRating(raw.rating) === null) return false;
   return Boolean(cleanText(raw.text) || cleanName(raw.author_name) || raw.id?.trim());
 }
 
-export function normalizeReview(raw: RawReview, ctx: NormalizeContext): Review {
+export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review {
+  const raw = bounded(page);
   const rating = fiveStarRating(raw.rating);
   if (rating === null || !isUsableReview(raw)) throw new UnusableReviewError();
 
@@ -62,10 +115,11 @@ export function normalizeReview(raw: RawReview, ctx: NormalizeContext): Review {
   return {
     review_id,
     author_name,
-    author_id: raw.author_id?.trim() || raw.author_url?.trim() || null,
+    author_id: authorId(raw),
     rating,
     text,
-    url: raw.url?.trim() || ctx.pageUrl,
+    // A review link that is not an absolute http(s) URL is replaced by the page it was read from.
+    url: webUrl(raw.url) ?? ctx.pageUrl,
     // With no readable date the scrape time is the best bound we have: the review existed by then.
     posted_at: posted?.postedAt ?? ctx.scrapedAt,
     review_hash: reviewHash({ text, author_name, reply_text, review_id }),

@@ -18,6 +18,12 @@ export interface PostedAt {
   absolute: boolean;
 }
 
+/**
+ * Printed dates are short ("Edited 2 days ago", "14. März 2024 um 10:12"); longer text is not a
+ * date and is never handed to chrono, whose many regexes get slow on long page-controlled input.
+ */
+export const MAX_DATE_TEXT = 100;
+
 const LOCALES: Record<string, chrono.Chrono> = {
   de: chrono.de.casual,
   fr: chrono.fr.casual,
@@ -50,7 +56,7 @@ function isRelative(components: chrono.ParsedComponents): boolean {
 }
 
 export function resolvePostedAt(dateText: string | undefined, scrapedAt: number, languageTag: string | null): PostedAt | null {
-  if (!dateText?.trim()) return null;
+  if (!dateText?.trim() || dateText.length > MAX_DATE_TEXT) return null;
   const reference = { instant: new Date(scrapedAt), timezone: 0 };
   for (const parser of parsersFor(languageTag)) {
     const [result] = parser.parse(dateText, reference);

@@ -8,13 +8,19 @@ import type { RawRating } from "./raw-review";
  * gives 5. Where the page gives no bestRating, the scale is inferred from the value: up to 5 →
  * 1–5 (schema.org's default), up to 10 → 1–10, up to 100 → 0–100. A missing or non-numeric value
  * is no rating (null).
+ *
+ * Page text is hostile input: a rating text longer than MAX_RATING_TEXT ("4.5 out of 5 stars" is
+ * 18) is no rating, and is never handed to a regex. VALUE_OUT_OF_BEST backtracks quadratically on a
+ * long run of digits (a 40,000-digit ratingValue took seconds and stalled the whole isolate).
  */
+export const MAX_RATING_TEXT = 64;
 const NUMBER = /-?\d+(?:[.,]\d+)?/;
 const VALUE_OUT_OF_BEST = /(-?\d+(?:[.,]\d+)?)\s*(?:\/|out of|of|von|sur|de|su|van|z|из)\s*(\d+(?:[.,]\d+)?)/iu;
 
 function toNumber(value: string | number | undefined): number | null {
   if (value === undefined) return null;
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (value.length > MAX_RATING_TEXT) return null;
   const match = NUMBER.exec(value);
   return match ? Number(match[0].replace(",", ".")) : null;
 }
@@ -30,7 +36,7 @@ export function fiveStarRating(rating: RawRating | undefined): number | null {
   if (!rating) return null;
   let value = toNumber(rating.value);
   let best = toNumber(rating.best);
-  if (typeof rating.value === "string" && best === null) {
+  if (typeof rating.value === "string" && rating.value.length <= MAX_RATING_TEXT && best === null) {
     // "4/5", "8 out of 10": the scale travels with the value.
     const written = VALUE_OUT_OF_BEST.exec(rating.value);
     if (written) {

@@ -20,3 +20,14 @@ export function cleanText(value: string | undefined): string {
 export function cleanName(value: string | undefined): string {
   return value ? value.replace(/\s+/g, " ").trim() : "";
 }
+
+/**
+ * At most `max` UTF-16 units of page text, cut at a character boundary. Scraped fields are hostile
+ * input: each is bounded before any regex or parser sees it (see MAX_* in normalize.ts).
+ */
+export function clip(value: string | undefined, max: number): string | undefined {
+  if (value === undefined || value.length <= max) return value;
+  const last = value.charCodeAt(max - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? max - 1 : max; // never half a surrogate pair
+  return value.slice(0, end);
+}

@@ -5,9 +5,13 @@ export function taskFilesPrefix(taskId: string): string {
   return `tasks/${taskId}/`;
 }
 
-/** One JSON Lines file per scraped page, named by page number so a re-scraped page overwrites itself. */
-export function pageFileKey(taskId: string, page: number): string {
-  return `${taskFilesPrefix(taskId)}pages/${page}.jsonl`;
+/**
+ * One JSON Lines file per scraped page, named by page number and by the write (`attempt`, random),
+ * so a run that lost its lease can never overwrite the file another run recorded: only the key the
+ * guarded D1 update records in `tasks.files` is ever served.
+ */
+export function pageFileKey(taskId: string, page: number, attempt: string): string {
+  return `${taskFilesPrefix(taskId)}pages/${page}-${attempt}.jsonl`;
 }
 
 export function toJsonLines(reviews: readonly Review[]): string {

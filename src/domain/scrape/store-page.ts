@@ -21,17 +21,19 @@ export interface StoredPage {
 }
 
 /**
- * Stores one scraped page: its JSON Lines file in R2 (pages without reviews get none), then in one
- * D1 transaction the progress (cursor, pages_scraped, files, a longer lease) and the reviews
- * (INSERT OR IGNORE: deduplicated by review_id across pages and re-scrapes).
+ * Stores one scraped page: its JSON Lines file in R2 (pages without reviews get none) under a key of
+ * its own, then in one D1 transaction the progress (cursor, pages_scraped, files, a longer lease)
+ * and the reviews (INSERT OR IGNORE: deduplicated by review_id across pages and re-scrapes).
  *
  * Everything is conditional on the run still holding the task at exactly the previous page, so a
- * run that lost its lease, or a page stored twice, changes nothing. Returns whether it was stored.
+ * run that lost its lease, or a page stored twice, changes nothing: the D1 writes do not happen and
+ * the file it wrote (never recorded, so never served) is deleted again, which also keeps a failed
+ * task's files from coming back. Returns whether it was stored.
  */
 export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
   const { taskId, token } = page;
   const now = Date.now();
-  const fileKey = page.reviews.length ? pageFileKey(taskId, page.page) : null;
+  const fileKey = page.reviews.length ? pageFileKey(taskId, page.page, crypto.randomUUID().slice(0, 8)) : null;
   if (fileKey) await putPageFile(env, fileKey, page.reviews);
 
   const progress = env.DB.prepare(
@@ -53,8 +55,14 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     `UPDATE tasks SET reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1) WHERE id = ?1 AND lease_token = ?2`,
   ).bind(taskId, token);
 
-  const [result] = await env.DB.batch([progress, ...inserts, count]);
-  return result.meta.changes === 1;
+  let stored = false;
+  try {
+    const [result] = await env.DB.batch([progress, ...inserts, count]);
+    stored = result.meta.changes === 1;
+  } finally {
+    if (!stored && fileKey) await env.REVIEW_FILES.delete(fileKey);
+  }
+  return stored;
 }
 
 /** Review ids per query: the limit less the task id. */

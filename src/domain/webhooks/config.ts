@@ -3,15 +3,21 @@ import type { Database } from "../../db/client";
 import { webhooks } from "../../db/schema";
 import { decryptText, encryptText } from "../../crypto/aes";
 import { randomBytes, toBase64 } from "../../crypto/encoding";
-import { isPrivateHost } from "../network/private-address";
+import { isPrivateHost, webhookPortAllowed } from "../network/private-address";
 
 export function newWebhookSecret(): string {
   return `whsec_${toBase64(randomBytes(32))}`;
 }
 
-/** Webhook targets a deployed service refuses (private networks), unless local development allows them. */
-export function webhookTargetAllowed(url: string, allowPrivateNetwork: boolean): boolean {
-  return allowPrivateNetwork || !isPrivateHost(new URL(url).hostname);
+/**
+ * Webhook targets a deployed service refuses, unless local development allows them: private
+ * networks (see isPrivateHost) and ports other than 80, 443, 8080 and 8443, so that the delivery
+ * log cannot be used to scan a host's ports. Delivery checks the stored URL again the same way.
+ */
+export function webhookTargetAllowed(url: string | URL, allowPrivateNetwork: boolean): boolean {
+  if (allowPrivateNetwork) return true;
+  const parsed = new URL(url);
+  return !isPrivateHost(parsed.hostname) && webhookPortAllowed(parsed);
 }
 
 /**

@@ -2,7 +2,7 @@
  * One delivery attempt of a webhook event, and the retry schedule that follows a failed one.
  * Nothing here logs: bodies carry signed file URLs and the secret must never leave memory.
  */
-import { isPrivateHost } from "../network/private-address";
+import { isPrivateHost, webhookPortAllowed } from "../network/private-address";
 import type { WebhookTarget } from "./config";
 import { deliveryHeaders } from "./signing";
 
@@ -49,6 +49,9 @@ export async function deliverOnce(target: WebhookTarget, event: OutgoingEvent, o
   // (or a stored row from elsewhere) must still never reach them.
   if (!options.allowPrivateNetwork && isPrivateHost(url.hostname)) {
     return { ok: false, statusCode: null, error: "Webhook URL points to a private network address" };
+  }
+  if (!options.allowPrivateNetwork && !webhookPortAllowed(url)) {
+    return { ok: false, statusCode: null, error: "Webhook URL port is not one of 80, 443, 8080, 8443" };
   }
   const headers = await deliveryHeaders({
     serviceName: options.serviceName,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { canonicalPublisherKey } from "../../domain/publishers/canonical";
+import { canonicalPublisherKey, isOnDomain } from "../../domain/publishers/canonical";
 import { publisherFor } from "../../publishers/registry";
 import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isPlainObject } from "../validation";
 
@@ -7,10 +7,26 @@ export const MAX_PUBLISHERS = 25;
 export const MAX_REVIEW_HASHES = 10_000;
 export const MAX_COOKIES = 50;
 
+/** RFC 6265 cookie-name (an HTTP token): visible ASCII except separators. */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** RFC 6265 cookie-value: cookie-octets (no CTLs, whitespace, DQUOTE, comma, semicolon or backslash), optionally in DQUOTEs. */
+const COOKIE_VALUE = /^(?:[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*|"[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*")$/;
+
+export const COOKIE_MSG = {
+  name: "Enter a valid cookie name.",
+  value: "Enter a valid cookie value.",
+  domain: (publisherKey: string) => `Enter a domain that is ${publisherKey}, one of its subdomains or a parent domain.`,
+} as const;
+
+/**
+ * Cookies go into a Cookie header and the browser's cookie jar as they are, so they must be valid
+ * RFC 6265 syntax (a CR/LF or ";" in a value would otherwise fail every run, or smuggle a header).
+ * The domain is checked against the publisher in checkEntry.
+ */
 export const CookieSchema = drfObject({
-  name: drfString({ max: 4096 }),
-  value: drfString({ max: 4096, allowBlank: true }),
-  domain: drfString({ max: 255 }),
+  name: drfString({ max: 4096 }).refine((name) => COOKIE_NAME.test(name), COOKIE_MSG.name),
+  value: drfString({ max: 4096, allowBlank: true }).refine((value) => COOKIE_VALUE.test(value), COOKIE_MSG.value),
+  domain: drfString({ max: 255 }).refine((domain) => canonicalPublisherKey(domain.replace(/^\./, "")) !== null, MSG.domain),
 }).openapi("Cookie");
 
 export const PersonaSchema = drfObject({
@@ -56,6 +72,29 @@ function resolveProfile(publisherKey: string, profileKey: string | undefined): {
 
 type Persona = z.output<typeof PersonaSchema>;
 
+const CookieDomainField = CookieSchema.shape.domain;
+
+/**
+ * A cookie set for another site would never be sent (and a client's cookies for one site must not
+ * be handed to another): its domain must be the publisher's, a subdomain (".m.yelp.com") or a
+ * parent (".google.com" for maps.google.com). Read from the raw persona so that it is reported, under
+ * the cookie's own index, beside any other failure of the same list.
+ */
+function cookieDomainIssues(publisherKey: string, persona: unknown): Issue[] {
+  const cookies = isPlainObject(persona) && isPlainObject(persona.additional_cookies) ? persona.additional_cookies.login : undefined;
+  if (!Array.isArray(cookies) || cookies.length > MAX_COOKIES) return [];
+  const issues: Issue[] = [];
+  cookies.forEach((cookie, index) => {
+    const parsed = isPlainObject(cookie) ? CookieDomainField.safeParse(cookie.domain) : null;
+    if (!parsed?.success) return; // its own message says what is wrong
+    const domain = parsed.data.toLowerCase().replace(/^\./, "").replace(/\.$/, "");
+    if (!isOnDomain(domain, publisherKey) && !isOnDomain(publisherKey, domain)) {
+      issues.push({ path: ["persona", "additional_cookies", "login", index, "domain"], message: COOKIE_MSG.domain(publisherKey) });
+    }
+  });
+  return issues;
+}
+
 /** The login cookies a publisher needs; reported at the first level of the persona that is missing. */
 function loginIssues(persona: Persona | undefined): Issue[] {
   if (!persona) return [{ path: ["persona"], message: MSG.required }];
@@ -88,6 +127,7 @@ function checkEntry(publisherKey: string, value: unknown): { issues: Issue[]; en
   }
   const persona = PersonaField.safeParse(value.persona);
   if (!failed.has("persona") && persona.success && publisherFor(publisherKey).loginRequired) issues.push(...loginIssues(persona.data));
+  issues.push(...cookieDomainIssues(publisherKey, value.persona));
   if (issues.length > 0 || !parsed.success) return { issues };
   return { issues, entry: { publisherKey, profileUrl, profileKey: parsed.data.profile_key ?? "", config: parsed.data } };
 }
@@ -101,7 +141,12 @@ export const PublishersSchema = drfDict()
   .transform((map, ctx): PublisherEntry[] => {
     const entries = Object.entries(map);
     if (entries.length === 0) ctx.addIssue({ code: "custom", path: [], message: MSG.emptyDict });
-    if (entries.length > MAX_PUBLISHERS) ctx.addIssue({ code: "custom", path: [], message: MSG.maxItems(MAX_PUBLISHERS) });
+    // The count first: tens of thousands of entries (they fit in a 1 MiB body) must not each be
+    // validated and reported; one message says what is wrong.
+    if (entries.length > MAX_PUBLISHERS) {
+      ctx.addIssue({ code: "custom", path: [], message: MSG.maxItems(MAX_PUBLISHERS) });
+      return [];
+    }
     const seen = new Set<string>();
     const out: PublisherEntry[] = [];
     for (const [rawKey, value] of entries) {

@@ -63,6 +63,12 @@ function addValue(node: SchemaNode, properties: string[], value: unknown): void 
   }
 }
 
+/**
+ * Items nest a few levels in real markup (business → review → author). The readers walk items
+ * recursively, so items opened deeper than this are ignored rather than overflowing the stack.
+ */
+export const MAX_ITEM_DEPTH = 64;
+
 export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => SchemaNode[] {
   const roots: SchemaNode[] = [];
   const items: SchemaNode[] = [];
@@ -82,6 +88,7 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
     const markup = syntax.read(element);
     if (!markup) return;
     const parent = items[items.length - 1];
+    if (markup.item && items.length >= MAX_ITEM_DEPTH) return;
     if (markup.item) {
       const node: SchemaNode = { "@type": markup.item.types };
       if (markup.item.id) node["@id"] = decodeHTMLAttribute(markup.item.id);

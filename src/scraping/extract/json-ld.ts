@@ -22,9 +22,34 @@ export function collectJsonLd(rewriter: HTMLRewriter): () => SchemaNode[] {
   return () => blocks.flatMap((block) => topLevelItems(parseBlock(block)));
 }
 
+/**
+ * Real JSON-LD nests a handful of levels (business → review → author → address). Everything that
+ * reads a block walks it recursively, so a block nested deeper than this (200,000 levels once
+ * overflowed the stack and failed the whole page, retry after retry) is skipped like broken JSON.
+ */
+export const MAX_JSON_LD_DEPTH = 64;
+
+/** The deepest nesting of arrays and objects in JSON text, counted without parsing (strings skipped). */
+function nestingDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const ch = json.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x7b || ch === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (ch === 0x7d || ch === 0x5d) depth--;
+  }
+  return deepest;
+}
+
 function parseBlock(block: string): unknown {
   // Some CMSs wrap the JSON in comment or CDATA markers to hide it from old parsers.
   const json = block.trim().replace(/^(?:<!--|(?:\/\/\s*)?<!\[CDATA\[)/, "").replace(/(?:-->|(?:\/\/\s*)?\]\]>)$/, "");
+  if (nestingDepth(json) > MAX_JSON_LD_DEPTH) return null;
   try {
     return JSON.parse(json);
   } catch {
@@ -71,7 +96,9 @@ function topLevelItems(value: unknown): SchemaNode[] {
 function cleanStrings(value: unknown): unknown {
   if (typeof value === "string") {
     if (!/[&<]/.test(value)) return value;
-    return decodeHTML(value.replace(/<br\s*\/?>/gi, "\n").replace(/<\/?[a-z][^>]*>/gi, ""));
+    // `[^<>]*`, not `[^>]*`: the latter rescans to the end of the string from every unclosed "<a",
+    // which is quadratic on page-controlled text.
+    return decodeHTML(value.replace(/<br\s*\/?>/gi, "\n").replace(/<\/?[a-z][^<>]*>/gi, ""));
   }
   if (Array.isArray(value)) return value.map(cleanStrings);
   if (isNode(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cleanStrings(v)]));

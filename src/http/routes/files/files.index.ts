@@ -12,11 +12,16 @@ export function mountFiles(app: OpenAPIHono<AppEnv>) {
     }
     const object = await c.env.REVIEW_FILES.get(check.objectKey);
     if (!object) return c.json({ error: "Not found" }, 404);
+    // The file holds page-controlled text: a browser that opens the link must neither sniff it into
+    // HTML nor render it inline, and nothing in it may load or run anything.
     return new Response(object.body, {
       headers: {
         "Content-Type": "application/x-ndjson; charset=utf-8",
         "Cache-Control": "private, max-age=300",
         ETag: object.httpEtag,
+        "X-Content-Type-Options": "nosniff",
+        "Content-Disposition": "attachment",
+        "Content-Security-Policy": "default-src 'none'",
       },
     });
   });

@@ -17,13 +17,16 @@ export const createWebhookHandler = endpoint(
     if (!webhookTargetAllowed(input.webhook, settings(c.env).allowPrivateNetwork)) {
       throw invalid(ERROR_TEXT.webhook, { webhook: [MSG.url] });
     }
+    // Stored (and echoed) as the URL parser normalizes it, so the host checked above is exactly the
+    // host every delivery later reads back, whatever spelling the client used.
+    const webhook = new URL(input.webhook).href;
     let secret: string;
     try {
-      secret = await saveWebhook(c.env, database(c.env.DB), account.id, input.webhook, input.rotate_secret ?? false);
+      secret = await saveWebhook(c.env, database(c.env.DB), account.id, webhook, input.rotate_secret ?? false);
     } catch (err) {
       console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), error: `webhook save failed: ${err instanceof Error ? err.message : "unknown"}` }));
       throw new ApiError(500, { error: "Database error: could not save webhook" });
     }
-    return c.json({ webhook: input.webhook, status: "success" as const, secret }, 201);
+    return c.json({ webhook, status: "success" as const, secret }, 201);
   },
 );
