@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { requests, reviews, tasks, type TaskRow } from "../../db/schema";
@@ -14,7 +14,23 @@ const MESSAGES = {
   [TaskStatus.failed]: { status: "failed", message: "Task processing failed" },
 } as const;
 
-export function unfinishedTask(task: TaskRow): UnfinishedTask {
+/** The task columns a retrieve answer needs (not options, cookies, cursor or lease: options can be large). */
+const taskColumns = {
+  id: tasks.id,
+  requestId: tasks.requestId,
+  foreignKey: tasks.foreignKey,
+  publisherKey: tasks.publisherKey,
+  profileKey: tasks.profileKey,
+  profileUrl: tasks.profileUrl,
+  status: tasks.status,
+  reason: tasks.reason,
+  pagesScraped: tasks.pagesScraped,
+  reviewsFound: tasks.reviewsFound,
+};
+
+export type RetrievedTask = { [K in keyof typeof taskColumns]: TaskRow[K] };
+
+export function unfinishedTask(task: RetrievedTask): UnfinishedTask {
   const code = task.status as 100 | 101 | 500;
   const element: UnfinishedTask["response_message"][number] = { ...MESSAGES[code], task_status: code };
   if (code === TaskStatus.failed) element.reason = (task.reason ?? "internal") as FailureReason;
@@ -24,26 +40,35 @@ export function unfinishedTask(task: TaskRow): UnfinishedTask {
   return { task_id: task.id, foreign_key: task.foreignKey, publisher_key: task.publisherKey, response_message: [element] };
 }
 
+interface SignedUrls {
+  urls: string[];
+  json: string;
+}
+
 /**
- * Signed URL lists by task, origin and expiry. A completed task's files never change and expiries
- * are rounded to the hour, so a list is signed once an hour per isolate instead of once per request
- * (a 10,000-review task has hundreds of files). Bounded by total characters, oldest out first.
+ * Signed URL lists of completed tasks by task, origin and expiry. A completed task's files never
+ * change and expiries are rounded up to the hour, so a list is signed once an hour per isolate
+ * instead of once per request (a 10,000-review task has hundreds of files), and while it is cached
+ * retrieve does not even read the file list. Bounded by total characters, oldest out first.
  */
-const urlCache = new Map<string, { urls: string[]; json: string }>();
+const urlCache = new Map<string, SignedUrls>();
 const URL_CACHE_MAX_CHARS = 8_000_000;
 let urlCacheChars = 0;
 
-async function signedUrls(env: Env, baseUrl: string, task: Pick<TaskRow, "id" | "files">): Promise<{ urls: string[]; json: string }> {
-  const files = task.files as string[];
-  const expires = fileUrlExpiry(settings(env).reviewFileUrlTtlSeconds);
-  const cacheKey = `${task.id}\n${files.length}\n${expires}\n${baseUrl}`;
+function urlCacheKey(env: Env, baseUrl: string, taskId: string): string {
+  return `${taskId}\n${fileUrlExpiry(settings(env).reviewFileUrlTtlSeconds)}\n${baseUrl}`;
+}
+
+async function signedUrls(env: Env, baseUrl: string, taskId: string, files: readonly string[]): Promise<SignedUrls> {
+  const cacheKey = urlCacheKey(env, baseUrl, taskId);
   const hit = urlCache.get(cacheKey);
   if (hit) return hit;
+  const expires = Number(cacheKey.split("\n")[1]);
   const urls = await signFileUrls(env.URL_SIGNING_KEY, baseUrl, files, expires);
   const entry = { urls, json: JSON.stringify(urls) };
   if (entry.json.length <= URL_CACHE_MAX_CHARS / 4) {
     while (urlCacheChars + entry.json.length > URL_CACHE_MAX_CHARS && urlCache.size) {
-      const [oldest, old] = urlCache.entries().next().value as [string, { json: string }];
+      const [oldest, old] = urlCache.entries().next().value as [string, SignedUrls];
       urlCache.delete(oldest);
       urlCacheChars -= old.json.length;
     }
@@ -53,9 +78,9 @@ async function signedUrls(env: Env, baseUrl: string, task: Pick<TaskRow, "id" | 
   return entry;
 }
 
-/** Signed URLs of a task's raw page files, valid for at least the configured lifetime from now. */
+/** Signed URLs of a completed task's raw page files, valid for at least the configured lifetime from now. */
 export async function reviewsUrls(env: Env, baseUrl: string, task: Pick<TaskRow, "id" | "files">): Promise<string[]> {
-  return (await signedUrls(env, baseUrl, task)).urls;
+  return (await signedUrls(env, baseUrl, task.id, task.files as string[])).urls;
 }
 
 export interface TaskLookup {
@@ -66,9 +91,12 @@ export interface TaskLookup {
 }
 
 export interface TaskPage {
-  task: TaskRow;
+  task: RetrievedTask;
   business: Business;
   relatedTaskIds: string[];
+  /** The task's signed file URLs when the isolate had them; otherwise its file keys to sign. */
+  urls: SignedUrls | null;
+  files: string[];
   /** The page's reviews as one JSON array text, exactly as stored (never parsed and re-serialized). */
   reviewsJson: string;
 }
@@ -77,44 +105,34 @@ const sibling = alias(tasks, "sibling");
 
 /**
  * A task of the account with its business, its request's other tasks and one page of reviews, in
- * one D1 round trip (one batch of two reads). Reviews carry their newest-first position from
- * completion, so a page is one range read on (task_id, position) whatever its number; its rows are
- * joined inside SQLite into one JSON array, so one value crosses the wire however large the page.
- * The page read only matches a completed task of this account (unfinished tasks have no positions).
+ * one D1 round trip (one statement). Reviews carry their newest-first position from completion, so
+ * a page is one range read on (task_id, position) whatever its number; its rows are joined inside
+ * SQLite into one JSON text, so one value crosses the wire however large the page. The page is only
+ * read for a completed task (unfinished tasks have no positions).
  */
-export async function findTaskPage(db: Database, lookup: TaskLookup, page: number, pageSize: number): Promise<TaskPage | null> {
+export async function findTaskPage(env: Env, db: Database, lookup: TaskLookup, page: number, pageSize: number, baseUrl: string): Promise<TaskPage | null> {
   const start = (page - 1) * pageSize;
-  const [found, pageRows] = await db.batch([
-    db
-      .select({
-        task: tasks,
-        business: requests.business,
-        related: sql<string>`(SELECT json_group_array(${sibling.id} ORDER BY ${sibling.position}) FROM "tasks" AS "sibling" WHERE ${sibling.requestId} = ${tasks.requestId} AND ${sibling.id} <> ${tasks.id})`,
-      })
-      .from(tasks)
-      .innerJoin(requests, eq(requests.id, tasks.requestId))
-      .where(and(eq(tasks.id, lookup.taskId), eq(tasks.accountId, lookup.accountId), eq(tasks.foreignKey, lookup.foreignKey), eq(tasks.publisherKey, lookup.publisherKey))),
-    db
-      .select({ json: sql<string | null>`group_concat(${reviews.data}, ',' ORDER BY ${reviews.position})` })
-      .from(reviews)
-      .innerJoin(tasks, eq(tasks.id, reviews.taskId))
-      .where(
-        and(
-          eq(reviews.taskId, lookup.taskId),
-          eq(tasks.accountId, lookup.accountId),
-          eq(tasks.status, TaskStatus.completed),
-          gt(reviews.position, start),
-          lte(reviews.position, start + pageSize),
-        ),
-      ),
-  ]);
-  const row = found[0];
+  const cachedUrls = urlCache.get(urlCacheKey(env, baseUrl, lookup.taskId)) ?? null;
+  const row = await db
+    .select({
+      task: taskColumns,
+      business: requests.business,
+      files: cachedUrls ? sql<null>`NULL` : sql<string>`${tasks.files}`,
+      related: sql<string>`(SELECT json_group_array(${sibling.id} ORDER BY ${sibling.position}) FROM "tasks" AS "sibling" WHERE ${sibling.requestId} = ${tasks.requestId} AND ${sibling.id} <> ${tasks.id})`,
+      reviews: sql<string | null>`(SELECT group_concat(${reviews.data}, ',' ORDER BY ${reviews.position}) FROM ${reviews} WHERE ${reviews.taskId} = ${tasks.id} AND ${tasks.status} = ${TaskStatus.completed} AND ${reviews.position} > ${start} AND ${reviews.position} <= ${start + pageSize})`,
+    })
+    .from(tasks)
+    .innerJoin(requests, eq(requests.id, tasks.requestId))
+    .where(and(eq(tasks.id, lookup.taskId), eq(tasks.accountId, lookup.accountId), eq(tasks.foreignKey, lookup.foreignKey), eq(tasks.publisherKey, lookup.publisherKey)))
+    .get();
   if (!row) return null;
   return {
     task: row.task,
     business: row.business as Business,
     relatedTaskIds: JSON.parse(row.related) as string[],
-    reviewsJson: `[${pageRows[0]?.json ?? ""}]`,
+    urls: cachedUrls,
+    files: row.files === null ? [] : (JSON.parse(row.files) as string[]),
+    reviewsJson: `[${row.reviews ?? ""}]`,
   };
 }
 
@@ -126,7 +144,7 @@ export async function completedTaskJson(env: Env, found: TaskPage, page: number,
   const { task, business } = found;
   const total = task.reviewsFound;
   const totalPages = Math.ceil(total / pageSize);
-  const urls = await signedUrls(env, baseUrl, task);
+  const urls = found.urls ?? (await signedUrls(env, baseUrl, task.id, found.files));
   const head: Omit<CompletedTask, "business" | "reviews" | "pagination"> = {
     foreign_key: task.foreignKey,
     batch_id: task.requestId,
