@@ -70,7 +70,7 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
       // Trustpilot lets anonymous visitors read only the first pages of a long list. The reviews
       // read so far are kept rather than thrown away; login cookies let the walk go further.
       if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "login_required") {
-        console.warn(JSON.stringify({ event: "trustpilot_sign_in_wall", page: cursor.page, message: `Trustpilot asks to sign in for page ${cursor.page}; the walk ends at page ${cursor.page - 1}` }));
+        console.warn(`trustpilot: ${cursor.profileUrl} asks to sign in for page ${cursor.page}; the walk ends at page ${cursor.page - 1}`);
         return { pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page), reviews: [], next: null };
       }
       throw err;

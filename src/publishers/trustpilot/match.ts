@@ -58,7 +58,9 @@ export function nameScore(wanted: string, candidate: Candidate): 0 | 1 | 2 {
   const have = nameWords(candidate.displayName);
   if (want.length === 0) return 0;
   const compact = want.join("");
-  if (have.join(" ") === want.join(" ") || have.join("") === compact || domainStem(candidate.identifyingName) === compact) return 2;
+  // Many businesses are listed under their web address ("bluedoorcafe.com"), which spells the name without spaces.
+  const domains = [candidate.identifyingName, ...(/^[\w.-]+\.[a-z]{2,}$/i.test(candidate.displayName.trim()) ? [candidate.displayName.trim()] : [])];
+  if (have.join(" ") === want.join(" ") || have.join("") === compact || domains.some((domain) => domainStem(domain) === compact)) return 2;
   const [small, large] = have.length <= want.length ? [new Set(have), new Set(want)] : [new Set(want), new Set(have)];
   // One shared word ("Cafe") says nothing; two or more in both names start to.
   return small.size >= 2 && [...small].every((word) => large.has(word)) ? 1 : 0;
