@@ -3,7 +3,7 @@
  * the fixture site (./site.ts) behind PUBLISHER_ORIGINS, retrieve through the Worker.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { business } from "../../helpers/api";
+import { business, createAccount, postJson, submitBody } from "../../helpers/api";
 import { PRODUCERS, QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
 import { REVIEWS, type FixtureTrustpilotReview } from "./data";
@@ -182,6 +182,18 @@ describe("trustpilot.com failures", () => {
     expect(body.response_message).toEqual(failed("publisher_error"));
     expect(warned()).toContain(`scrape task ${task.taskId} (trustpilot.com): publisher_error (failing): `);
     expect(warned()).toContain(missing);
+  });
+});
+
+describe("trustpilot.com submit rules", () => {
+  it("answers 400 for a Trustpilot URL that is not a profile and for an id that is not a domain, under the canonical key", async () => {
+    const { apiKey } = await createAccount();
+    const config = (profile_key: string) => ({ profile_key, last_review_hashes: [], first_page_only: false });
+    const res = await postJson("/submit/request-reviews/", submitBody(apiKey, { "www.trustpilot.com": config("https://www.trustpilot.com/categories/cafe") }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Invalid payload", details: { data: { publishers: { "trustpilot.com": { profile_key: ["Enter the URL of a profile on trustpilot.com."] } } } } });
+    const id = await postJson("/submit/request-reviews/", submitBody(apiKey, { "trustpilot.com": config("Blue Door Cafe") }));
+    expect(id.body.details).toEqual({ data: { publishers: { "trustpilot.com": { profile_key: ["Enter a valid URL."] } } } });
   });
 });
 
