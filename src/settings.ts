@@ -46,12 +46,33 @@ const jsonObject = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
 
 const PlansSchema = z.record(z.string().min(1), z.number().int().positive().nullable());
 
+/** What a plan allows beyond its submit rate (PLAN_LIMITS); see README "Limits per plan". */
+const PlanLimitsSchema = z.object({
+  /** Tasks of one account running at once; the others wait without holding a consumer. */
+  concurrent_tasks: z.number().int().positive(),
+  /** Tasks (one per publisher) submitted per minute; null = unlimited. */
+  tasks_per_minute: z.number().int().positive().nullable(),
+  /** Pages one task may scrape; the walk ends there. */
+  pages_per_task: z.number().int().positive(),
+  /** Longest one page load (plain or rendered) may take. */
+  page_timeout_seconds: z.number().int().positive().max(60),
+});
+export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
+
+export const DEFAULT_PLAN_LIMITS: Record<string, PlanLimits> = {
+  free: { concurrent_tasks: 2, tasks_per_minute: 30, pages_per_task: 100, page_timeout_seconds: 20 },
+  basic: { concurrent_tasks: 5, tasks_per_minute: 150, pages_per_task: 500, page_timeout_seconds: 30 },
+  pro: { concurrent_tasks: 20, tasks_per_minute: 1500, pages_per_task: 2000, page_timeout_seconds: 30 },
+  unlimited: { concurrent_tasks: 50, tasks_per_minute: null, pages_per_task: 2000, page_timeout_seconds: 30 },
+};
+
 const SettingsSchema = z
   .object({
     SERVICE_NAME: z.string().optional().transform((v) => v || "ReviewCollector"),
     /** Submit requests per minute by plan name; null = unlimited. */
     PLANS: jsonObject(PlansSchema, { free: 10, basic: 60, pro: 600, unlimited: null }),
     DEFAULT_PLAN: z.string().optional().transform((v) => v || "free"),
+    PLAN_LIMITS: jsonObject(z.record(z.string().min(1), PlanLimitsSchema), DEFAULT_PLAN_LIMITS),
     ALLOW_PRIVATE_NETWORK: z.string().optional().transform((v) => v === "true"),
     /** Publisher domain -> origin that replaces the publisher's own (local development and tests). */
     PUBLISHER_ORIGINS: jsonObject(z.record(z.string(), z.url()), {}),
@@ -80,6 +101,7 @@ const SettingsSchema = z
     serviceName: s.SERVICE_NAME,
     plans: s.PLANS,
     defaultPlan: s.DEFAULT_PLAN,
+    planLimits: s.PLAN_LIMITS,
     allowPrivateNetwork: s.ALLOW_PRIVATE_NETWORK,
     publisherOrigins: Object.fromEntries(
       Object.entries(s.PUBLISHER_ORIGINS).map(([domain, origin]) => [domain.toLowerCase().replace(/^www\./, ""), origin.replace(/\/+$/, "")]),
@@ -93,6 +115,13 @@ const SettingsSchema = z
   }));
 
 export type Settings = z.output<typeof SettingsSchema>;
+
+/** The limits of a plan; a plan without its own entry gets the default plan's (then the free plan's). */
+export function planLimits(env: Env, plan: string | undefined): PlanLimits {
+  const { planLimits: limits, defaultPlan } = settings(env);
+  if (plan && Object.hasOwn(limits, plan)) return limits[plan];
+  return Object.hasOwn(limits, defaultPlan) ? limits[defaultPlan] : DEFAULT_PLAN_LIMITS.free;
+}
 
 const cache = new WeakMap<object, Settings>();
 

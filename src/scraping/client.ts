@@ -84,6 +84,8 @@ export interface ClientOptions {
   cookies: readonly LoginCookie[];
   /** Milliseconds since the epoch when the task's time budget ends. */
   deadline: number;
+  /** Longest one request or render may take (the plan's page timeout); default PAGE_TIMEOUT_MS. */
+  pageTimeoutMs?: number;
   inspect?: PageInspector;
 }
 
@@ -116,7 +118,7 @@ export class PublisherClient {
       this.#timeUp = true;
       throw new BudgetExhausted();
     }
-    return Math.min(PAGE_TIMEOUT_MS, left);
+    return Math.min(this.options.pageTimeoutMs ?? PAGE_TIMEOUT_MS, left);
   }
 
   /** A plain HTTP request; redirects are followed by hand so every hop is checked. */

@@ -52,7 +52,7 @@ interface Pending {
   availableAt: number;
 }
 
-type Settings = Partial<Pick<Env, "ALLOW_PRIVATE_NETWORK" | "PUBLISHER_ORIGINS" | "PAGES_PER_RUN" | "BROWSER_SESSIONS_MAX" | "MAX_PAGE_BYTES">>;
+type Settings = Partial<Pick<Env, "ALLOW_PRIVATE_NETWORK" | "PUBLISHER_ORIGINS" | "PAGES_PER_RUN" | "BROWSER_SESSIONS_MAX" | "MAX_PAGE_BYTES" | "PLAN_LIMITS">>;
 
 export class QueueDriver {
   readonly deliveries: Delivery[] = [];
@@ -92,6 +92,11 @@ export class QueueDriver {
 
   get pending(): readonly Pending[] {
     return this.#pending;
+  }
+
+  /** Messages a consumer could receive right now (their delay, if any, is over). */
+  dueCount(): number {
+    return this.#pending.filter((p) => p.availableAt <= Date.now()).length;
   }
 
   /**

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { normalizeReviews, RawReviewSchema } from "../reviews";
 import { database } from "../../db/client";
-import { requests, type TaskRow } from "../../db/schema";
+import { accountStub } from "../../account/account-do";
+import { accounts, requests, tasks, type TaskRow } from "../../db/schema";
 import type { Review } from "../../http/schemas/retrieve";
 import type { Business } from "../../http/schemas/business";
 import { publisherFor, type Publisher } from "../../publishers/registry";
@@ -13,9 +14,9 @@ import { BrowserBusy } from "../../scraping/browser";
 import { BudgetExhausted, PublisherClient } from "../../scraping/client";
 import { loginCookies } from "../../scraping/cookies";
 import { permanentError, ScrapeError } from "../../scraping/errors";
-import { settings } from "../../settings";
+import { planLimits, settings, type PlanLimits } from "../../settings";
 import { emitTaskEvent } from "../webhooks/events";
-import type { FailureReason, TaskOptions } from "../tasks/status";
+import { TaskStatus, type FailureReason, type TaskOptions } from "../tasks/status";
 import { StoredCursorSchema, type StoredCursor } from "./cursor";
 import { completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
@@ -27,8 +28,11 @@ export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number
 
 const ACK: RunOutcome = { kind: "ack" };
 
-/** No profile is walked past this many pages, whatever its links say. */
-export const MAX_PAGES = 2_000;
+/** A run's hold on one of its account's running slots lasts at most this long (a dead run's frees itself). */
+export const RUN_SLOT_TTL_MS = 10 * 60_000;
+
+/** How long a task over its account's running cap waits before it asks again (plus up to 5 s of jitter). */
+export const SLOT_WAIT_SECONDS = 10;
 
 /** Adapter output is checked before anything of it is stored. */
 const PageReviewsSchema = z.array(RawReviewSchema);
@@ -39,6 +43,33 @@ const PageReviewsSchema = z.array(RawReviewSchema);
  * fails it, or hands the rest to a follow-up message. Returns what to do with the queue message.
  */
 export async function runScrape(env: Env, message: ScrapeMessage, attempts: number): Promise<RunOutcome> {
+  const owner = await database(env.DB)
+    .select({ accountId: tasks.accountId, plan: accounts.plan, publisherKey: tasks.publisherKey, status: tasks.status })
+    .from(tasks)
+    .innerJoin(accounts, eq(accounts.id, tasks.accountId))
+    .where(eq(tasks.id, message.task_id))
+    .get();
+  if (!owner) return ACK;
+  const limits = planLimits(env, owner.plan);
+  if (owner.status === TaskStatus.completed || owner.status === TaskStatus.failed) return runClaimed(env, message, attempts, limits);
+  // Fair scheduling: an account runs at most its plan's concurrent_tasks at once. A task over the
+  // cap is handed back to its queue for later (a fresh message: no attempt spent, no consumer held),
+  // so other accounts' tasks run meanwhile.
+  const account = accountStub(env, owner.accountId);
+  const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, RUN_SLOT_TTL_MS);
+  if (!slot.granted) {
+    const delaySeconds = SLOT_WAIT_SECONDS + Math.floor(Math.random() * 6);
+    await dispatchTasks(env, [{ taskId: message.task_id, publisherKey: owner.publisherKey, run: message.run, delaySeconds }]);
+    return ACK;
+  }
+  try {
+    return await runClaimed(env, message, attempts, limits);
+  } finally {
+    await account.releaseRunSlot(message.task_id).catch(() => {});
+  }
+}
+
+async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, limits: PlanLimits): Promise<RunOutcome> {
   const run = message.run ?? 1;
   const claim = await claimRun(env, message.task_id, run, Date.now());
   switch (claim.kind) {
@@ -58,11 +89,12 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
   const client = new PublisherClient(env, {
     cookies: await loginCookies(env, task.cookiesEnc),
     deadline: task.deadlineAt!,
+    pageTimeoutMs: limits.page_timeout_seconds * 1000,
     inspect: module.adapter.inspect,
   });
   try {
     if (run === 1) await emitTaskEvent(env, task.id, "task.in_progress");
-    return await walkPages(env, task, token, run, publisher, { publisherKey: task.publisherKey, client });
+    return await walkPages(env, task, token, run, publisher, { publisherKey: task.publisherKey, client }, limits.pages_per_task);
   } catch (err) {
     return await stopAfterError(env, task, token, run, err, attempts, client);
   } finally {
@@ -113,7 +145,8 @@ function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): Adapt
   return { ...page, reviews: reviews.data };
 }
 
-async function walkPages(env: Env, task: TaskRow, token: string, run: number, publisher: Publisher, ctx: ScrapeContext): Promise<RunOutcome> {
+/** Walks pages until the last one, the plan's page budget (`maxPages`: the walk ends there), or the run's share. */
+async function walkPages(env: Env, task: TaskRow, token: string, run: number, publisher: Publisher, ctx: ScrapeContext, maxPages: number): Promise<RunOutcome> {
   const module = publisher.module;
   const options = task.options as TaskOptions;
   const knownHashes = new Set(options.last_review_hashes);
@@ -145,7 +178,7 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
     });
     const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
     const last =
-      options.first_page_only || reachedKnown || page.next === null || cursor.page >= MAX_PAGES || (await onlyRepeats(env, task.id, cursor.page, fresh));
+      options.first_page_only || reachedKnown || page.next === null || cursor.page >= maxPages || (await onlyRepeats(env, task.id, cursor.page, fresh));
     const next: StoredCursor = { page: cursor.page + 1, state: last ? null : page.next };
     const stored = await storePage(env, {
       taskId: task.id,

@@ -77,7 +77,10 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
     }
     const data = await parseReviewPage(fetched.text);
     if (data.reviews.length === 0 && (data.totalCount ?? 0) > 0 && cursor.page <= data.totalPages) {
-      throw permanentError("publisher_error", `Trustpilot review page ${cursor.page} of ${data.totalPages} lists no reviews though the profile has ${data.totalCount}`);
+      throw permanentError(
+        "publisher_error",
+        `Trustpilot review page ${cursor.page} of ${data.totalPages} lists no reviews though the profile has ${data.totalCount}`,
+      );
     }
     if (data.currentPage !== cursor.page) {
       throw permanentError("publisher_error", `Trustpilot served page ${data.currentPage} when page ${cursor.page} was asked for`);

@@ -50,7 +50,10 @@ export const trustpilotLookup: Lookup = async (business, { client }) => {
   const candidates = await parseSearchPage(page.text);
   const chosen = chooseCandidate({ name: business.name, street: business.address.street, zip: business.address.zip }, candidates);
   if (!chosen) {
-    throw permanentError("profile_not_found", `Trustpilot search for "${business.name}" found ${candidates.length} businesses, none with this name at ${business.address.street}, ${business.address.zip}`);
+    throw permanentError(
+      "profile_not_found",
+      `Trustpilot search for "${business.name}" found ${candidates.length} businesses, none with this name at ${business.address.street}, ${business.address.zip}`,
+    );
   }
   return profileUrlFor(chosen.identifyingName);
 };

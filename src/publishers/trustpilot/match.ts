@@ -32,7 +32,32 @@ export function plain(text: string): string {
 }
 
 // Words that say what kind of company it is rather than which one.
-const LEGAL_FORMS = new Set(["inc", "llc", "ltd", "limited", "co", "corp", "corporation", "company", "gmbh", "ag", "sa", "sas", "sarl", "srl", "spa", "bv", "nv", "plc", "pty", "ab", "as", "aps", "oy", "the"]);
+const LEGAL_FORMS = new Set([
+  "inc",
+  "llc",
+  "ltd",
+  "limited",
+  "co",
+  "corp",
+  "corporation",
+  "company",
+  "gmbh",
+  "ag",
+  "sa",
+  "sas",
+  "sarl",
+  "srl",
+  "spa",
+  "bv",
+  "nv",
+  "plc",
+  "pty",
+  "ab",
+  "as",
+  "aps",
+  "oy",
+  "the",
+]);
 
 function nameWords(name: string): string[] {
   return plain(name)
@@ -46,7 +71,10 @@ function domainStem(domain: string): string {
   const labels = host.split(".");
   // Drop the public suffix, roughly: the last label, and a second one when it is a short "co"/"com" style label.
   const cut = labels.length > 2 && labels[labels.length - 2].length <= 3 ? 2 : 1;
-  return labels.slice(0, Math.max(1, labels.length - cut)).join("").replace(/[^a-z0-9]/g, "");
+  return labels
+    .slice(0, Math.max(1, labels.length - cut))
+    .join("")
+    .replace(/[^a-z0-9]/g, "");
 }
 
 /**

@@ -25,7 +25,17 @@ export interface FixtureTrustpilotReview {
   pending: boolean;
   text: string;
   rating: number;
-  labels: { merged: null; verification: { isVerified: boolean; createdDateTime: string; reviewSourceName: string; verificationSource: string; verificationLevel: string; hasDachExclusion: boolean } };
+  labels: {
+    merged: null;
+    verification: {
+      isVerified: boolean;
+      createdDateTime: string;
+      reviewSourceName: string;
+      verificationSource: string;
+      verificationLevel: string;
+      hasDachExclusion: boolean;
+    };
+  };
   title: string;
   likes: number;
   dates: { experiencedDate: string; publishedDate: string; updatedDate: string | null };
@@ -57,7 +67,14 @@ function review(
     rating,
     labels: {
       merged: null,
-      verification: { isVerified: true, createdDateTime: published, reviewSourceName: "InvitationLinkApi", verificationSource: "invitation", verificationLevel: "invited", hasDachExclusion: false },
+      verification: {
+        isVerified: true,
+        createdDateTime: published,
+        reviewSourceName: "InvitationLinkApi",
+        verificationSource: "invitation",
+        verificationLevel: "invited",
+        hasDachExclusion: false,
+      },
     },
     title,
     likes: 0,
@@ -76,14 +93,45 @@ function review(
 
 /** Ten reviews, newest first (the order `sort=recency` gives). */
 export const REVIEWS: FixtureTrustpilotReview[] = [
-  review("6650a1f2000000000000000a", "2026-10-30T18:04:11.000Z", "Dana K.", 5, "Best flat white in town", "Best flat white in town. The oat milk one is even better."),
-  review("6650a1f2000000000000000b", "2026-10-28T09:15:00.000Z", "Mikkel Sørensen", 4, "Hyggelig café", "Hyggelig café med god kaffe og venligt personale. Vi kommer igen næste gang vi er i byen.", { language: "da" }),
-  review("6650a1f2000000000000000c", "2026-10-20T12:00:00.000Z", "Ron P.", 2, "Cold food", "Waited forty minutes and the eggs came cold.\n\nNot what I expected.", {
-    reply: { message: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.", publishedDate: "2026-10-21T08:30:00.000Z" },
-  }),
+  review(
+    "6650a1f2000000000000000a",
+    "2026-10-30T18:04:11.000Z",
+    "Dana K.",
+    5,
+    "Best flat white in town",
+    "Best flat white in town. The oat milk one is even better.",
+  ),
+  review(
+    "6650a1f2000000000000000b",
+    "2026-10-28T09:15:00.000Z",
+    "Mikkel Sørensen",
+    4,
+    "Hyggelig café",
+    "Hyggelig café med god kaffe og venligt personale. Vi kommer igen næste gang vi er i byen.",
+    { language: "da" },
+  ),
+  review(
+    "6650a1f2000000000000000c",
+    "2026-10-20T12:00:00.000Z",
+    "Ron P.",
+    2,
+    "Cold food",
+    "Waited forty minutes and the eggs came cold.\n\nNot what I expected.",
+    {
+      reply: { message: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.", publishedDate: "2026-10-21T08:30:00.000Z" },
+    },
+  ),
   review("6650a1f2000000000000000d", "2026-10-11T07:45:30.000Z", "Amelia", 5, "Lovely staff", "Lovely staff and a cosy corner to read in."),
   review("6650a1f2000000000000000e", "2026-09-30T16:20:00.000Z", "J. Osei", 3, "Rated 3 stars", ""),
-  review("6650a1f2000000000000000f", "2026-09-14T10:00:00.000Z", "Lena Hoffmann", 5, "Sehr gut", "Sehr guter Kaffee und freundliche Bedienung. Gerne wieder, wenn ich in San Francisco bin.", { language: "de" }),
+  review(
+    "6650a1f2000000000000000f",
+    "2026-09-14T10:00:00.000Z",
+    "Lena Hoffmann",
+    5,
+    "Sehr gut",
+    "Sehr guter Kaffee und freundliche Bedienung. Gerne wieder, wenn ich in San Francisco bin.",
+    { language: "de" },
+  ),
   review("6650a1f20000000000000010", "2026-08-02T13:13:13.000Z", "Tom W", 1, "Overpriced", "Six dollars for a small drip coffee."),
   review("6650a1f20000000000000011", "2026-07-19T08:00:00.000Z", "Priya", 4, "Good pastries", "Good pastries, the croissants sell out early."),
   review("6650a1f20000000000000012", "2026-06-01T09:30:00.000Z", "Marco", 5, "Great espresso", "Great espresso, friendly baristas."),
@@ -91,7 +139,10 @@ export const REVIEWS: FixtureTrustpilotReview[] = [
 ];
 
 /** The "most relevant" block: reviews from elsewhere in the list, plus one the list does not show on this page. */
-export const RELEVANT = [REVIEWS[6], review("6650a1f2000000000000ffff", "2026-04-01T10:00:00.000Z", "Featured Reviewer", 5, "Featured", "This block is not the list.")];
+export const RELEVANT = [
+  REVIEWS[6],
+  review("6650a1f2000000000000ffff", "2026-04-01T10:00:00.000Z", "Featured Reviewer", 5, "Featured", "This block is not the list."),
+];
 
 export const PER_PAGE = 4;
 
@@ -131,9 +182,29 @@ function unit(id: string, identifyingName: string, displayName: string, location
  * street form and a suite.
  */
 export const SEARCH_RESULTS: SearchUnit[] = [
-  unit("5b0000000000000000000001", "bluedoorcafe-oakland.com", "Blue Door Cafe", { address: "500 Broadway", city: "Oakland", zipCode: "94607", country: "United States" }),
-  unit("5b0000000000000000000002", "bluedoorbakery.com", "Blue Door Bakery", { address: "1 Market St", city: "San Francisco", zipCode: "94105", country: "United States" }),
+  unit("5b0000000000000000000001", "bluedoorcafe-oakland.com", "Blue Door Cafe", {
+    address: "500 Broadway",
+    city: "Oakland",
+    zipCode: "94607",
+    country: "United States",
+  }),
+  unit("5b0000000000000000000002", "bluedoorbakery.com", "Blue Door Bakery", {
+    address: "1 Market St",
+    city: "San Francisco",
+    zipCode: "94105",
+    country: "United States",
+  }),
   unit("5b0000000000000000000003", "bluedoorcafe.net", "Blue Door Cafe Ltd", { address: null, city: null, zipCode: null, country: "United States" }),
-  unit("5b0000000000000000000004", "www.lookup-bluedoor.com", "Blue Door Café", { address: "1 Market Street, Suite 2", city: "San Francisco", zipCode: "94105 ", country: "United States" }),
-  unit("5b0000000000000000000005", "bluedoorcafe.co.uk", "Blue Door Cafe", { address: "1 Market St", city: "London", zipCode: "EC1A 1BB", country: "United Kingdom" }),
+  unit("5b0000000000000000000004", "www.lookup-bluedoor.com", "Blue Door Café", {
+    address: "1 Market Street, Suite 2",
+    city: "San Francisco",
+    zipCode: "94105 ",
+    country: "United States",
+  }),
+  unit("5b0000000000000000000005", "bluedoorcafe.co.uk", "Blue Door Cafe", {
+    address: "1 Market St",
+    city: "London",
+    zipCode: "EC1A 1BB",
+    country: "United Kingdom",
+  }),
 ];

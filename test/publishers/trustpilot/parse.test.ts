@@ -10,14 +10,20 @@ import type { FetchedPage } from "../../../src/scraping/client";
 import { SEARCH_RESULTS } from "./data";
 import fixture from "./site";
 
-/** The fixture site's answer for a URL on www.trustpilot.com. */
-function serve(pathAndQuery: string) {
+/** The fixture site's page (body) for a URL on www.trustpilot.com. */
+async function serve(pathAndQuery: string): Promise<string> {
   const url = new URL(pathAndQuery, "https://www.trustpilot.com");
-  return fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.trustpilot.com", headers: {}, body: "" });
+  return (await fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.trustpilot.com", headers: {}, body: "" })).body;
 }
 
-function fetched(pathAndQuery: string, text = serve(pathAndQuery).body): FetchedPage {
-  return { url: new URL(pathAndQuery, "https://www.trustpilot.com"), status: 200, headers: new Headers(), text, rendered: false };
+async function fetched(pathAndQuery: string, text?: string): Promise<FetchedPage> {
+  return {
+    url: new URL(pathAndQuery, "https://www.trustpilot.com"),
+    status: 200,
+    headers: new Headers(),
+    text: text ?? (await serve(pathAndQuery)),
+    rendered: false,
+  };
 }
 
 async function scrapeError(promise: Promise<unknown>): Promise<ScrapeError> {
@@ -31,7 +37,7 @@ async function scrapeError(promise: Promise<unknown>): Promise<ScrapeError> {
 
 describe("trustpilot review page data", () => {
   it("reads page 1's list with native ids, authors, ratings, exact dates, languages and the owner's reply, leaving out the relevant-reviews block", async () => {
-    const page = await parseReviewPage(serve("/review/multi-0000000a.com?languages=all&sort=recency").body);
+    const page = await parseReviewPage(await serve("/review/multi-0000000a.com?languages=all&sort=recency"));
     expect(page).toMatchObject({ currentPage: 1, totalPages: 3, totalCount: 10 });
     expect(page.reviews).toEqual([
       {
@@ -84,49 +90,53 @@ describe("trustpilot review page data", () => {
   });
 
   it("keeps a review without text as an empty body: the title (Trustpilot's first words of the text) is never the body", async () => {
-    const page = await parseReviewPage(serve("/review/multi-0000000a.com?languages=all&sort=recency&page=2").body);
+    const page = await parseReviewPage(await serve("/review/multi-0000000a.com?languages=all&sort=recency&page=2"));
     expect(page.currentPage).toBe(2);
     const untitled = page.reviews.find((r) => r.id === "6650a1f2000000000000000e");
     expect(untitled).toMatchObject({ author_name: "J. Osei", text: "", rating: { value: 3, best: 5, worst: 1 } });
   });
 
   it("reads an empty profile as no reviews on no pages", async () => {
-    const page = await parseReviewPage(serve("/review/empty-0000000a.com?languages=all&sort=recency").body);
+    const page = await parseReviewPage(await serve("/review/empty-0000000a.com?languages=all&sort=recency"));
     expect(page).toEqual({ reviews: [], currentPage: 1, totalPages: 0, totalCount: 0 });
   });
 
   it("names what is missing when the page data changed shape", async () => {
-    const changed = await scrapeError(parseReviewPage(serve("/review/changed-0000000a.com?languages=all&sort=recency").body));
+    const changed = await scrapeError(parseReviewPage(await serve("/review/changed-0000000a.com?languages=all&sort=recency")));
     expect(changed.reason).toBe("publisher_error");
     expect(changed.message).toContain("__NEXT_DATA__.props.pageProps.reviews");
-    const bare = await scrapeError(parseReviewPage(serve("/review/bare-0000000a.com?languages=all&sort=recency").body));
+    const bare = await scrapeError(parseReviewPage(await serve("/review/bare-0000000a.com?languages=all&sort=recency")));
     expect(bare).toMatchObject({ reason: "publisher_error", message: "Trustpilot review page: no __NEXT_DATA__ script" });
     const noJson = await scrapeError(parseReviewPage(`<script id="__NEXT_DATA__" type="application/json">{"props":</script>`));
     expect(noJson.message).toBe("Trustpilot review page: __NEXT_DATA__ is not JSON");
   });
 
   it("asks for every language, newest first, and the page number from page 2 on", () => {
-    expect(reviewPageUrl("https://www.trustpilot.com/review/bluedoorcafe.com", 1)).toBe("https://www.trustpilot.com/review/bluedoorcafe.com?languages=all&sort=recency");
-    expect(reviewPageUrl("https://www.trustpilot.com/review/bluedoorcafe.com?stars=5#x", 3)).toBe("https://www.trustpilot.com/review/bluedoorcafe.com?languages=all&sort=recency&page=3");
+    expect(reviewPageUrl("https://www.trustpilot.com/review/bluedoorcafe.com", 1)).toBe(
+      "https://www.trustpilot.com/review/bluedoorcafe.com?languages=all&sort=recency",
+    );
+    expect(reviewPageUrl("https://www.trustpilot.com/review/bluedoorcafe.com?stars=5#x", 3)).toBe(
+      "https://www.trustpilot.com/review/bluedoorcafe.com?languages=all&sort=recency&page=3",
+    );
   });
 });
 
 describe("trustpilot page inspector", () => {
   it("lets real pages through, even though they mention cookie consent", async () => {
-    const page = fetched("/review/multi-0000000a.com?languages=all&sort=recency");
+    const page = await fetched("/review/multi-0000000a.com?languages=all&sort=recency");
     expect(inspectTrustpilotPage({ ...page, text: page.text.replace("<h1>", `<div id="onetrust-consent-sdk"></div><h1>`) })).toBeNull();
-    expect(inspectTrustpilotPage(fetched("/search?query=blue"))).toBeNull();
+    expect(inspectTrustpilotPage(await fetched("/search?query=blue"))).toBeNull();
   });
 
-  it("turns the sign-in page (by address or by Next.js's redirect in the data) into login_required", () => {
-    expect(inspectTrustpilotPage(fetched("/users/connect?redirect=%2Freview%2Fx.com"))).toMatchObject({ reason: "login_required", transient: false });
+  it("turns the sign-in page (by address or by Next.js's redirect in the data) into login_required", async () => {
+    expect(inspectTrustpilotPage(await fetched("/users/connect?redirect=%2Freview%2Fx.com"))).toMatchObject({ reason: "login_required", transient: false });
     const redirectData = `<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"__N_REDIRECT":"/users/connect?redirect=%2Freview%2Fx.com%3Fpage%3D11","__N_REDIRECT_STATUS":307}}}</script>`;
-    expect(inspectTrustpilotPage(fetched("/review/x.com?page=11", redirectData))).toMatchObject({ reason: "login_required" });
+    expect(inspectTrustpilotPage(await fetched("/review/x.com?page=11", redirectData))).toMatchObject({ reason: "login_required" });
   });
 
-  it("turns the bot check into blocked (worth retrying) and a consent wall into blocked", () => {
-    expect(inspectTrustpilotPage(fetched("/review/captcha-0000000a.com"))).toMatchObject({ reason: "blocked", transient: true });
-    expect(inspectTrustpilotPage(fetched("/review/consent-0000000a.com"))).toMatchObject({ reason: "blocked", transient: false });
+  it("turns the bot check into blocked (worth retrying) and a consent wall into blocked", async () => {
+    expect(inspectTrustpilotPage(await fetched("/review/captcha-0000000a.com"))).toMatchObject({ reason: "blocked", transient: true });
+    expect(inspectTrustpilotPage(await fetched("/review/consent-0000000a.com"))).toMatchObject({ reason: "blocked", transient: false });
   });
 });
 
@@ -160,25 +170,45 @@ describe("trustpilot search matching", () => {
   const wanted = { name: "Blue Door Cafe", street: "1 Market St", zip: "94105" };
 
   it("reads the search page's businesses, in both list forms", async () => {
-    const candidates = await parseSearchPage(serve("/search?query=Blue%20Door%20Cafe").body);
+    const candidates = await parseSearchPage(await serve("/search?query=Blue%20Door%20Cafe"));
     expect(candidates.map((c) => c.identifyingName)).toEqual(SEARCH_RESULTS.map((u) => u.identifyingName));
-    expect(candidates[3]).toEqual({ identifyingName: "www.lookup-bluedoor.com", displayName: "Blue Door Café", address: "1 Market Street, Suite 2", city: "San Francisco", zipCode: "94105" });
+    expect(candidates[3]).toEqual({
+      identifyingName: "www.lookup-bluedoor.com",
+      displayName: "Blue Door Café",
+      address: "1 Market Street, Suite 2",
+      city: "San Francisco",
+      zipCode: "94105",
+    });
     const wrapped = `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { businessUnits: { businesses: SEARCH_RESULTS.slice(0, 1), totalPages: 1 } } } })}</script>`;
     expect((await parseSearchPage(wrapped)).map((c) => c.identifyingName)).toEqual(["bluedoorcafe-oakland.com"]);
     const changed = await scrapeError(parseSearchPage(`<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"results":[]}}}</script>`));
-    expect(changed).toMatchObject({ reason: "publisher_error", message: expect.stringContaining("Trustpilot search page: __NEXT_DATA__.props.pageProps.businessUnits") });
+    expect(changed).toMatchObject({
+      reason: "publisher_error",
+      message: expect.stringContaining("Trustpilot search page: __NEXT_DATA__.props.pageProps.businessUnits"),
+    });
   });
 
   it("picks the business by name, street and postal code among namesakes, neighbours and an address-less namesake", async () => {
-    const candidates = await parseSearchPage(serve("/search?query=Blue%20Door%20Cafe").body);
+    const candidates = await parseSearchPage(await serve("/search?query=Blue%20Door%20Cafe"));
     expect(chooseCandidate(wanted, candidates)?.identifyingName).toBe("www.lookup-bluedoor.com");
     // Without the real one: the namesakes (other town, other postal code, no address) and the neighbour are not enough.
-    expect(chooseCandidate(wanted, candidates.filter((c) => c.identifyingName !== "www.lookup-bluedoor.com"))).toBeNull();
+    expect(
+      chooseCandidate(
+        wanted,
+        candidates.filter((c) => c.identifyingName !== "www.lookup-bluedoor.com"),
+      ),
+    ).toBeNull();
     expect(chooseCandidate({ ...wanted, street: "99 Elm St", zip: "10001" }, candidates)).toBeNull();
   });
 
   it("compares names without case, accents, punctuation or legal forms, and by the profile's domain", () => {
-    const candidate = (displayName: string, identifyingName = "example.com"): Candidate => ({ identifyingName, displayName, address: null, city: null, zipCode: null });
+    const candidate = (displayName: string, identifyingName = "example.com"): Candidate => ({
+      identifyingName,
+      displayName,
+      address: null,
+      city: null,
+      zipCode: null,
+    });
     expect(nameScore("Blue Door Cafe", candidate("BLUE DOOR CAFÉ, Inc."))).toBe(2);
     expect(nameScore("Blue Door Cafe", candidate("bluedoorcafe.com"))).toBe(2);
     expect(nameScore("Blue Door Cafe", candidate("Something else", "www.bluedoorcafe.co.uk"))).toBe(2);
@@ -189,7 +219,13 @@ describe("trustpilot search matching", () => {
   });
 
   it("compares streets in their short forms and postal codes without spacing", () => {
-    const at = (address: string | null, zipCode: string | null = null): Candidate => ({ identifyingName: "x.com", displayName: "X", address, city: null, zipCode });
+    const at = (address: string | null, zipCode: string | null = null): Candidate => ({
+      identifyingName: "x.com",
+      displayName: "X",
+      address,
+      city: null,
+      zipCode,
+    });
     expect(streetMatches("1 Market St", at("1 Market Street, Suite 2"))).toBe(true);
     expect(streetMatches("1 Market St.", at("Blue Door Cafe, 1 MARKET ST, San Francisco, CA 94105"))).toBe(true);
     expect(streetMatches("Hauptstraße 5", at("Hauptstrasse 5, 10115 Berlin"))).toBe(true);

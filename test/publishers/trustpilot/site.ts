@@ -25,7 +25,8 @@ const BUILD_ID = "businessunitprofile-consumersite-2.427.0";
 
 function htmlPage(title: string, body: string, nextData?: unknown, status = 200, headers: Record<string, string> = {}): FixtureResponse {
   // Next.js writes its data as JSON inside the script, `<` escaped so no `</script>` can end it.
-  const script = nextData === undefined ? "" : `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`;
+  const script =
+    nextData === undefined ? "" : `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`;
   return {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", ...headers },

@@ -80,7 +80,11 @@ describe("trustpilot.com, end to end", () => {
       text: "Waited forty minutes and the eggs came cold.\n\nNot what I expected.",
       url: "https://www.trustpilot.com/reviews/6650a1f2000000000000000c",
       posted_at: Date.UTC(2026, 9, 20, 12, 0, 0),
-      review_hash: md5Hash(["Waited forty minutes and the eggs came cold.\n\nNot what I expected.", "Ron P.", "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time."]),
+      review_hash: md5Hash([
+        "Waited forty minutes and the eggs came cold.\n\nNot what I expected.",
+        "Ron P.",
+        "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.",
+      ]),
       language: "en",
       source_date: "2026-10-20T12:00:00.000Z",
       scraped_at: expect.any(Number),
@@ -119,7 +123,11 @@ describe("trustpilot.com, end to end", () => {
     const task = await submitScrape("trustpilot.com", domain, { last_review_hashes: [md5Hash([known.text, known.consumer.displayName])] });
     await queue.drain();
     const body = await retrieve(task);
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(REVIEWS.slice(0, 5).concat(REVIEWS.slice(6, 8)).map((r) => r.id));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      REVIEWS.slice(0, 5)
+        .concat(REVIEWS.slice(6, 8))
+        .map((r) => r.id),
+    );
     expect(Object.keys(await fixtureRequests("trustpilot.com", `/review/${domain}`))).toEqual([`/review/${domain}${LIST}`, `/review/${domain}${LIST}&page=2`]);
   });
 
@@ -191,7 +199,10 @@ describe("trustpilot.com submit rules", () => {
     const config = (profile_key: string) => ({ profile_key, last_review_hashes: [], first_page_only: false });
     const res = await postJson("/submit/request-reviews/", submitBody(apiKey, { "www.trustpilot.com": config("https://www.trustpilot.com/categories/cafe") }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "Invalid payload", details: { data: { publishers: { "trustpilot.com": { profile_key: ["Enter the URL of a profile on trustpilot.com."] } } } } });
+    expect(res.body).toEqual({
+      error: "Invalid payload",
+      details: { data: { publishers: { "trustpilot.com": { profile_key: ["Enter the URL of a profile on trustpilot.com."] } } } },
+    });
     const id = await postJson("/submit/request-reviews/", submitBody(apiKey, { "trustpilot.com": config("Blue Door Cafe") }));
     expect(id.body.details).toEqual({ data: { publishers: { "trustpilot.com": { profile_key: ["Enter a valid URL."] } } } });
   });
@@ -209,7 +220,11 @@ describe("trustpilot.com lookup", () => {
   });
 
   it.each([
-    ["a namesake elsewhere", { ...business(), address: { ...business().address, street: "99 Elm St", zip: "10001" } }, 'found 5 businesses, none with this name at 99 Elm St, 10001'],
+    [
+      "a namesake elsewhere",
+      { ...business(), address: { ...business().address, street: "99 Elm St", zip: "10001" } },
+      "found 5 businesses, none with this name at 99 Elm St, 10001",
+    ],
     ["no search results", { ...business(), name: "Nowhere Diner" }, 'Trustpilot search for "Nowhere Diner" found 0 businesses'],
   ])("fails with profile_not_found when nothing fits (%s)", async (_, biz, logged) => {
     const task = await submitScrape("trustpilot.com", "", {}, { business: biz });
