@@ -8,10 +8,11 @@
  */
 import { generic } from "./generic";
 import { resolveProfile } from "./profile";
+import { tripadvisor } from "./tripadvisor";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [];
+export const MODULES: readonly PublisherModule[] = [tripadvisor as PublisherModule];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
