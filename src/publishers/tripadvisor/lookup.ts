@@ -71,14 +71,19 @@ function streetWords(text: string): string[] {
     .map((word) => STREET_WORDS[word] ?? word);
 }
 
-/** Dice coefficient of the two names' words: 1 for the same words, 0 for none in common. */
+/**
+ * How alike two names are: the Dice coefficient of their words (1 for the same words, 0 for none
+ * in common), at least 0.8 when every word of one is in the other, since listings often add the
+ * city or the quarter to the business's own name ("Dishoom" / "Dishoom Covent Garden").
+ */
 export function nameSimilarity(a: string, b: string): number {
   const left = nameWords(a);
   const right = nameWords(b);
   if (left.size === 0 || right.size === 0) return 0;
   let shared = 0;
   for (const word of left) if (right.has(word)) shared++;
-  return (2 * shared) / (left.size + right.size);
+  const dice = (2 * shared) / (left.size + right.size);
+  return shared === Math.min(left.size, right.size) ? Math.max(dice, 0.8) : dice;
 }
 
 /** The street matches when its house numbers and most of its other words are in the address. */
@@ -105,7 +110,7 @@ export function postalCodeMatches(zip: string, address: string): boolean {
 }
 
 /** Names at least this similar are the same business (given a matching street or postal code). */
-export const NAME_THRESHOLD = 0.6;
+export const NAME_THRESHOLD = 0.7;
 
 export interface Candidate {
   url: string;
