@@ -52,7 +52,7 @@ export interface FixtureLocation {
   slug: string;
   name: string;
   /** How the location's page or review list misbehaves, if it does. */
-  behaviour?: "captcha-page" | "graphql-403" | "changed-structure" | "query-rotated" | "review-without-rating";
+  behaviour?: "captcha-page" | "graphql-403" | "changed-structure" | "query-rotated" | "review-without-rating" | "lists-none";
   reviews: FixtureTaReview[];
 }
 
@@ -167,6 +167,7 @@ export const LOCATIONS: FixtureLocation[] = [
   { locationId: 1006, geoId: 60713, kind: "Hotel", slug: "Changed_Hotel-San_Francisco_California", name: "Changed Hotel", behaviour: "changed-structure", reviews: HOTEL_REVIEWS.slice(0, 3) },
   { locationId: 1007, geoId: 60713, kind: "Hotel", slug: "Rotated_Hotel-San_Francisco_California", name: "Rotated Hotel", behaviour: "query-rotated", reviews: HOTEL_REVIEWS.slice(0, 3) },
   { locationId: 1008, geoId: 60713, kind: "Hotel", slug: "Odd_Hotel-San_Francisco_California", name: "Odd Hotel", behaviour: "review-without-rating", reviews: HOTEL_REVIEWS.slice(0, 3) },
+  { locationId: 1009, geoId: 60713, kind: "Hotel", slug: "Hollow_Hotel-San_Francisco_California", name: "Hollow Hotel", behaviour: "lists-none", reviews: HOTEL_REVIEWS.slice(0, 3) },
   {
     ...CAFE,
     reviews: [

@@ -74,6 +74,8 @@ function reviewList(request: FixtureRequest): FixtureResponse {
   const ordered = variables.sortBy === "DATE" ? location.reviews : [...location.reviews].sort((a, b) => b.rating - a.rating);
   const reviews = ordered.slice(offset, offset + limit).map((review) => shown(review, variables.doMachineTranslation === true));
   if (location.behaviour === "review-without-rating") delete reviews[0].rating;
+  // Counts reviews it does not list (as a filter the query does not know about would).
+  if (location.behaviour === "lists-none") reviews.length = 0;
   const page = { __typename: "ReviewsProxy_ReviewListPage", preferredReviewIds: [], totalCount: location.reviews.length, reviews };
   const key = location.behaviour === "changed-structure" ? "ReviewsProxy_getReviewListPageForLocationV2" : "ReviewsProxy_getReviewListPageForLocation";
   return json(200, [{ data: { [key]: [page] } }]);

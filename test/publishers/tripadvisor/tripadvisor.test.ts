@@ -187,6 +187,12 @@ describe("tripadvisor.com failures", () => {
     expect(log).toContain("reviews.0.rating");
   });
 
+  it("fails a review list that counts reviews but lists none as publisher_error", async () => {
+    const { body, log } = await failure(1009);
+    expect(body.response_message).toEqual(failed("publisher_error"));
+    expect(log).toContain("no reviews at offset 0 although totalCount is 3");
+  });
+
   it("fails an unknown location as profile_not_found", async () => {
     const { body } = await failure(9999);
     expect(body.response_message).toEqual(failed("profile_not_found"));
