@@ -160,6 +160,7 @@ describe("booking.com scraping", () => {
     [504, "publisher_error", "no hotel_id input"],
     [505, "publisher_error", "ReviewsFrontendError 500"],
     [506, "publisher_error", "no data.reviewListFrontend"],
+    [507, "publisher_error", "no reviews at skip 0 although reviewsCount is 2"],
   ])("fails hotel %i as %s and logs %s", async (id, reason, logged) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("booking.com", profileUrl(id));

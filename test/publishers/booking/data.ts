@@ -36,7 +36,7 @@ export interface FixtureHotel {
   countryCode: string;
   slug: string;
   name: string;
-  behaviour?: "challenge" | "no-ids" | "frontend-error" | "changed-structure";
+  behaviour?: "challenge" | "no-ids" | "frontend-error" | "changed-structure" | "lists-none";
   cards: FixtureCard[];
 }
 
@@ -86,4 +86,5 @@ export const HOTELS: FixtureHotel[] = [
   { hotelId: 504, ufi: -2601889, countryCode: "gb", slug: "bare-hotel", name: "Bare Hotel", behaviour: "no-ids", cards: [] },
   { hotelId: 505, ufi: -2601889, countryCode: "gb", slug: "error-hotel", name: "Error Hotel", behaviour: "frontend-error", cards: HARBOUR_CARDS.slice(0, 2) },
   { hotelId: 506, ufi: -2601889, countryCode: "gb", slug: "changed-hotel", name: "Changed Hotel", behaviour: "changed-structure", cards: HARBOUR_CARDS.slice(0, 2) },
+  { hotelId: 507, ufi: -2601889, countryCode: "gb", slug: "hollow-hotel", name: "Hollow Hotel", behaviour: "lists-none", cards: HARBOUR_CARDS.slice(0, 2) },
 ];

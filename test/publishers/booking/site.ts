@@ -48,7 +48,8 @@ function reviewList(request: FixtureRequest): FixtureResponse {
   const limit = typeof input.limit === "number" ? Math.min(input.limit, 25) : 10;
   // Newest first only when asked; "most relevant" (here: best score first) otherwise.
   const ordered = input.sorter === "NEWEST_FIRST" ? hotel.cards : [...hotel.cards].sort((a, b) => b.reviewScore - a.reviewScore);
-  const reviewCard = ordered.slice(skip, skip + limit).map((card) => ({ ...card, __typename: "ReviewCard" }));
+  // A hotel that counts reviews it does not list (as a filter the query does not know about would).
+  const reviewCard = hotel.behaviour === "lists-none" ? [] : ordered.slice(skip, skip + limit).map((card) => ({ ...card, __typename: "ReviewCard" }));
   const result = { __typename: "ReviewListFrontendResult", reviewsCount: hotel.cards.length, reviewCard, sorters: [{ name: "Newest first", value: "NEWEST_FIRST" }] };
   if (hotel.behaviour === "changed-structure") return json(200, { data: { reviewListFrontendV2: result } });
   return json(200, { data: { reviewListFrontend: result } });
