@@ -6,13 +6,19 @@
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
+import { booking } from "./booking";
 import { generic } from "./generic";
 import { resolveProfile } from "./profile";
+import { tripadvisor } from "./tripadvisor";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [trustpilot as PublisherModule];
+export const MODULES: readonly PublisherModule[] = [
+  trustpilot as PublisherModule,
+  tripadvisor as PublisherModule,
+  booking as PublisherModule,
+];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
