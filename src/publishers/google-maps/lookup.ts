@@ -95,8 +95,8 @@ function postalAgreement(zip: string, place: Place): "same" | "different" | "unk
   return new Set(words(place.addressText)).has(wanted) ? "same" : "unknown";
 }
 
-/** A name this alike, or one name's words all within the other's, counts as the same business. */
-const NAME_THRESHOLD = 0.6;
+/** Names this alike are the same business ("The Blue Door Cafe" for "Blue Door Cafe": 0.86; "Blue Door Bakery": 0.67, not); so is a name holding all our words. */
+const NAME_THRESHOLD = 0.7;
 
 export interface Match {
   place: Place;

@@ -134,7 +134,7 @@ describe("maps.google.com lookup", () => {
 
   it.each([
     ["no result has the name", { name: "Green Lantern Diner" }],
-    ["the only namesakes are at other postal codes", { address: { ...business().address, street: "77 Mission St", zip: "94103" } }],
+    ["the namesake on that street has another postal code", { address: { ...business().address, street: "500 Castro St", zip: "94103" } }],
   ])("fails with profile_not_found when %s", async (_, change) => {
     const task = await submitScrape("maps.google.com", "", {}, { business: { ...business(), ...change } });
     await queue.drain();

@@ -200,9 +200,14 @@ describe("lookup", () => {
     expect(chooseMatch(at("1 MARKET STREET", "94105-1234", "Blue Door Café"), places)?.place.featureId).toBe(BLUE_DOOR.featureId);
   });
 
-  it("finds nothing when the postal code contradicts, or only look-alike names share the address", () => {
-    expect(chooseMatch(at("77 Mission St", "94103"), results(business()))).toBeNull();
-    expect(chooseMatch(at("1 Market St", "94105", "Green Lantern Diner"), DECOYS.map((d) => results(business()).find((p) => p.featureId === d.featureId)!))).toBeNull();
+  it("finds nothing when the postal code contradicts the street, or only look-alike names share the address", () => {
+    // The Castro St branch has the street but another postal code.
+    expect(chooseMatch(at("500 Castro St", "94103"), results(business()))).toBeNull();
+    expect(chooseMatch(at("500 Castro St", "94114"), results(business()))?.place.featureId).toBe(DECOYS[0].featureId);
+    // Without the place itself: "Blue Door Bakery" and "Red Door Cafe" share its address, not its name.
+    const neighbours = results(business()).filter((p) => p.featureId !== BLUE_DOOR.featureId && p.postalCode === "94105");
+    expect(neighbours.map((p) => p.name)).toEqual(["Blue Door Bakery", "Red Door Cafe"]);
+    expect(chooseMatch(business(), neighbours)).toBeNull();
   });
 
   it("normalizes words and compares names by their words", () => {
