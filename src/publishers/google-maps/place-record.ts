@@ -38,11 +38,17 @@ export function placeFromRecord(record: unknown): Place | null {
     featureId: featureId.toLowerCase(),
     name: stringAt(record, 11) ?? null,
     placeId: stringAt(record, 78) ?? null,
-    reviewCount: numberAt(record, 4, 8) ?? (ratingBlock === undefined || ratingBlock === null ? 0 : null),
+    reviewCount: reviewCountOf(numberAt(record, 4, 8), ratingBlock),
     street: stringAt(record, 183, 1, 1) ?? null,
     postalCode: stringAt(record, 183, 1, 4) ?? null,
     addressText: texts.join(", "),
   };
+}
+
+/** A whole count, 0 for a place without a rating block, null when the block has none we can read. */
+function reviewCountOf(count: number | undefined, ratingBlock: unknown): number | null {
+  if (count !== undefined) return Number.isInteger(count) && count >= 0 ? count : null;
+  return ratingBlock === undefined || ratingBlock === null ? 0 : null;
 }
 
 const STATE_MARKER = "window.APP_INITIALIZATION_STATE=";
