@@ -7,12 +7,13 @@
  * module here; give it a queue in wrangler.toml.
  */
 import { generic } from "./generic";
+import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
 import { resolveProfile } from "./profile";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [googleMaps as PublisherModule];
+export const MODULES: readonly PublisherModule[] = [googleMaps as PublisherModule, glassdoor as PublisherModule];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
