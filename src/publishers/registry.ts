@@ -8,6 +8,8 @@
  */
 import { booking } from "./booking";
 import { generic } from "./generic";
+import { glassdoor } from "./glassdoor";
+import { googleMaps } from "./google-maps";
 import { resolveProfile } from "./profile";
 import { tripadvisor } from "./tripadvisor";
 import { trustpilot } from "./trustpilot";
@@ -18,6 +20,8 @@ export const MODULES: readonly PublisherModule[] = [
   trustpilot as PublisherModule,
   tripadvisor as PublisherModule,
   booking as PublisherModule,
+  googleMaps as PublisherModule,
+  glassdoor as PublisherModule,
 ];
 
 /** The module of every domain without a dedicated one. */

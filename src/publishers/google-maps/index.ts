@@ -1,0 +1,30 @@
+import { resolveProfile } from "../profile";
+import { definePublisher } from "../types";
+import { googleMapsAdapter } from "./adapter";
+import { lookupPlace } from "./lookup";
+import { FEATURE_ID, PLACE_ID, featureIdUrl, placeIdUrl, placeRef } from "./place-ref";
+
+/**
+ * maps.google.com (alias google.com): place reviews through the `listugcposts` RPC the Maps page
+ * calls, newest first, with exact timestamps, original texts, languages and owner replies.
+ * profile_key is any place link users copy (www.google.com/maps/place/…, maps.google.com/?cid=…,
+ * maps.app.goo.gl/… and goo.gl/maps/… short links), a place id (ChIJ…) or a feature id (0x…:0x…);
+ * without one, the place is found with Maps search by name, street and postal code.
+ */
+export const googleMaps = definePublisher({
+  name: "google-maps",
+  displayName: "Google Maps",
+  kind: "maps",
+  domains: ["maps.google.com", "google.com"],
+  loginRequired: false,
+  ratingScale: "1–5 stars, kept as is",
+  resolveProfileKey: (profileKey, publisherKey) =>
+    resolveProfile(profileKey, publisherKey, {
+      hosts: ["google.com", "goo.gl"],
+      fromUrl: (url) => (placeRef(url) ? url.toString() : null),
+      fromId: (id) => (PLACE_ID.test(id) ? placeIdUrl(id) : FEATURE_ID.test(id) ? featureIdUrl(id.toLowerCase()) : null),
+    }),
+  lookup: lookupPlace,
+  adapter: googleMapsAdapter,
+  queue: { binding: "SCRAPE_GOOGLE_MAPS", name: "scrape-google-maps" },
+});

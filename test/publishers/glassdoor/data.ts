@@ -1,0 +1,85 @@
+/**
+ * Employers and reviews of the Glassdoor fixture site (./site.ts). Review fields follow the
+ * `EmployerReviewRG` objects of Glassdoor's Apollo cache as scrapfly/scrapfly-scrapers
+ * glassdoor-scraper/results/reviews.json shows them (reviewId, reviewDateTime without a zone,
+ * ratingOverall, summary/pros/cons/advice with their *Original twins for translated reviews,
+ * languageId/originalLanguageId as ISO 639-2, jobTitle.text, employerResponses with `response`,
+ * `userJobTitle` and `responseDateTime({"format":"ISO"})`). Names, texts, ids and times are invented.
+ */
+export interface FixtureGlassdoorReview {
+  reviewId: number;
+  reviewDateTime: string;
+  ratingOverall: number;
+  jobTitle?: string;
+  summary: string;
+  pros: string;
+  cons: string;
+  advice?: string;
+  /** A review Glassdoor machine-translated: the fields above are the English translation. */
+  original?: { languageId: string; summary: string; pros: string; cons: string };
+  response?: { text: string; dateTime: string; userJobTitle: string };
+}
+
+export interface FixtureEmployer {
+  id: number;
+  name: string;
+  reviews: FixtureGlassdoorReview[];
+  behaviour?: "login-redirect" | "bot-check" | "changed" | "hidden";
+}
+
+export const WITH_RESPONSE: FixtureGlassdoorReview = {
+  reviewId: 98000001,
+  reviewDateTime: "2026-10-02T16:45:56.643",
+  ratingOverall: 4,
+  jobTitle: "Senior Software Engineer",
+  summary: "Good team, slow releases",
+  pros: "Kind colleagues and real ownership.",
+  cons: "Releases take weeks.",
+  advice: "Automate the release train.",
+  response: { text: "Thanks for the feedback, we are working on faster releases.", dateTime: "2026-10-04T08:00:00.000", userJobTitle: "Head of People" },
+};
+
+export const TRANSLATED: FixtureGlassdoorReview = {
+  reviewId: 98000002,
+  reviewDateTime: "2026-10-01T09:00:00.001",
+  ratingOverall: 5,
+  jobTitle: "Werkstudent",
+  summary: "Great place to learn",
+  pros: "Flexible hours",
+  cons: "Little parking",
+  original: { languageId: "deu", summary: "Toller Ort zum Lernen", pros: "Flexible Arbeitszeiten", cons: "Wenig Parkplätze" },
+};
+
+export const ANONYMOUS: FixtureGlassdoorReview = {
+  reviewId: 98000003,
+  reviewDateTime: "2026-09-30T12:00:00.000",
+  ratingOverall: 2,
+  summary: "Not for me",
+  pros: "Pay is fine",
+  cons: "Long meetings",
+};
+
+function filler(count: number): FixtureGlassdoorReview[] {
+  return Array.from({ length: count }, (_, i) => ({
+    reviewId: 97000100 + i,
+    reviewDateTime: new Date(Date.UTC(2026, 8, 20 - i, 10, 0, 0, i)).toISOString().replace("Z", ""),
+    ratingOverall: (i % 5) + 1,
+    jobTitle: `Analyst ${i + 1}`,
+    summary: `Review ${i + 1}`,
+    pros: `Pro number ${i + 1}`,
+    cons: `Con number ${i + 1}`,
+  }));
+}
+
+/** 23 reviews: pages of 10, 10 and 3. */
+export const ACME: FixtureEmployer = { id: 4242, name: "Acme Widgets", reviews: [WITH_RESPONSE, TRANSLATED, ANONYMOUS, ...filler(20)] };
+export const EMPTY_EMPLOYER: FixtureEmployer = { id: 4246, name: "Quiet Co", reviews: [] };
+export const LOGIN_REDIRECT: FixtureEmployer = { id: 4243, name: "Walled Co", reviews: filler(2), behaviour: "login-redirect" };
+export const BOT_CHECK: FixtureEmployer = { id: 4244, name: "Guarded Co", reviews: filler(2), behaviour: "bot-check" };
+export const CHANGED: FixtureEmployer = { id: 4245, name: "Changed Co", reviews: filler(2), behaviour: "changed" };
+export const HIDDEN: FixtureEmployer = { id: 4247, name: "Hidden Co", reviews: filler(5), behaviour: "hidden" };
+
+export const EMPLOYERS = [ACME, EMPTY_EMPLOYER, LOGIN_REDIRECT, BOT_CHECK, CHANGED, HIDDEN];
+export const PAGE_SIZE = 10;
+
+export const newestFirst = (e: FixtureEmployer) => [...e.reviews].sort((a, b) => b.reviewDateTime.localeCompare(a.reviewDateTime));

@@ -1,0 +1,156 @@
+/** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apolloCache, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
+import { glassdoor } from "../../../src/publishers/glassdoor";
+import { ScrapeError } from "../../../src/scraping/errors";
+import { QueueDriver } from "../../helpers/queue";
+import { md5Hash, retrieve, submitScrape } from "../../e2e/support";
+import { ACME, ANONYMOUS, BOT_CHECK, CHANGED, EMPTY_EMPLOYER, HIDDEN, LOGIN_REDIRECT, TRANSLATED, WITH_RESPONSE, newestFirst, type FixtureEmployer, type FixtureGlassdoorReview } from "./data";
+import fixture from "./site";
+
+const SORT = "?sort.sortType=RD&sort.ascending=false";
+const reviewsUrl = (e: FixtureEmployer, page = 1) => `https://www.glassdoor.com/Reviews/${e.name.replace(/ /g, "-")}-Reviews-E${e.id}${page > 1 ? `_P${page}` : ""}.htm${SORT}`;
+
+function answer(url: string) {
+  const u = new URL(url);
+  return fixture.site({ url: u, host: u.host, method: "GET", cookie: "", count: 1, headers: {}, body: "" });
+}
+
+/** The documented text layout: title, then Pros, Cons and Advice to Management under headings. */
+function documentedText(r: FixtureGlassdoorReview): string {
+  const o = r.original;
+  return [o?.summary ?? r.summary, `Pros:\n${o?.pros ?? r.pros}`, `Cons:\n${o?.cons ?? r.cons}`, ...(r.advice ? [`Advice to Management:\n${r.advice}`] : [])].join("\n\n");
+}
+
+function expected(r: FixtureGlassdoorReview) {
+  const author = r.jobTitle ?? "Anonymous Employee";
+  const text = documentedText(r);
+  return {
+    review_id: String(r.reviewId),
+    author_name: author,
+    author_id: null,
+    rating: r.ratingOverall,
+    text,
+    url: `https://www.glassdoor.com/Reviews/Employee-Review-Acme-Widgets-RVW${r.reviewId}.htm`,
+    posted_at: Date.parse(`${r.reviewDateTime}Z`),
+    review_hash: md5Hash(r.response ? [text, author, r.response.text] : [text, author]),
+    language: r.original ? "de" : "en",
+    source_date: `${r.reviewDateTime}Z`,
+    scraped_at: expect.any(Number),
+    ...(r.response ? { owner_reply: { text: r.response.text, posted_at: Date.parse(`${r.response.dateTime}Z`) } } : {}),
+  };
+}
+
+function failed(reason: string) {
+  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
+}
+
+describe("glassdoor parser", () => {
+  it("reads the reviews of the Next.js cache and of the older inline apolloState", () => {
+    const first = reviewsResult(apolloCache(answer(reviewsUrl(ACME)).body)!);
+    expect(first).toMatchObject({ currentPage: 1, numberOfPages: 3, allReviewsCount: 23 });
+    expect(first.reviews.map((r, i) => rawReview(r, i)).slice(0, 2)).toEqual([
+      {
+        id: "98000001",
+        author_name: "Senior Software Engineer",
+        rating: { value: 4, best: 5, worst: 1 },
+        text: "Good team, slow releases\n\nPros:\nKind colleagues and real ownership.\n\nCons:\nReleases take weeks.\n\nAdvice to Management:\nAutomate the release train.",
+        url: "https://www.glassdoor.com/Reviews/Employee-Review-Acme-Widgets-RVW98000001.htm",
+        date: "2026-10-02T16:45:56.643Z",
+        language: "en",
+        reply_text: "Thanks for the feedback, we are working on faster releases.",
+        reply_date: "2026-10-04T08:00:00.000Z",
+      },
+      {
+        id: "98000002",
+        author_name: "Werkstudent",
+        rating: { value: 5, best: 5, worst: 1 },
+        text: "Toller Ort zum Lernen\n\nPros:\nFlexible Arbeitszeiten\n\nCons:\nWenig Parkplätze",
+        url: "https://www.glassdoor.com/Reviews/Employee-Review-Acme-Widgets-RVW98000002.htm",
+        date: "2026-10-01T09:00:00.001Z",
+        language: "de",
+      },
+    ]);
+    const second = reviewsResult(apolloCache(answer(reviewsUrl(ACME, 2)).body)!);
+    expect(second).toMatchObject({ currentPage: 2, numberOfPages: 3 });
+    expect(second.reviews).toHaveLength(10);
+  });
+
+  it("names what is missing when the page changed", () => {
+    const error = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        return err as ScrapeError;
+      }
+      throw new Error("expected an error");
+    };
+    expect(apolloCache("<html><body>no cache</body></html>")).toBeNull();
+    expect(error(() => reviewsResult(apolloCache(answer(reviewsUrl(CHANGED)).body)!))).toMatchObject({ reason: "publisher_error", message: "Glassdoor page: ROOT_QUERY has no employerReviews result" });
+    expect(error(() => rawReview({ reviewId: 1, reviewDateTime: "2026-01-01T00:00:00" }, 3)).message).toBe("Glassdoor page: review 3 has no ratingOverall");
+  });
+
+  it.each([
+    ["https://www.glassdoor.com/Reviews/Acme-Widgets-Reviews-E4242_P7.htm?filter.iso3Language=eng", reviewsUrl(ACME)],
+    ["https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm", reviewsUrl(ACME)],
+    ["4242", `https://www.glassdoor.com/Reviews/Employer-Reviews-E4242.htm${SORT}`],
+  ])("takes %s at submit", (key, url) => {
+    expect(glassdoor.resolveProfileKey(key, "glassdoor.com")).toEqual({ url });
+  });
+
+  it.each([
+    ["https://www.glassdoor.com/Salary/Acme-Widgets-Salaries-E4242.htm", "Enter the URL of a profile on glassdoor.com."],
+    ["acme-widgets", "Enter a valid URL."],
+  ])("refuses %s at submit", (key, message) => {
+    expect(glassdoor.resolveProfileKey(key, "glassdoor.com")).toEqual({ error: message });
+  });
+});
+
+describe("glassdoor end to end", () => {
+  let queue: QueueDriver;
+  beforeEach(() => {
+    queue = new QueueDriver();
+  });
+  afterEach(() => {
+    queue.restore();
+    vi.restoreAllMocks();
+  });
+
+  it("walks every page newest first with titles, pros and cons, original texts, exact dates and responses", async () => {
+    const task = await submitScrape("glassdoor.com", "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm");
+    await queue.drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.business.profile_key).toBe(reviewsUrl(ACME));
+    expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
+    expect(body.reviews).toEqual(newestFirst(ACME).map(expected));
+    expect(body.reviews[0]).toMatchObject({ review_id: String(WITH_RESPONSE.reviewId), owner_reply: { text: WITH_RESPONSE.response!.text, posted_at: Date.parse("2026-10-04T08:00:00.000Z") } });
+    expect(body.reviews[1]).toMatchObject({ review_id: String(TRANSLATED.reviewId), language: "de", text: "Toller Ort zum Lernen\n\nPros:\nFlexible Arbeitszeiten\n\nCons:\nWenig Parkplätze" });
+    expect(body.reviews[2]).toMatchObject({ review_id: String(ANONYMOUS.reviewId), author_name: "Anonymous Employee" });
+  });
+
+  it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {
+    const task = await submitScrape("glassdoor.com", "4242", { first_page_only: true });
+    await queue.drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(ACME).slice(0, 10).map((r) => String(r.reviewId)));
+  });
+
+  it("completes with no reviews for an employer nobody reviewed", async () => {
+    const task = await submitScrape("glassdoor.com", reviewsUrl(EMPTY_EMPLOYER));
+    await queue.drain();
+    expect((await retrieve(task)).pagination).toMatchObject({ total_reviews: 0 });
+  });
+
+  it.each([
+    ["a redirect to the sign-in page", LOGIN_REDIRECT, "login_required", "Glassdoor answered with its sign-in page"],
+    ["reviews hidden behind the sign-in overlay", HIDDEN, "login_required", "Glassdoor hides the reviews behind its sign-in form"],
+    ["the bot check", BOT_CHECK, "blocked", "Glassdoor answered with its bot check"],
+    ["a changed cache layout", CHANGED, "publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result"],
+  ])("fails behind %s and logs why", async (_, employer, reason, message) => {
+    const warn = vi.spyOn(console, "warn");
+    const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
+    await queue.drain();
+    expect((await retrieve(task)).response_message).toEqual(failed(reason));
+    expect(warn.mock.calls.flat().join("\n")).toContain(message);
+  });
+});

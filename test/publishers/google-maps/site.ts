@@ -1,0 +1,220 @@
+/**
+ * Fixture of google.com (www.google.com, maps.google.com, consent.google.com, accounts.google.com)
+ * and goo.gl (maps.app.goo.gl short links), as the Google Maps adapter reaches them.
+ *
+ * Structures copied (never the code) from public sources:
+ * - listugcposts request and answer: gosom/google-maps-scraper gmaps/reviews.go (the `pb=` descriptor
+ *   `!1m6!1s<feature id>…!2m2!1i<page size>!2s<token>!5m2!1s<session id>!7e81…!13m1!1e<sort>`,
+ *   the `)]}'` line, next token at [1], entries at [2]), gmaps/entry.go parseReviews and
+ *   gmaps/testdata/review_*.json (the review record); HazelnutParadise/insyra datafetch (Google Maps
+ *   store reviews: sort codes 1 relevance, 2 newest, 3 highest, 4 lowest; token at [1], reviews at [2]).
+ * - Place page: gosom/google-maps-scraper gmaps/place.go (the place travels as a `)]}'`-guarded JSON
+ *   string at window.APP_INITIALIZATION_STATE[3][k][6], record at its [6]) and gmaps/entry.go
+ *   EntryFromJSON (record fields [4][7]/[4][8] rating and count, [10] feature id, [11] name,
+ *   [18] address, [78] place id, [183][1] address parts).
+ * - Maps search: HazelnutParadise/insyra datafetch (`/search?tbm=map&q=…&pb=!7i20!10b1!34m19…`,
+ *   results at [64], each with its place record at [1]).
+ * - Short links and cid links redirect to the place (maps.app.goo.gl → www.google.com/maps/place/…;
+ *   maps.google.com/?cid= → www.google.com/maps?cid=); Google's consent wall redirects to
+ *   consent.google.com ("Before you continue to Google"), its captcha lives under /sorry/index.
+ *
+ * Not verified against the live site (no network here): the exact index of the place slot in
+ * APP_INITIALIZATION_STATE[3] (the adapter scans every slot, as gosom does), the full filler of the
+ * positional arrays (only the fields above are placed; the rest is null), whether the search answer
+ * carries [183] address parts for every result, and what listugcposts answers for a place with no
+ * reviews (here: no list at [2], no token).
+ */
+import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
+import { BLUE_DOOR, DECOYS, PLACES, SHORT_LINKS, type FixturePlace, type FixtureReview } from "./data";
+
+const html = (body: string, title = "Google Maps", status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "text/html; charset=UTF-8" },
+  body: `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="UTF-8"><title>${title}</title></head><body>${body}</body></html>`,
+});
+
+const guarded = (data: unknown): FixtureResponse => ({
+  status: 200,
+  headers: { "Content-Type": "application/json; charset=UTF-8" },
+  body: `)]}'\n${JSON.stringify(data)}`,
+});
+
+const redirect = (location: string, status = 302): FixtureResponse => ({ status, headers: { Location: location }, body: "" });
+
+/** A positional array of `length` nulls with the given fields set. */
+function positional(length: number, fields: Record<number, unknown>): unknown[] {
+  const array: unknown[] = Array.from({ length }, () => null);
+  for (const [index, value] of Object.entries(fields)) array[Number(index)] = value;
+  return array;
+}
+
+const nativeCount = (p: FixturePlace) => p.reviews.filter((r) => !r.syndicatedFrom).length;
+
+/** The place record (gosom EntryFromJSON's `darray`). */
+function placeRecord(p: FixturePlace): unknown[] {
+  const count = p.shownCount ?? nativeCount(p);
+  const locality = `${p.city}, ${p.state} ${p.postalCode}`;
+  return positional(184, {
+    2: [p.street, locality],
+    // No rating block at all for a place nobody reviewed.
+    4: count ? [null, null, null, [`https://search.google.com/local/reviews?placeid=${p.placeId}`, `${count} reviews`], null, null, null, 4.4, count] : null,
+    9: [null, null, 37.7936, -122.3958],
+    10: p.featureId,
+    11: p.name,
+    13: ["Cafe"],
+    18: `${p.name}, ${p.street}, ${locality}`,
+    78: p.placeId,
+    183: [null, [null, p.street, null, p.city, p.postalCode, p.state, "US"], null, [null, null, null, null, null, null, null, p.street]],
+  });
+}
+
+/** A Maps page: APP_INITIALIZATION_STATE with the place's guarded JSON at [3][1][6], or the bare map. */
+function placePage(p: FixturePlace | null): FixtureResponse {
+  const slots: unknown[] = [
+    positional(7, { 2: ")]}'\n[null,[\"en\",\"US\"]]" }),
+    positional(7, p ? { 6: `)]}'\n${JSON.stringify(positional(7, { 0: [p.name], 6: placeRecord(p) }))}` } : {}),
+  ];
+  const state = [[[3000, -122.3958, 37.7936], [0, 0, 0], [1024, 768], 13.1], null, [null, "en"], slots, null, null];
+  // The page embeds the state in a script the way Maps does: JSON, with "<" escaped.
+  const script = `window.APP_OPTIONS=[null,"en"];window.APP_INITIALIZATION_STATE=${JSON.stringify(state).replace(/</g, "\\u003c")};window.APP_FLAGS=[1,0];`;
+  return html(`<div id="app"></div><script nonce="fixture">${script}</script>`, p ? `${p.name} - Google Maps` : "Google Maps");
+}
+
+const text = (t: string) => [t, null, [0, t.length]];
+
+/** One listugcposts entry, shaped like gosom's gmaps/testdata/review_*.json. */
+function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[] {
+  const author = [r.author, "https://lh3.googleusercontent.com/a/photo=s120-c-rp-mo-br100", [`https://www.google.com/maps/contrib/${r.authorId}?hl=en`], r.authorId, null, 12, 0, null, [0, 12, 1], 0, ["12 reviews"]];
+  const meta = positional(18, {
+    0: `0x0:${p.featureId.split(":")[1]}`,
+    2: r.postedMicros,
+    3: r.postedMicros + 1_000_000,
+    4: [null, null, [`https://www.google.com/maps/contrib/${r.authorId}/reviews?hl=en`], null, null, author],
+    6: "2 months ago",
+    13: r.syndicatedFrom ? [r.syndicatedFrom, "https://www.tripadvisor.com/favicon.ico", null, null, 10] : ["Google", "https://www.gstatic.com/images/branding/product/1x/googleg_48dp.png", null, null, 5],
+    15: 1,
+    17: 0.99,
+  });
+  const language = r.language ? (r.translation ? [r.language, "en", r.language, "English", 1] : [r.language]) : null;
+  const content = r.syndicatedFrom
+    ? positional(16, { 8: [null, r.rating * 2], 14: language, 15: r.text ? [text(r.text)] : null })
+    : positional(16, { 0: [r.rating], 14: language, 15: r.text ? [text(r.text), ...(r.translation ? [text(r.translation)] : [])] : null });
+  const manage = `https://business.google.com/local/business/4798856530163220559/customers/reviews/reply?p=${r.id}`;
+  const reply = r.reply
+    ? positional(15, {
+        1: r.reply.postedMicros,
+        2: r.reply.postedMicros,
+        3: "a month ago",
+        5: manage,
+        13: r.reply.language ? (r.reply.translation ? [r.reply.language, "en", r.reply.language, "English", 1] : [r.reply.language]) : null,
+        14: [text(r.reply.text), ...(r.reply.translation ? [text(r.reply.translation)] : [])],
+      })
+    : positional(12, { 5: manage });
+  const links = [null, null, 57, [`https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1s${r.id}!2m1!1s0x0:${p.featureId.split(":")[1]}`], [`https://www.google.com/local/content/rap/report?postId=${r.id}`]];
+  return [[r.id, meta, content, reply, links, "0ahUKEwj4wK6t6rmUAxULEWMBHV2BLVoQ0pMFCAgoAg"], null, `CAQSRENqRUlBUklwQ2dvQVA3X2FB:${index}`];
+}
+
+/** Page tokens carry the offset (base64), as opaque to the adapter as Google's. */
+const tokenFor = (offset: number) => `CAESY0NBRVFBQ${btoa(`offset=${offset}`)}`;
+function offsetOf(token: string): number | null {
+  if (!token) return 0;
+  if (!token.startsWith("CAESY0NBRVFBQ")) return null;
+  let decoded = "";
+  try {
+    decoded = atob(token.slice(13));
+  } catch {
+    return null;
+  }
+  const match = /^offset=(\d+)$/.exec(decoded);
+  return match ? Number(match[1]) : null;
+}
+
+/** Newest first for sort 2; any other sort ("most relevant", the page's default) orders otherwise. */
+function sorted(reviews: FixtureReview[], sort: number): FixtureReview[] {
+  return sort === 2
+    ? [...reviews].sort((a, b) => b.postedMicros - a.postedMicros)
+    : [...reviews].sort((a, b) => (b.text?.length ?? 0) - (a.text?.length ?? 0) || a.id.localeCompare(b.id));
+}
+
+function listUgcPosts(url: URL): FixtureResponse {
+  const pb = url.searchParams.get("pb") ?? "";
+  const featureId = /^!1m6!1s(0x[0-9a-f]+:0x[0-9a-f]+)!/.exec(pb)?.[1];
+  const paging = /!2m2!1i(\d+)!2s([^!]*)!/.exec(pb);
+  const sort = Number(/!13m1!1e(\d)/.exec(pb)?.[1] ?? "1");
+  const p = PLACES.find((x) => x.featureId === featureId);
+  const offset = paging ? offsetOf(paging[2]) : null;
+  // Google answers a request it cannot read with 400.
+  if (!featureId || !paging || offset === null) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  if (!p) return guarded([null, null, null]);
+  if (p.behaviour === "captcha") return redirect(`https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`);
+  const size = Number(paging[1]);
+  const all = sorted(p.reviews, sort);
+  const page = all.slice(offset, offset + size);
+  const next = offset + size < all.length ? tokenFor(offset + size) : null;
+  const entries = page.map((r, i) => reviewEntry(r, p, offset + i));
+  if (p.behaviour === "changed-review") {
+    // A new layout: the rating is no longer a list at [2][0].
+    for (const entry of entries) ((entry as unknown[][])[0][2] as unknown[])[0] = "FIVE_STARS";
+  }
+  if (p.behaviour === "moved-list") return guarded([null, next, null, entries]);
+  return guarded(entries.length ? [null, next, entries] : [null, null]);
+}
+
+/** The place a Maps URL names: feature id in the data segment, cid, place id, or name. */
+function placeFor(url: URL): FixturePlace | null {
+  const path = decodeURIComponent(url.pathname);
+  const featureId = /!1s(0x[0-9a-f]+:0x[0-9a-f]+)/.exec(path)?.[1];
+  if (featureId) return PLACES.find((p) => p.featureId === featureId) ?? null;
+  const cid = url.searchParams.get("cid");
+  if (cid) return PLACES.find((p) => p.cid === cid) ?? null;
+  const placeId = /^place_id:(.+)$/.exec(url.searchParams.get("q") ?? "")?.[1];
+  if (placeId) return PLACES.find((p) => p.placeId === placeId) ?? null;
+  const name = /^\/maps\/place\/([^/@]+)/.exec(path)?.[1]?.replace(/\+/g, " ");
+  return name ? (PLACES.find((p) => p.name === name) ?? null) : null;
+}
+
+function mapsPage(url: URL): FixtureResponse {
+  const p = placeFor(url);
+  if (p?.behaviour === "consent") return redirect(`https://consent.google.com/m?continue=${encodeURIComponent(`https://www.google.com${url.pathname}${url.search}`)}&gl=DE&m=0&pc=m&hl=en&src=1`, 303);
+  if (p?.behaviour === "sign-in") return redirect(`https://accounts.google.com/ServiceLogin?continue=${encodeURIComponent(url.toString())}`);
+  return placePage(p);
+}
+
+/** Maps search: results at [64], each [_, record]; a query for a business Maps does not know finds only the decoys. */
+function search(url: URL): FixtureResponse {
+  if (url.searchParams.get("tbm") !== "map" || !url.searchParams.get("pb")) return html("<h1>Search</h1>");
+  const q = (url.searchParams.get("q") ?? "").toLowerCase();
+  const results = q.includes("blue door") ? [DECOYS[0], DECOYS[1], BLUE_DOOR, DECOYS[2]] : DECOYS;
+  return guarded(positional(70, { 0: [q], 64: results.map((p) => [null, placeRecord(p)]) }));
+}
+
+const CONSENT_PAGE = `<h1>Before you continue to Google</h1><p>We use cookies and data to deliver and maintain Google services.</p>
+<form action="https://consent.google.com/save" method="POST"><input type="hidden" name="set_eom" value="true"><button>Reject all</button></form>
+<form action="https://consent.google.com/save" method="POST"><input type="hidden" name="set_eom" value="false"><button>Accept all</button></form>`;
+
+const SORRY_PAGE = `<div>Our systems have detected unusual traffic from your computer network. This page checks to see if it's really you sending the requests, and not a robot.</div>
+<form id="captcha-form" action="index" method="post"><div class="g-recaptcha"></div><input type="hidden" name="q" value="EgQKAAAB"></form>`;
+
+function site({ url, host }: FixtureRequest): FixtureResponse {
+  const h = host.toLowerCase().replace(/:\d+$/, "");
+  if (h === "maps.app.goo.gl") {
+    const p = SHORT_LINKS[url.pathname.slice(1)];
+    if (!p) return html("<h1>Dynamic Link Not Found</h1>", "Error 404 (Not Found)", 404);
+    return redirect(`https://www.google.com/maps/place/${p.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${p.featureId}!8m2!3d37.7936!4d-122.3958!16s%2Fg%2F11c0000000?entry=tts&g_st=ic`);
+  }
+  if (h === "goo.gl" || h === "www.goo.gl") {
+    const code = /^\/maps\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1];
+    return code ? redirect(`https://maps.app.goo.gl/${code}`, 301) : html("<h1>Not Found</h1>", "Not Found", 404);
+  }
+  if (h === "consent.google.com") return html(CONSENT_PAGE, "Before you continue to Google");
+  if (h === "accounts.google.com") return html(`<form action="/signin/v2/identifier" method="post"><input type="email" name="identifier"><input type="password" name="Passwd"></form>`, "Sign in - Google Accounts");
+  if (h === "maps.google.com" && url.pathname === "/" && url.searchParams.has("cid")) return redirect(`https://www.google.com/maps?cid=${url.searchParams.get("cid")}`, 301);
+  if (url.pathname === "/maps/rpc/listugcposts") return listUgcPosts(url);
+  if (url.pathname === "/search") return search(url);
+  if (url.pathname.startsWith("/sorry/")) return html(SORRY_PAGE, "https://www.google.com/sorry/index");
+  if (url.pathname === "/maps" || url.pathname.startsWith("/maps/")) return mapsPage(url);
+  return html("<h1>Not Found</h1>", "Error 404 (Not Found)", 404);
+}
+
+const fixture: PublisherFixture = { domains: ["google.com", "goo.gl"], site };
+export default fixture;
