@@ -9,9 +9,10 @@
 import { generic } from "./generic";
 import { resolveProfile } from "./profile";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
+import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [];
+export const MODULES: readonly PublisherModule[] = [yelp as PublisherModule];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
@@ -37,13 +38,6 @@ export const LISTED: readonly ListedPublisher[] = [
     kind: "social",
     loginRequired: true,
     profileUrlFromId: (id) => `https://www.facebook.com/${encodeURIComponent(id)}/reviews`,
-  },
-  {
-    domain: "yelp.com",
-    displayName: "Yelp",
-    kind: "listing",
-    loginRequired: true,
-    profileUrlFromId: (id) => `https://www.yelp.com/biz/${encodeURIComponent(id)}`,
   },
   {
     domain: "trustpilot.com",
