@@ -63,7 +63,7 @@ export interface FixtureSearchResult {
 }
 
 export const SEARCH_RESULTS: FixtureSearchResult[] = [
-  { bizId: "ad1_Rooter", name: "Blue Door Cafe", alias: "blue-door-cafe-promoted", formattedAddress: "", isAd: true, postalCode: "94105" },
+  { bizId: "ad1_Rooter", name: "Blue Door Cafe", alias: "blue-door-cafe-promoted", formattedAddress: "1 Market St", isAd: true, postalCode: "94105" },
   { bizId: "dc1_Tavern", name: "Blue Door Tavern", alias: "blue-door-tavern-san-francisco", formattedAddress: "1 Market St", postalCode: "94105" },
   { bizId: "dc2_Castro", name: "Blue Door Cafe", alias: "blue-door-cafe-san-francisco-3", formattedAddress: "500 Castro St", postalCode: "94114" },
   { bizId: "dc3_Oaklnd", name: "The Blue Door Café", alias: "blue-door-cafe-oakland", formattedAddress: "1 Market Street, Ste 2", postalCode: "94607" },
