@@ -3,7 +3,7 @@
  * yelp.com (biz page + GraphQL review feed + search), retrieve.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { business } from "../../helpers/api";
+import { business, call } from "../../helpers/api";
 import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
 import { REVIEWS, type FixtureNode } from "./data";
@@ -61,8 +61,14 @@ describe("yelp.com: reviews through the GraphQL review feed", () => {
     const body = await retrieve(task, 1, 100);
     expect(body.task_status).toBe(200);
     expect(body.business.profile_key).toBe(profile);
-    // One raw file per feed page: 10 + 10 + 3 reviews.
-    expect(body.business.reviews_urls).toHaveLength(3);
+    // One raw file per feed page, each exactly the reviews of its offset: 0–9, 10–19, 20–22.
+    const pages: string[][] = [];
+    for (const fileUrl of body.business.reviews_urls as string[]) {
+      const url = new URL(fileUrl);
+      const text = await (await call(url.pathname + url.search)).text();
+      pages.push(text.trimEnd().split("\n").map((line) => (JSON.parse(line) as { review_id: string }).review_id));
+    }
+    expect(pages).toEqual([REVIEWS.slice(0, 10), REVIEWS.slice(10, 20), REVIEWS.slice(20)].map((page) => page.map((r) => r.encid)));
     expect(body.pagination).toEqual({ total_reviews: 23, page: 1, page_size: 100, total_pages: 1, has_next: false, has_previous: false });
     expect(body.reviews).toEqual(REVIEWS.map((node) => expected(node, profile)));
     // Spot checks of what the list above covers: a reply, the German original, a review without text.
