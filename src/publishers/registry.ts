@@ -6,13 +6,14 @@
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
+import { airbnb } from "./airbnb";
 import { generic } from "./generic";
 import { resolveProfile } from "./profile";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [yelp as PublisherModule];
+export const MODULES: readonly PublisherModule[] = [yelp as PublisherModule, airbnb as PublisherModule];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
