@@ -6,6 +6,7 @@
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
+import { airbnb } from "./airbnb";
 import { booking } from "./booking";
 import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
@@ -14,13 +15,16 @@ import { resolveProfile } from "./profile";
 import { tripadvisor } from "./tripadvisor";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
+import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
 export const MODULES: readonly PublisherModule[] = [
-  trustpilot as PublisherModule,
-  tripadvisor as PublisherModule,
-  booking as PublisherModule,
   googleMaps as PublisherModule,
+  yelp as PublisherModule,
+  tripadvisor as PublisherModule,
+  trustpilot as PublisherModule,
+  booking as PublisherModule,
+  airbnb as PublisherModule,
   glassdoor as PublisherModule,
 ];
 
@@ -48,13 +52,6 @@ export const LISTED: readonly ListedPublisher[] = [
     kind: "social",
     loginRequired: true,
     profileUrlFromId: (id) => `https://www.facebook.com/${encodeURIComponent(id)}/reviews`,
-  },
-  {
-    domain: "yelp.com",
-    displayName: "Yelp",
-    kind: "listing",
-    loginRequired: true,
-    profileUrlFromId: (id) => `https://www.yelp.com/biz/${encodeURIComponent(id)}`,
   },
 ];
 

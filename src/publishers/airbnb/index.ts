@@ -1,0 +1,16 @@
+import { definePublisher } from "../types";
+import { airbnbAdapter } from "./adapter";
+import { resolveAirbnbProfile } from "./profile";
+
+/** Airbnb stays: reviews through the listing page's `StaysPdpReviewsQuery`, paged by offset. */
+export const airbnb = definePublisher({
+  name: "airbnb",
+  displayName: "Airbnb",
+  kind: "travel",
+  domains: ["airbnb.com"],
+  loginRequired: false,
+  ratingScale: "1–5 stars, kept as given",
+  resolveProfileKey: resolveAirbnbProfile,
+  adapter: airbnbAdapter,
+  queue: { binding: "SCRAPE_AIRBNB", name: "scrape-airbnb" },
+});

@@ -1,0 +1,168 @@
+/**
+ * Yelp's review feed: the persisted GraphQL query `GetBusinessReviewFeed` that the biz page runs
+ * through `POST /gql/batch`, and a pure reader of its answer. Structure as scrapfly-scrapers'
+ * yelp-scraper (yelp.py, results/reviews.json) and other public scrapers send and read it.
+ */
+import { z } from "zod";
+import type { RawReview } from "../../domain/reviews";
+import { permanentError } from "../../scraping/errors";
+
+export const FEED_OPERATION = "GetBusinessReviewFeed";
+
+/**
+ * `/gql/batch` runs persisted queries only: the id is the hash of the query text in Yelp's own
+ * frontend bundle (mined 2026-09-26). When Yelp rotates it, the endpoint answers 403 and tasks fail
+ * as `blocked` until this constant is updated.
+ */
+export const FEED_DOCUMENT_ID = "2b29fe4414313b319cb85e119740e72da582d64ad2962841724748be23d7f692";
+
+/** Reviews per request: what the biz page itself asks for, and the size every scraper uses. */
+export const REVIEWS_PER_PAGE = 10;
+
+/** Yelp's pagination cursor: base64 of `{"version":1,"type":"offset","offset":N}` (N reviews skipped). */
+export function offsetCursor(offset: number): string {
+  return btoa(JSON.stringify({ version: 1, type: "offset", offset }));
+}
+
+/**
+ * The batch body for one page of a business's reviews, newest first (`DATE_DESC`), in every
+ * language and rating, untranslated (`isTranslating: false` keeps each review's original text).
+ * The first page has no `after`.
+ */
+export function feedRequest(bizId: string, offset: number): unknown[] {
+  return [
+    {
+      operationName: FEED_OPERATION,
+      variables: {
+        encBizId: bizId,
+        reviewsPerPage: REVIEWS_PER_PAGE,
+        selectedReviewEncId: "",
+        hasSelectedReview: false,
+        sortBy: "DATE_DESC",
+        languageCode: "en",
+        ratings: [5, 4, 3, 2, 1],
+        queryText: "",
+        isSearching: false,
+        ...(offset > 0 ? { after: offsetCursor(offset) } : {}),
+        isTranslating: false,
+        translateLanguageCode: "en",
+        reactionsSourceFlow: "businessPageReviewSection",
+        minConfidenceLevel: "HIGH_CONFIDENCE",
+        highlightType: "",
+        highlightIdentifier: "",
+        isHighlighting: false,
+      },
+      extensions: { operationType: "query", documentId: FEED_DOCUMENT_ID },
+    },
+  ];
+}
+
+const DateTime = z.object({ utcDateTime: z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date") });
+const Text = z.object({ full: z.string().nullish(), language: z.string().nullish() });
+
+/** One owner reply; the public one is listed first. */
+const ReplySchema = z.object({
+  text: Text.nullish(),
+  createdAt: DateTime.nullish(),
+});
+
+const NodeSchema = z.object({
+  encid: z.string().min(1),
+  rating: z.number().int().min(1).max(5),
+  createdAt: DateTime,
+  text: Text.nullish(),
+  author: z.object({ encid: z.string().nullish(), displayName: z.string().nullish() }).nullish(),
+  businessUserReplies: z.array(ReplySchema).nullish(),
+});
+
+const BusinessSchema = z.object({
+  encid: z.string().nullish(),
+  alias: z.string().nullish(),
+  reviewCount: z.number().int().min(0),
+  reviews: z.object({
+    edges: z.array(z.object({ node: NodeSchema })),
+    pageInfo: z.object({ hasNextPage: z.boolean() }),
+  }),
+});
+
+const AnswerSchema = z
+  .array(
+    z.object({
+      data: z.object({ business: BusinessSchema.nullable() }).nullish(),
+      errors: z.array(z.object({ message: z.string() })).nullish(),
+    }),
+  )
+  .min(1);
+
+export type FeedNode = z.infer<typeof NodeSchema>;
+
+export interface FeedPage {
+  reviews: RawReview[];
+  /** Reviews the answer listed (each becomes one RawReview). */
+  count: number;
+  hasNextPage: boolean;
+  /** The business's review count as Yelp states it. */
+  reviewCount: number;
+}
+
+/** Where a review lives on Yelp: the biz page with the review highlighted (`?hrid=`). */
+export function reviewUrl(profileUrl: string, encid: string): string {
+  const url = new URL(profileUrl);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("hrid", encid);
+  return url.toString();
+}
+
+function userUrl(profileUrl: string, userId: string): string {
+  return new URL(`/user_details?userid=${encodeURIComponent(userId)}`, profileUrl).toString();
+}
+
+/** One feed node as a RawReview: Yelp's own ids, the original text with its language, exact UTC dates. */
+export function rawReview(node: FeedNode, profileUrl: string): RawReview {
+  const reply = node.businessUserReplies?.find((r) => r.text?.full?.trim());
+  const authorId = node.author?.encid ?? undefined;
+  return {
+    id: node.encid,
+    author_name: node.author?.displayName ?? undefined,
+    author_id: authorId,
+    author_url: authorId ? userUrl(profileUrl, authorId) : undefined,
+    rating: { value: node.rating, best: 5, worst: 1 },
+    text: node.text?.full ?? undefined,
+    language: node.text?.language ?? undefined,
+    url: reviewUrl(profileUrl, node.encid),
+    date: new Date(node.createdAt.utcDateTime).toISOString(),
+    ...(reply ? { reply_text: reply.text!.full!, reply_date: reply.createdAt ? new Date(reply.createdAt.utcDateTime).toISOString() : undefined } : {}),
+  };
+}
+
+/**
+ * Reads one `/gql/batch` answer. A business Yelp does not know is `profile_not_found`; GraphQL
+ * errors, a changed shape (a date that is not a date included), or an empty page where Yelp counts
+ * more reviews are `publisher_error`, naming what was wrong.
+ */
+export function parseFeed(data: unknown, profileUrl: string, offset: number): FeedPage {
+  const parsed = AnswerSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw permanentError("publisher_error", `Yelp review feed: unexpected answer at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+  }
+  const [answer] = parsed.data;
+  if (!answer.data) {
+    const messages = (answer.errors ?? []).map((e) => e.message).join("; ");
+    throw permanentError("publisher_error", `Yelp review feed: GraphQL errors: ${messages || "no data"}`);
+  }
+  const business = answer.data.business;
+  if (!business) throw permanentError("profile_not_found", "Yelp review feed: no business with this id");
+  const edges = business.reviews.edges;
+  if (edges.length === 0 && business.reviewCount > offset) {
+    throw permanentError("publisher_error", `Yelp review feed: no reviews at offset ${offset} although the business has ${business.reviewCount}`);
+  }
+  return {
+    reviews: edges.map(({ node }) => rawReview(node, profileUrl)),
+    count: edges.length,
+    // An empty page never leads anywhere, whatever pageInfo says.
+    hasNextPage: business.reviews.pageInfo.hasNextPage && edges.length > 0,
+    reviewCount: business.reviewCount,
+  };
+}

@@ -1,0 +1,21 @@
+import { definePublisher } from "../types";
+import { yelpAdapter } from "./adapter";
+import { lookupYelp } from "./lookup";
+import { resolveYelpProfile } from "./profile";
+
+/**
+ * Yelp and its country sites (one business directory, one login): reviews through the biz page's
+ * GraphQL review feed, the profile found with Yelp's search when profile_key is empty.
+ */
+export const yelp = definePublisher({
+  name: "yelp",
+  displayName: "Yelp",
+  kind: "listing",
+  domains: ["yelp.com", "yelp.ca", "yelp.co.uk", "yelp.com.au", "yelp.ie", "yelp.co.nz"],
+  loginRequired: true,
+  ratingScale: "1–5 stars, kept as given",
+  resolveProfileKey: resolveYelpProfile,
+  lookup: lookupYelp,
+  adapter: yelpAdapter,
+  queue: { binding: "SCRAPE_YELP", name: "scrape-yelp" },
+});

@@ -1,0 +1,150 @@
+/** airbnb.com: profile_key rules, the reviews request and answer, and end to end through the Worker and scrape-airbnb. */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/airbnb/feed";
+import { resolveAirbnbProfile } from "../../../src/publishers/airbnb/profile";
+import { ScrapeError } from "../../../src/scraping/errors";
+import { QueueDriver } from "../../helpers/queue";
+import { md5Hash, retrieve, submitScrape, taskRow } from "../../e2e/support";
+import { AIRBNB_REVIEWS, type AirbnbFixtureReview } from "./data";
+import fixture, { API_KEY, LIMIT } from "./site";
+
+const PROFILE = "https://www.airbnb.com/rooms/1001";
+
+function answer(listingId: string, offset: number): unknown {
+  const url = reviewsUrl(listingId, offset);
+  const res = fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.airbnb.com", headers: { "x-airbnb-api-key": API_KEY }, body: "" });
+  return JSON.parse(res.body);
+}
+
+function failed(reason: string) {
+  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
+}
+
+/** The API review a fixture review must become, from the fixture data alone. */
+function expected(review: AirbnbFixtureReview) {
+  const text = review.comments.replace(/<br\/>/g, "\n");
+  const reply = review.response?.replace(/<br\/>/g, "\n");
+  const author = review.reviewer.firstName;
+  return {
+    review_id: review.id,
+    author_name: author,
+    author_id: review.reviewer.id,
+    rating: review.rating,
+    text,
+    url: `${PROFILE}/reviews`,
+    posted_at: Date.parse(review.createdAt),
+    review_hash: md5Hash(reply ? [text, author, reply] : [text, author]),
+    language: review.language,
+    source_date: new Date(review.createdAt).toISOString(),
+    scraped_at: expect.any(Number),
+    ...(reply ? { owner_reply: { text: reply, posted_at: Date.parse(`1 ${review.localizedRespondedDate} UTC`) } } : {}),
+  };
+}
+
+describe("airbnb profile_key", () => {
+  it.each([
+    ["https://www.airbnb.com/rooms/1001", PROFILE],
+    ["https://www.airbnb.com/rooms/1001?check_in=2026-12-01&adults=2", PROFILE],
+    ["https://airbnb.com/rooms/plus/1001/reviews", PROFILE],
+    ["1001", PROFILE],
+  ])("%s → %s", (key, url) => {
+    expect(resolveAirbnbProfile(key, "airbnb.com")).toEqual({ url });
+  });
+
+  it.each([
+    ["https://www.airbnb.com/s/Paris/homes", "Enter the URL of a profile on airbnb.com."],
+    ["https://www.airbnb.com/users/show/40000", "Enter the URL of a profile on airbnb.com."],
+    ["cozy-flat", "Enter a valid URL."],
+  ])("%s is refused", (key, error) => {
+    expect(resolveAirbnbProfile(key, "airbnb.com")).toEqual({ error });
+  });
+});
+
+describe("airbnb reviews request and answer", () => {
+  it("asks for the newest reviews by listing global id and offset", () => {
+    const url = reviewsUrl("1001", 48);
+    const variables = JSON.parse(url.searchParams.get("variables")!);
+    expect(atob(variables.id)).toBe("StayListing:1001");
+    expect(variables.pdpReviewsRequest).toMatchObject({ limit: LIMIT, offset: "48", sortingPreference: "MOST_RECENT", showingTranslationButton: false });
+    expect(REVIEWS_PER_PAGE).toBe(LIMIT);
+  });
+
+  it("reads a page: native ids, original text and language, the host's reply, next offset", () => {
+    const page = parseReviews(answer("1001", 0), 0);
+    expect(page).toMatchObject({ count: 24, nextOffset: 24 });
+    expect(page.reviews[0]).toEqual({
+      id: AIRBNB_REVIEWS[0].id,
+      author_name: "Claire",
+      author_id: "40000",
+      author_url: "https://www.airbnb.com/users/show/40000",
+      rating: { value: 5, best: 5, worst: 1 },
+      text: AIRBNB_REVIEWS[0].comments,
+      language: "en",
+      date: new Date(AIRBNB_REVIEWS[0].createdAt).toISOString(),
+      reply_text: "Thanks Claire,\nyou are welcome back any time!",
+      reply_date: "November 2026",
+    });
+    expect(page.reviews[1]).toMatchObject({ text: "Appartement très propre,\nhôte très réactif.", language: "fr" });
+    expect(parseReviews(answer("1001", 48), 48)).toMatchObject({ count: 2, nextOffset: null });
+  });
+
+  it("an unknown listing is profile_not_found; a changed answer is publisher_error naming the field", () => {
+    const notFound = (() => { try { parseReviews(answer("1404", 0), 0); } catch (err) { return err as ScrapeError; } })();
+    expect(notFound?.reason).toBe("profile_not_found");
+    const changed = (() => { try { parseReviews(answer("1500", 0), 0); } catch (err) { return err as ScrapeError; } })();
+    expect(changed?.reason).toBe("publisher_error");
+    expect(changed?.message).toContain("reviews.reviews.0.rating");
+  });
+});
+
+describe("airbnb end to end", () => {
+  let queue: QueueDriver;
+  beforeEach(() => {
+    queue = new QueueDriver();
+  });
+  afterEach(() => {
+    queue.restore();
+    vi.restoreAllMocks();
+  });
+
+  it("walks every page newest first and returns each review exactly", async () => {
+    const task = await submitScrape("airbnb.com", "https://www.airbnb.com/rooms/1001?adults=2");
+    const deliveries = await queue.drain();
+    expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-airbnb", "ack"]]);
+    const body = await retrieve(task, 1, 100);
+    expect(body.business.profile_key).toBe(PROFILE);
+    expect(body.business.reviews_urls).toHaveLength(3);
+    expect(body.pagination).toMatchObject({ total_reviews: 50, total_pages: 1 });
+    expect(body.reviews).toEqual(AIRBNB_REVIEWS.map(expected));
+    expect(body.reviews[30].owner_reply).toEqual({ text: AIRBNB_REVIEWS[30].response, posted_at: Date.parse("2026-08-01T00:00:00Z") });
+    const page2 = await retrieve(task, 2, 24);
+    expect(page2.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(AIRBNB_REVIEWS.slice(24, 48).map((r) => r.id));
+  });
+
+  it("a listing without reviews completes with none", async () => {
+    const task = await submitScrape("airbnb.com", "1002");
+    await queue.drain();
+    const body = await retrieve(task);
+    expect([body.task_status, body.reviews]).toEqual([200, []]);
+  });
+
+  it.each([
+    ["1404", "profile_not_found"],
+    ["1403", "blocked"],
+    ["1429", "blocked"],
+    ["1302", "login_required"],
+  ])("listing %s fails with %s", async (id, reason) => {
+    const task = await submitScrape("airbnb.com", id);
+    await queue.drain();
+    expect((await retrieve(task)).response_message).toEqual(failed(reason));
+  });
+
+  it("a changed answer fails with publisher_error and the log names the field", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const task = await submitScrape("airbnb.com", "1500");
+    await queue.drain();
+    expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
+    expect(warn.mock.calls.some(([line]) => String(line).includes(task.taskId) && String(line).includes("reviews.reviews.0.rating"))).toBe(true);
+    expect(await taskRow(task.taskId)).toMatchObject({ reason: "publisher_error" });
+  });
+});
