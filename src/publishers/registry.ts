@@ -19,17 +19,17 @@ import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
 export const MODULES: readonly PublisherModule[] = [
-  googleMaps as PublisherModule,
-  yelp as PublisherModule,
-  tripadvisor as PublisherModule,
-  trustpilot as PublisherModule,
-  booking as PublisherModule,
-  airbnb as PublisherModule,
-  glassdoor as PublisherModule,
+  googleMaps,
+  yelp,
+  tripadvisor,
+  trustpilot,
+  booking,
+  airbnb,
+  glassdoor,
 ];
 
 /** The module of every domain without a dedicated one. */
-export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
+export const GENERIC_MODULE: PublisherModule = generic;
 
 /**
  * A publisher served by the generic module, listed so that clients see its name and kind and so
