@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storePage } from "../../src/domain/scrape/store-page";
 import type { Review } from "../../src/http/schemas/retrieve";
-import { QueueDriver } from "../helpers/queue";
+import { DEAD_LETTER_QUEUE, GENERIC_QUEUE, QueueDriver } from "../helpers/queue";
 import { retrieve, reviewRowCount, slug, storedFileKeys, submitScrape, taskRow } from "../e2e/support";
 
 let queue: QueueDriver;
@@ -47,7 +47,7 @@ describe("a run that lost its lease", () => {
 
     // A stale run (its token no longer the task's) stores page 5 again and page 6.
     for (const page of [5, 6]) {
-      expect(await storePage(env, { taskId: task.taskId, token: "stale-token", page, reviews: [zombieReview], next: { next_url: null, page: page + 1 } })).toBe(false);
+      expect(await storePage(env, { taskId: task.taskId, token: "stale-token", page, reviews: [zombieReview], next: { page: page + 1, state: null } })).toBe(false);
     }
     expect(await fileTexts(task.taskId)).toEqual(before);
   });
@@ -62,7 +62,7 @@ describe("a run that lost its lease", () => {
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "timeout" });
     expect(await storedFileKeys(task.taskId)).toEqual([]);
 
-    expect(await storePage(env, { taskId: task.taskId, token, page: 6, reviews: [zombieReview], next: { next_url: null, page: 7 } })).toBe(false);
+    expect(await storePage(env, { taskId: task.taskId, token, page: 6, reviews: [zombieReview], next: { page: 7, state: null } })).toBe(false);
     expect(await storedFileKeys(task.taskId)).toEqual([]);
     expect(await reviewRowCount(task.taskId)).toBe(0);
   });
@@ -80,23 +80,25 @@ describe("dead letters", () => {
       return put(key, ...rest);
     });
     queue.crashNextDeliveryWhen(() => crashed);
-    // The crash, five redeliveries that find the dead run's lease live, then the dead letter.
-    for (let i = 0; i < 7; i++) await queue.deliverNext();
+    await queue.deliverNext();
+    // Its retries run out while the dead run's lease is still live (as when every redelivery crashes).
+    queue.moveToDeadLetters();
+    await queue.deliverNext();
     const leaseUntil = (await taskRow(task.taskId))!.lease_until as number;
     expect(queue.deliveries.map((d) => [d.queue, d.outcome])).toEqual([
-      ["scrape-tasks", "crash"],
-      ...Array(5).fill(["scrape-tasks", "retry"]),
-      ["scrape-tasks-dlq", "retry"],
+      [GENERIC_QUEUE, "crash"],
+      [DEAD_LETTER_QUEUE, "retry"],
     ]);
     const wait = queue.deliveries.at(-1)!.delaySeconds!;
     expect(Date.now() + wait * 1000).toBeGreaterThan(leaseUntil);
     expect(wait).toBeLessThanOrEqual(121);
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2 });
 
-    // The dead letter returns once the lease has expired: the task fails and keeps nothing.
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + wait * 1000 });
+    // The dead letter returns once the lease has expired (the driver moves the clock to its time):
+    // the task fails and keeps nothing.
     await queue.deliverNext();
-    expect(queue.deliveries.at(-1)).toMatchObject({ queue: "scrape-tasks-dlq", outcome: "ack" });
+    expect(Date.now()).toBeGreaterThan(leaseUntil);
+    expect(queue.deliveries.at(-1)).toMatchObject({ queue: DEAD_LETTER_QUEUE, outcome: "ack" });
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "internal", files: "[]" });
     expect((await retrieve(task)).response_message).toEqual([{ status: "failed", message: "Task processing failed", task_status: 500, reason: "internal" }]);
     expect(await reviewRowCount(task.taskId)).toBe(0);

@@ -37,7 +37,7 @@ describe("sweeper", () => {
     queue = new QueueDriver();
     await sweep();
     expect(queue.sent).toEqual(oldestFirst.map((id) => ({ task_id: id, run: 1 })));
-    const batchSizes = vi.mocked(env.SCRAPE_QUEUE.sendBatch).mock.calls.map(([messages]) => [...messages].length);
+    const batchSizes = vi.mocked(env.SCRAPE_GENERIC.sendBatch).mock.calls.map(([messages]) => [...messages].length);
     expect(batchSizes.reduce((a, b) => a + b, 0)).toBe(250);
     expect(Math.max(...batchSizes)).toBeLessThanOrEqual(99);
 

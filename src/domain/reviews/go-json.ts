@@ -18,6 +18,8 @@ const SHORT_ESCAPES: Record<string, string> = {
   "\t": "\\t",
 };
 
+// Control characters are exactly what Go escapes, so the class names them on purpose.
+// eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /["\\<>&\u0000-\u001f\u2028\u2029]/g;
 
 function escapeChar(ch: string): string {

@@ -111,6 +111,7 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
   // original text itself can say what language the reviewer wrote in.
   const language = isoLanguage(raw.language) ?? (machineTranslated ? null : isoLanguage(ctx.pageLanguage)) ?? detectLanguage(text);
 
+  const reply = reply_text ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null } : null;
   return {
     review_id,
     author_name,
@@ -125,6 +126,7 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
     language,
     source_date,
     scraped_at: ctx.scrapedAt,
+    ...(reply ? { owner_reply: reply } : {}),
   };
 }
 

@@ -1,0 +1,57 @@
+/**
+ * The contract every registered publisher module keeps, checked over the registry itself: adding a
+ * module to src/publishers/registry.ts puts it under these tests with nothing else to edit.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { canonicalPublisherKey } from "../../src/domain/publishers/canonical";
+import { ALL_MODULES, GENERIC_MODULE, MODULES, publisherFor } from "../../src/publishers/registry";
+import { QUEUE_HANDLERS } from "../../src/queue/router";
+import { CONSUMERS, PRODUCERS } from "../helpers/queue";
+
+/** Fixture sites present under test/publishers/<name>/site.ts. */
+const FIXTURE_SITES = Object.keys(import.meta.glob("./*/site.ts")).map((path) => path.split("/")[1]);
+
+describe.each(ALL_MODULES.map((module) => [module.name, module] as const))("publisher module %s", (_name, module) => {
+  it("has its own queue: a producer binding, a consumer with dead letters in wrangler.toml, and a queue handler", () => {
+    expect(PRODUCERS[module.queue.binding]).toBe(module.queue.name);
+    expect(env[module.queue.binding]).toBeDefined();
+    expect(CONSUMERS[module.queue.name]).toMatchObject({ queue: module.queue.name, dead_letter_queue: expect.any(String) });
+    expect(Object.hasOwn(QUEUE_HANDLERS, module.queue.name)).toBe(true);
+    expect(ALL_MODULES.filter((other) => other.queue.name === module.queue.name)).toEqual([module]);
+  });
+
+  it("names canonical domains that no other module claims, and each resolves to it", () => {
+    for (const domain of module.domains) {
+      expect(canonicalPublisherKey(domain)).toBe(domain);
+      expect(publisherFor(domain).module).toBe(module);
+    }
+    expect(module === GENERIC_MODULE ? module.domains.length === 0 : module.domains.length > 0).toBe(true);
+  });
+
+  it("describes itself for the publisher list (name, kind, rating scale)", () => {
+    expect(module.displayName.trim()).not.toBe("");
+    expect(module.ratingScale.trim()).not.toBe("");
+    expect(module.kind).toMatch(/^[a-z ]+$/);
+  });
+
+  it("refuses a profile URL on another site and text that is neither a URL nor an id it knows", () => {
+    const key = module.domains[0] ?? "example.com";
+    expect(module.resolveProfileKey("https://evil.example.net/profile", key)).toEqual({ error: `Enter a URL on ${key} or one of its subdomains.` });
+    expect("error" in module.resolveProfileKey("javascript:alert(1)//x", key)).toBe(true);
+  });
+
+  it("validates its cursor: a stored cursor of another shape is refused", () => {
+    expect(module.adapter.cursor.safeParse({ certainly: "not a cursor" }).success).toBe(false);
+  });
+
+  it.runIf(module !== GENERIC_MODULE)("has a fixture site and tests in test/publishers/<name>/", () => {
+    expect(FIXTURE_SITES).toContain(module.name);
+  });
+});
+
+it("lists every dedicated module once, by folder name", () => {
+  const names = MODULES.map((module) => module.name);
+  expect(new Set(names).size).toBe(names.length);
+  for (const name of names) expect(name).toMatch(/^[a-z0-9-]+$/);
+});
