@@ -1,23 +1,35 @@
-// Load test through `wrangler dev`: npm run bench [-- --duration 10 --connections 50]
-// Starts the Worker on a free loopback port with its own throwaway local state and no queue
-// consumers (queued tasks stay queued, so scraping does not compete with the API for the CPU),
-// creates an unlimited-plan key, then measures a baseline route, retrieve of a queued task, and
-// submit. Figures are only comparable side by side within one run on one machine.
+// Load test through `wrangler dev`: npm run bench [-- --duration 5 --connections 20]
+//
+// Starts two Workers with the same wrangler, each on its own free loopback port: the service (its
+// own throwaway local state, no queue consumers, so scraping never competes for the CPU) and a
+// hello-world Worker script (scripts/bench/hello-worker.mjs; a Worker, not a static asset). Every
+// scenario is measured right after a hello-world measurement of the same length and connections,
+// and reported as a ratio to it, so the figures mean something on a busy shared machine.
+//
+// Round trips are measured, not inferred: the service runs with BENCH_COUNT_D1=true, which wraps its
+// D1 and queue bindings (src/bench/round-trips.ts) and reports each request's D1 round trips and
+// queue sends in response headers; the bench samples them per scenario (cold key cache first).
 import autocannon from "autocannon";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey } from "./keys.mjs";
-import { fail, root, startDetached } from "./lib/project.mjs";
-import { WRANGLER, applyMigrationsQuietly } from "./lib/wrangler.mjs";
-import { randomBytes } from "node:crypto";
+import { newApiKey } from "./lib/api-keys.mjs";
+import { fail, root, runCaptured, startDetached } from "./lib/project.mjs";
+import { sqlInteger, sqlText } from "./lib/sql.mjs";
+import { DB_BINDING, WRANGLER, applyMigrationsQuietly } from "./lib/wrangler.mjs";
 
 const { values: options } = parseArgs({
   options: {
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "50" },
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "20" },
+    // Comma-separated scenario kinds to run (submit, unfinished, p50-first, …); default all.
+    only: { type: "string" },
+    // Extra Worker vars for the service, e.g. --var LOG_REQUESTS:false (repeatable).
+    var: { type: "string", multiple: true, default: [] },
   },
 });
 const duration = Number(options.duration);
@@ -26,10 +38,14 @@ if (!(duration > 0 && duration <= 300) || !(Number.isInteger(connections) && con
   fail("--duration must be 1-300 seconds and --connections 1-1000");
 }
 
-// Same config as wrangler.toml minus queue consumers, like the tests' (vitest.config.ts). It has
-// to sit next to wrangler.toml because the paths inside are relative to it.
+// Same config as wrangler.toml minus queue consumers, like the tests' (vitest.config.ts). Both
+// configs sit next to wrangler.toml because the paths inside are relative to it.
 const benchConfig = join(root, ".wrangler.bench.toml");
+const helloConfig = join(root, ".wrangler.bench-hello.toml");
 const JOB = "App\\Jobs\\RequestReviews";
+
+// The seeded completed task: 10,000 reviews on 500 scraped pages (500 raw files to sign).
+const BIG = { requestId: "bench-request-10k", taskId: "bench-task-10k", siblingId: "bench-task-10k-b", foreignKey: "bench-10k", reviews: 10_000, pages: 500 };
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -42,19 +58,19 @@ function freePort() {
   });
 }
 
-async function waitUntilReady(base, child, timeoutMs = 90_000) {
+async function waitUntilReady(url, child, output, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}\n${output()}`);
     try {
-      const res = await fetch(base, { signal: AbortSignal.timeout(2000) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error("wrangler dev did not become ready in time");
+  throw new Error(`wrangler dev did not become ready in time\n${output()}`);
 }
 
 function submitBody(apiKey) {
@@ -76,14 +92,47 @@ function submitBody(apiKey) {
   };
 }
 
-function load(title, request) {
+/** SQL for one completed task of BIG.reviews reviews, shaped like the ones scraping stores. */
+function seedSql(coldKeys) {
+  const now = Date.now();
+  const business = JSON.stringify(submitBody("").data.business);
+  const account = "(SELECT id FROM accounts WHERE name = 'bench')";
+  const files = JSON.stringify(Array.from({ length: BIG.pages }, (_, i) => `tasks/${BIG.taskId}/pages/${i + 1}.jsonl`));
+  const task = (id, position, status, files, found) =>
+    `INSERT INTO tasks (id, request_id, account_id, foreign_key, publisher_key, position, profile_key, profile_url, status, options, pages_scraped, reviews_found, files, created_at, updated_at, finished_at) VALUES (` +
+    [sqlText(id), sqlText(BIG.requestId), account, sqlText(BIG.foreignKey), sqlText(position === 0 ? "example.com" : "example.org"), sqlInteger(position), sqlText(`https://example.com/biz/${id}`), "NULL", sqlInteger(status), sqlText('{"last_review_hashes":[],"first_page_only":false,"lazy":false}'), sqlInteger(found ? BIG.pages : 0), sqlInteger(found ? BIG.reviews : 0), sqlText(files), sqlInteger(now), sqlInteger(now), sqlInteger(now)].join(", ") +
+    ");";
+  const lines = [
+    `INSERT INTO requests (id, account_id, foreign_key, lazy, business, base_url, created_at) VALUES (${sqlText(BIG.requestId)}, ${account}, ${sqlText(BIG.foreignKey)}, 0, ${sqlText(business)}, 'http://127.0.0.1', ${sqlInteger(now)});`,
+    task(BIG.taskId, 0, 200, files, true),
+    task(BIG.siblingId, 1, 100, "[]", false),
+    // One unused key per scenario, so its first request shows the round trips of a cold key cache.
+    ...coldKeys.map((k) => `INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at) VALUES (${sqlText(k.id)}, ${account}, ${sqlText(k.prefix)}, ${sqlText(k.hash)}, ${sqlInteger(now)});`),
+  ];
+  const text = "Lovely spot, the flat white is excellent and the staff are friendly. We came back twice in one week and would again. ".repeat(2).trim();
+  for (let start = 0; start < BIG.reviews; start += 100) {
+    const values = [];
+    for (let i = start; i < Math.min(start + 100, BIG.reviews); i++) {
+      const reviewId = `bench-review-${String(i).padStart(5, "0")}`;
+      const postedAt = now - i * 3_600_000;
+      const data = {
+        review_id: reviewId, author_name: `Reviewer ${i}`, author_id: null, rating: (i % 5) + 1, text, url: `https://example.com/reviews/${reviewId}`,
+        posted_at: postedAt, review_hash: randomBytes(16).toString("hex"), language: "en", source_date: new Date(postedAt).toISOString().slice(0, 10), scraped_at: now,
+      };
+      values.push(`(${sqlText(BIG.taskId)}, ${sqlText(reviewId)}, ${sqlInteger(postedAt)}, ${sqlInteger(i + 1)}, ${sqlText(JSON.stringify(data))})`);
+    }
+    lines.push(`INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES ${values.join(",\n")};`);
+  }
+  return lines.join("\n");
+}
+
+function load(url, request) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...request }, (err, result) => {
+    autocannon({ url, connections, duration, ...request }, (err, result) => {
       if (err) return reject(err);
       resolve({
-        title,
         requests_per_second: Math.round(result.requests.average),
-        latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+        latency_ms: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99 },
         responses: result.requests.total,
         non_2xx: result.non2xx,
         errors: result.errors + result.timeouts,
@@ -92,28 +141,59 @@ function load(title, request) {
   });
 }
 
-function printTable(results) {
-  const rows = results.map((r) => [r.title, r.requests_per_second, r.latency_ms.p50, r.latency_ms.p90, r.latency_ms.p99, r.non_2xx, r.errors]);
-  const header = ["scenario", "req/s", "p50 ms", "p90 ms", "p99 ms", "non-2xx", "errors"];
+/**
+ * Sends a scenario's request a few times, checks the answers and reads the measured round trips:
+ * first with a key the service has not seen (cold key cache), then with the bench key (warm).
+ */
+async function sample(url, requestFor, coldKey, key, check) {
+  const counts = [];
+  for (const k of [coldKey, key, key]) {
+    const request = requestFor(k);
+    const res = await fetch(url, { method: request.method ?? "GET", headers: request.headers, body: request.body });
+    const text = await res.text();
+    const problem = check(res.status, text);
+    if (problem) throw new Error(`${url}: ${problem} (HTTP ${res.status}: ${text.slice(0, 300)})`);
+    counts.push({ d1: Number(res.headers.get("x-bench-d1-round-trips")), queue: Number(res.headers.get("x-bench-queue-sends")), bytes: text.length });
+  }
+  return { cold: counts[0], warm: counts[counts.length - 1] };
+}
+
+function printTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
 
+function startWrangler(args) {
+  const child = startDetached(WRANGLER, args);
+  let output = "";
+  const keep = (d) => (output = (output + d).slice(-8000));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  return { child, output: () => output };
+}
+
 async function main() {
   const state = mkdtempSync(join(tmpdir(), "bench-state-"));
-  writeFileSync(benchConfig, readFileSync(join(root, "wrangler.toml"), "utf8").replace(/^\[\[queues\.consumers\]\][\s\S]*?(?=^\[)/gm, ""));
-  let child;
+  const seedFile = join(state, "seed.sql");
+  const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
+  writeFileSync(benchConfig, toml.replace(/^\[\[queues\.consumers\]\][\s\S]*?(?=^\[)/gm, ""));
+  const compatibilityDate = /^compatibility_date = "([^"]+)"/m.exec(toml)?.[1];
+  writeFileSync(helloConfig, `name = "bench-hello"\nmain = "scripts/bench/hello-worker.mjs"\ncompatibility_date = "${compatibilityDate}"\n`);
+  const children = [];
   const stop = () => {
-    if (child && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
+    for (const { child } of children) {
+      if (child.exitCode === null) {
+        try {
+          process.kill(-child.pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
       }
     }
     rmSync(benchConfig, { force: true });
+    rmSync(helloConfig, { force: true });
     rmSync(state, { recursive: true, force: true });
   };
   process.once("SIGINT", () => {
@@ -123,37 +203,100 @@ async function main() {
   try {
     applyMigrationsQuietly({ persistTo: state });
     const { key } = createKey({ account: "bench", plan: "unlimited", persistTo: state, log: () => {} });
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = startDetached(WRANGLER, [
-      "dev", "-c", benchConfig, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--log-level", "error",
-      // Throwaway secrets for this run, instead of whatever .dev.vars holds.
-      "--var", `ENCRYPTION_KEY:${randomBytes(32).toString("base64")}`, "--var", `URL_SIGNING_KEY:${randomBytes(32).toString("base64url")}`,
-    ]);
-    let log = "";
-    child.stdout.on("data", (d) => (log += d));
-    child.stderr.on("data", (d) => (log += d));
-    try {
-      await waitUntilReady(`${base}/`, child);
-    } catch (err) {
-      throw new Error(`${err.message}\n${log.slice(-4000)}`);
-    }
-    const headers = { "content-type": "application/json" };
-    const submitted = await fetch(`${base}/submit/request-reviews/`, { method: "POST", headers, body: JSON.stringify(submitBody(key)) });
-    if (submitted.status !== 201) throw new Error(`submit answered ${submitted.status}: ${await submitted.text()}`);
-    const task = await submitted.json();
-    const retrieveBody = { api_key: key, foreign_key: "bench-1", publisher_key: task.publisher_key, task_id: task.tasks_id };
+    const coldKeys = Array.from({ length: 16 }, () => newApiKey());
+    writeFileSync(seedFile, seedSql(coldKeys));
+    const seeded = runCaptured(WRANGLER, ["d1", "execute", DB_BINDING, "--local", "--persist-to", state, "--file", seedFile, "--yes"]);
+    if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr || seeded.stdout}`);
 
-    console.log(`wrangler dev on ${base}; ${connections} connections, ${duration} s per scenario`);
+    const [port, helloPort, inspector, helloInspector] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const base = `http://127.0.0.1:${port}`;
+    const hello = `http://127.0.0.1:${helloPort}/`;
+    const common = ["--ip", "127.0.0.1", "--log-level", "error", "--show-interactive-dev-session=false"];
+    const service = startWrangler([
+      "dev", "-c", benchConfig, "--port", String(port), "--inspector-port", String(inspector), "--persist-to", state, ...common,
+      // Throwaway secrets for this run, instead of whatever .dev.vars holds; round-trip counting on.
+      "--var", `ENCRYPTION_KEY:${randomBytes(32).toString("base64")}`, "--var", `URL_SIGNING_KEY:${randomBytes(32).toString("base64url")}`,
+      "--var", "BENCH_COUNT_D1:true", ...options.var.flatMap((v) => ["--var", v]),
+    ]);
+    children.push(service);
+    const helloWorker = startWrangler(["dev", "-c", helloConfig, "--port", String(helloPort), "--inspector-port", String(helloInspector), "--persist-to", join(state, "hello"), ...common]);
+    children.push(helloWorker);
+    await waitUntilReady(`${base}/`, service.child, service.output);
+    await waitUntilReady(hello, helloWorker.child, helloWorker.output);
+
+    const headers = { "content-type": "application/json" };
+    const post = (body) => ({ method: "POST", headers, body: JSON.stringify(body) });
+    const submitted = await fetch(`${base}/submit/request-reviews/`, post(submitBody(key)));
+    if (submitted.status !== 201) throw new Error(`submit answered ${submitted.status}: ${await submitted.text()}`);
+    const queued = await submitted.json();
+    const retrieve = (page, pageSize) => (k) => ({ api_key: k, foreign_key: BIG.foreignKey, publisher_key: "example.com", task_id: BIG.taskId, page, page_size: pageSize });
+    const expectReviews = (n) => (status, text) => {
+      if (status !== 200) return "expected 200";
+      const body = JSON.parse(text);
+      if (body.reviews?.length !== n) return `expected ${n} reviews, got ${body.reviews?.length}`;
+      if (body.business?.reviews_urls?.length !== BIG.pages) return `expected ${BIG.pages} reviews_urls`;
+      return null;
+    };
+    const scenarios = [
+      { name: "submit (1 publisher)", kind: "submit", path: "/submit/request-reviews/", request: (k) => post(submitBody(k)), check: (s) => (s === 201 ? null : "expected 201") },
+      {
+        name: "retrieve unfinished task", kind: "unfinished", path: "/retrieve-task/",
+        request: (k) => post({ api_key: k, foreign_key: "bench-1", publisher_key: queued.publisher_key, task_id: queued.tasks_id }),
+        check: (s, t) => (s === 200 && JSON.parse(t).response_message ? null : "expected a response_message"),
+      },
+      { name: "retrieve 50/page, page 1", kind: "p50-first", path: "/retrieve-task/", request: (k) => post(retrieve(1, 50)(k)), check: expectReviews(50) },
+      { name: "retrieve 50/page, page 100", kind: "p50-middle", path: "/retrieve-task/", request: (k) => post(retrieve(100, 50)(k)), check: expectReviews(50) },
+      { name: "retrieve 50/page, page 200 (last)", kind: "p50-last", path: "/retrieve-task/", request: (k) => post(retrieve(200, 50)(k)), check: expectReviews(50) },
+      { name: "retrieve 1000/page, page 1", kind: "p1000-first", path: "/retrieve-task/", request: (k) => post(retrieve(1, 1000)(k)), check: expectReviews(1000) },
+      { name: "retrieve 1000/page, page 5", kind: "p1000-middle", path: "/retrieve-task/", request: (k) => post(retrieve(5, 1000)(k)), check: expectReviews(1000) },
+      { name: "retrieve 1000/page, page 10 (last)", kind: "p1000-last", path: "/retrieve-task/", request: (k) => post(retrieve(10, 1000)(k)), check: expectReviews(1000) },
+    ];
+
+    console.log(`wrangler dev (service ${base}, hello-world Worker ${hello}); ${connections} connections, ${duration} s per measurement; ${cpus().length} CPUs`);
     const results = [];
-    results.push(await load("GET / (baseline)", { url: `${base}/` }));
-    results.push(await load("POST /retrieve-task/ (queued task)", { url: `${base}/retrieve-task/`, method: "POST", headers, body: JSON.stringify(retrieveBody) }));
-    results.push(await load("POST /submit/request-reviews/ (unlimited plan)", { url: `${base}/submit/request-reviews/`, method: "POST", headers, body: JSON.stringify(submitBody(key)) }));
-    printTable(results);
+    const only = options.only?.split(",");
+    for (const [i, scenario] of scenarios.filter((s) => !only || only.includes(s.kind)).entries()) {
+      const url = `${base}${scenario.path}`;
+      const trips = await sample(url, scenario.request, coldKeys[i].key, key, scenario.check);
+      const baseline = await load(hello, {});
+      const measured = await load(url, scenario.request(key));
+      const ratio = baseline.requests_per_second ? measured.requests_per_second / baseline.requests_per_second : 0;
+      results.push({ ...scenario, request: undefined, check: undefined, trips, baseline, measured, ratio });
+      console.log(`  ${scenario.name}: ${measured.requests_per_second} req/s vs hello-world ${baseline.requests_per_second} req/s (${ratio.toFixed(2)}x)`);
+    }
+
+    const by = Object.fromEntries(results.map((r) => [r.kind, r]));
+    console.log("");
+    printTable(
+      ["scenario", "req/s", "hello req/s", "ratio", "p50 ms", "p99 ms", "D1 trips (warm/cold)", "queue sends", "KiB", "non-2xx", "errors"],
+      results.map((r) => [
+        r.name, r.measured.requests_per_second, r.baseline.requests_per_second, r.ratio.toFixed(2), r.measured.latency_ms.p50, r.measured.latency_ms.p99,
+        `${r.trips.warm.d1}/${r.trips.cold.d1}`, r.trips.warm.queue, (r.trips.warm.bytes / 1024).toFixed(1), r.measured.non_2xx, r.measured.errors,
+      ]),
+    );
+    // Cost of the last page relative to page 1: per-request time is 1/throughput, each against its own hello-world pair.
+    const missing = scenarios.filter((sc) => !by[sc.kind]).map((sc) => sc.kind);
+    if (missing.length) {
+      console.log(`\ntargets not checked: --only left out ${missing.join(", ")}`);
+      return;
+    }
+    const lastVsFirst = (size) => by[`p${size}-first`].ratio / by[`p${size}-last`].ratio;
+    const targets = [
+      ["submit >= 0.5x hello-world", by.submit.ratio >= 0.5, by.submit.ratio.toFixed(2)],
+      ["retrieve 50/page >= 0.5x", by["p50-first"].ratio >= 0.5, by["p50-first"].ratio.toFixed(2)],
+      ["retrieve 1000/page >= 0.3x", by["p1000-first"].ratio >= 0.3, by["p1000-first"].ratio.toFixed(2)],
+      ["last page vs page 1 <= 1.1x (50/page)", lastVsFirst(50) <= 1.1, lastVsFirst(50).toFixed(2)],
+      ["last page vs page 1 <= 1.1x (1000/page)", lastVsFirst(1000) <= 1.1, lastVsFirst(1000).toFixed(2)],
+      ["D1 round trips: completed retrieve 1", results.filter((r) => r.kind.startsWith("p")).every((r) => r.trips.warm.d1 === 1), by["p50-first"].trips.warm.d1],
+      ["D1 round trips: unfinished retrieve 1", by.unfinished.trips.warm.d1 === 1, by.unfinished.trips.warm.d1],
+      ["D1 round trips: submit 1 (+1 queue send)", by.submit.trips.warm.d1 === 1 && by.submit.trips.warm.queue === 1, `${by.submit.trips.warm.d1} + ${by.submit.trips.warm.queue} queue`],
+    ];
+    console.log("");
+    printTable(["target", "met", "measured"], targets.map(([name, ok, value]) => [name, ok ? "yes" : "NO", value]));
     const outDir = join(root, "bench-results");
     mkdirSync(outDir, { recursive: true });
     const file = join(outDir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), connections, duration, results }, null, 2));
+    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model, connections, duration, results, targets }, null, 2));
     console.log(`results: ${file}`);
   } finally {
     stop();

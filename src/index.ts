@@ -1,3 +1,4 @@
+import { countingEnabled, withRoundTripCount } from "./bench/round-trips";
 import { createApp } from "./http/app";
 import { handleQueue } from "./queue/router";
 import { requeueIdleTasks } from "./domain/scrape/sweep";
@@ -8,7 +9,11 @@ export { BrowserGate } from "./scraping/browser-gate";
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  fetch(request, env, ctx) {
+    // `npm run bench` only: counts each request's D1 round trips and queue sends.
+    if (countingEnabled(env)) return withRoundTripCount(env, (counted) => app.fetch(request, counted, ctx));
+    return app.fetch(request, env, ctx);
+  },
   queue: handleQueue,
   async scheduled(_controller, env) {
     await requeueIdleTasks(env);

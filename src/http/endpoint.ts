@@ -2,8 +2,9 @@ import type { Context, Handler } from "hono";
 import type { z } from "@hono/zod-openapi";
 import { database } from "../db/client";
 import type { Account } from "../db/schema";
-import { authenticate } from "../domain/auth/api-keys";
+import { acceptKey, cachedKey, keyCacheTtlMs, keyLookup } from "../domain/auth/api-keys";
 import type { AppEnv } from "./context";
+import { BOOKMARK_HEADER, requestSession, type Consistency, type RequestSession } from "./d1-session";
 import { ApiError, invalid, type ErrorDetails } from "./errors";
 import { limitAccount, limitClientIp, limitFailedKey } from "./abuse-limits";
 import { enforceRateLimit } from "./rate-limit";
@@ -19,6 +20,8 @@ export interface EndpointSpec<S extends z.ZodType> {
   /** The detail message of this endpoint's 401 answer. */
   unauthorizedMessage: string;
   rateLimited?: boolean;
+  /** How the request's D1 session starts without a client bookmark (see d1-session.ts); default "write". */
+  consistency?: Consistency;
 }
 
 function valueAt(body: Record<string, unknown>, path: readonly string[]): unknown {
@@ -38,7 +41,7 @@ function treeAt(path: readonly string[], messages: string[]): ErrorDetails {
  */
 export function endpoint<S extends z.ZodType>(
   spec: EndpointSpec<S>,
-  handler: (c: Context<AppEnv>, input: z.output<S>, account: Account) => Promise<Response>,
+  handler: (c: Context<AppEnv>, input: z.output<S>, account: Account, d1: RequestSession) => Promise<Response>,
 ): Handler<AppEnv> {
   const validate = (body: unknown): z.output<S> => {
     const result = spec.schema.safeParse(body);
@@ -54,7 +57,11 @@ export function endpoint<S extends z.ZodType>(
       throw invalid(spec.errorText, treeAt(spec.apiKeyPath, key.error.issues.map((issue) => issue.message)));
     }
     await limitClientIp(c);
-    const account = await authenticate(database(c.env.DB), key.data);
+    // A key D1 confirmed within the cache TTL costs no round trip; otherwise it is looked up at the
+    // primary, so a new key works at once and a revocation is seen as soon as the entry expires.
+    const ttlMs = keyCacheTtlMs(c.env);
+    const check = await cachedKey(key.data, ttlMs);
+    const account = check.account ?? acceptKey(check.hash, await keyLookup(database(c.env.DB), check.hash).get(), ttlMs);
     if (!account) {
       await limitFailedKey(c);
       throw new ApiError(401, { error: "Invalid API key", details: { api_key: [spec.unauthorizedMessage] } });
@@ -62,6 +69,11 @@ export function endpoint<S extends z.ZodType>(
     c.set("account", account);
     if (spec.rateLimited) await enforceRateLimit(c, account);
     else await limitAccount(c, account);
-    return handler(c, validate(body), account);
+    const input = validate(body);
+    const d1 = requestSession(c, spec.consistency ?? "write");
+    const res = await handler(c, input, account, d1);
+    const bookmark = d1.session.getBookmark();
+    if (bookmark) res.headers.set(BOOKMARK_HEADER, bookmark);
+    return res;
   };
 }

@@ -6,12 +6,19 @@
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
+import { booking } from "./booking";
 import { generic } from "./generic";
 import { resolveProfile } from "./profile";
+import { tripadvisor } from "./tripadvisor";
+import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [];
+export const MODULES: readonly PublisherModule[] = [
+  trustpilot as PublisherModule,
+  tripadvisor as PublisherModule,
+  booking as PublisherModule,
+];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
@@ -44,12 +51,6 @@ export const LISTED: readonly ListedPublisher[] = [
     kind: "listing",
     loginRequired: true,
     profileUrlFromId: (id) => `https://www.yelp.com/biz/${encodeURIComponent(id)}`,
-  },
-  {
-    domain: "trustpilot.com",
-    displayName: "Trustpilot",
-    kind: "consumer",
-    profileUrlFromId: (id) => `https://www.trustpilot.com/review/${encodeURIComponent(id)}`,
   },
 ];
 

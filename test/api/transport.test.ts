@@ -159,6 +159,8 @@ describe("encoding", () => {
 
 describe("unexpected failures", () => {
   it.each(names)("%s: any exception answers the documented 500 body with no stack and no secrets in the log", async (name) => {
+    // A key no request has used yet, so authentication itself reaches D1 (a used key is cached).
+    const { apiKey } = await createAccount({ plan: "unlimited" });
     vi.spyOn(env.DB, "prepare").mockImplementation(() => {
       throw new Error("D1_ERROR: no such table: api_keys");
     });

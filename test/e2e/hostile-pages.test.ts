@@ -17,7 +17,7 @@ describe("page size cap", () => {
   ] as const) {
     it(title, async () => {
       queue = new QueueDriver({ settings: { MAX_PAGE_BYTES: "100000" } });
-      const task = await submitScrape("hostile.test", `https://hostile.test/big/${slug("big")}${query}`);
+      const task = await submitScrape("abuse.test", `https://abuse.test/big/${slug("big")}${query}`);
       const deliveries = await queue.drain();
       expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
       expect((await retrieve(task)).response_message).toEqual(failedWith("publisher_error"));
@@ -26,7 +26,7 @@ describe("page size cap", () => {
 
   it("reads the same page whole under the default cap", async () => {
     queue = new QueueDriver();
-    const task = await submitScrape("hostile.test", `https://hostile.test/big/${slug("big")}`);
+    const task = await submitScrape("abuse.test", `https://abuse.test/big/${slug("big")}`);
     await queue.drain();
     expect((await retrieve(task)).reviews).toHaveLength(2);
   });
@@ -36,12 +36,12 @@ describe("rendered pages", () => {
   it("cannot open a WebSocket (or WebRTC) to any host; the page still renders its reviews", async () => {
     queue = new QueueDriver();
     const path = `/socket/${slug("socket")}`;
-    const task = await submitScrape("hostile.test", `https://hostile.test${path}`);
+    const task = await submitScrape("abuse.test", `https://abuse.test${path}`);
     await queue.drain();
     expect((await retrieve(task)).reviews).toHaveLength(2);
     // The page was rendered (its HTML has no reviews), and its WebSocket never reached the server.
-    expect(await fixtureRequests("hostile.test", path)).toEqual({ [path]: 2 });
-    expect(await fixtureRequests("hostile.test", "ws:")).toEqual({});
+    expect(await fixtureRequests("abuse.test", path)).toEqual({ [path]: 2 });
+    expect(await fixtureRequests("abuse.test", "ws:")).toEqual({});
   });
 });
 
@@ -49,10 +49,10 @@ describe("origin mapping in the browser", () => {
   it("sends a rendered page's request to an absolute https URL on a mapped subdomain to the fixture origin", async () => {
     queue = new QueueDriver();
     const path = `/api-page/${slug("api")}`;
-    const task = await submitScrape("hostile.test", `https://hostile.test${path}`);
+    const task = await submitScrape("abuse.test", `https://abuse.test${path}`);
     await queue.drain();
     expect((await retrieve(task)).reviews).toHaveLength(2);
-    expect((await fixtureRequests("hostile.test", "/api/reviews"))["/api/reviews"]).toBeGreaterThanOrEqual(1);
+    expect((await fixtureRequests("abuse.test", "/api/reviews"))["/api/reviews"]).toBeGreaterThanOrEqual(1);
   });
 });
 
@@ -60,8 +60,8 @@ describe("browser session cap", () => {
   it("holds BROWSER_SESSIONS_MAX under concurrent renders: the task without a slot waits and finishes later", async () => {
     queue = new QueueDriver({ settings: { BROWSER_SESSIONS_MAX: "1" } });
     const tasks = [
-      await submitScrape("hostile.test", `https://hostile.test/socket/${slug("cap-a")}`),
-      await submitScrape("hostile.test", `https://hostile.test/socket/${slug("cap-b")}`),
+      await submitScrape("abuse.test", `https://abuse.test/socket/${slug("cap-a")}`),
+      await submitScrape("abuse.test", `https://abuse.test/socket/${slug("cap-b")}`),
     ];
     let maxInUse = 0;
     let running = true;

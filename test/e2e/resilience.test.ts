@@ -135,6 +135,8 @@ describe("crashes mid-run", () => {
     queue.discardPending();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2, runs: 1 });
 
+    // When retries run out instead of the message being lost, the dead letter fails the task after
+    // the lease: test/security/crash-safety.test.ts.
     // Eleven minutes later the lease has long expired and the task sat idle: the sweeper re-queues it.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60_000 });
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);

@@ -9,8 +9,10 @@ import { ALL_MODULES, GENERIC_MODULE, MODULES, publisherFor } from "../../src/pu
 import { QUEUE_HANDLERS } from "../../src/queue/router";
 import { CONSUMERS, PRODUCERS } from "../helpers/queue";
 
-/** Fixture sites present under test/publishers/<name>/site.ts. */
-const FIXTURE_SITES = Object.keys(import.meta.glob("./*/site.ts")).map((path) => path.split("/")[1]);
+/** Fixture sites present under test/publishers/<name>/site.ts (Vite's glob import, resolved at build time). */
+const FIXTURE_SITES = Object.keys((import.meta as ImportMeta & { glob(pattern: string): Record<string, unknown> }).glob("./*/site.ts")).map(
+  (path) => path.split("/")[1],
+);
 
 describe.each(ALL_MODULES.map((module) => [module.name, module] as const))("publisher module %s", (_name, module) => {
   it("has its own queue: a producer binding, a consumer with dead letters in wrangler.toml, and a queue handler", () => {

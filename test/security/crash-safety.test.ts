@@ -81,7 +81,8 @@ describe("dead letters", () => {
     });
     queue.crashNextDeliveryWhen(() => crashed);
     await queue.deliverNext();
-    // Its retries run out while the dead run's lease is still live (as when every redelivery crashes).
+    // Its redeliveries crash too until their retries run out: the message is a dead letter while
+    // the dead run's lease is still live.
     queue.moveToDeadLetters();
     await queue.deliverNext();
     const leaseUntil = (await taskRow(task.taskId))!.lease_until as number;
@@ -94,7 +95,7 @@ describe("dead letters", () => {
     expect(wait).toBeLessThanOrEqual(121);
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2 });
 
-    // The dead letter returns once the lease has expired (the driver moves the clock to its time):
+    // The dead letter returns once the lease has expired (the driver moves the clock by its delay):
     // the task fails and keeps nothing.
     await queue.deliverNext();
     expect(Date.now()).toBeGreaterThan(leaseUntil);

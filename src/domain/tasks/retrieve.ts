@@ -1,20 +1,12 @@
-import { and, asc, eq, gt, lte, ne } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { requests, reviews, tasks, type TaskRow } from "../../db/schema";
-import { signFileUrl } from "../../crypto/signed-url";
-import type { CompletedTask, Review, UnfinishedTask } from "../../http/schemas/retrieve";
+import { fileUrlExpiry, signFileUrls } from "../../crypto/signed-url";
+import type { CompletedTask, UnfinishedTask } from "../../http/schemas/retrieve";
 import type { Business } from "../../http/schemas/business";
 import { settings } from "../../settings";
 import { TaskStatus, type FailureReason } from "./status";
-
-export async function findTask(db: Database, accountId: string, taskId: string, foreignKey: string, publisherKey: string): Promise<TaskRow | null> {
-  const row = await db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.id, taskId), eq(tasks.accountId, accountId), eq(tasks.foreignKey, foreignKey), eq(tasks.publisherKey, publisherKey)))
-    .get();
-  return row ?? null;
-}
 
 const MESSAGES = {
   [TaskStatus.queued]: { status: "queued", message: "Task is queued and waiting" },
@@ -22,7 +14,23 @@ const MESSAGES = {
   [TaskStatus.failed]: { status: "failed", message: "Task processing failed" },
 } as const;
 
-export function unfinishedTask(task: TaskRow): UnfinishedTask {
+/** The task columns a retrieve answer needs (not options, cookies, cursor or lease: options can be large). */
+const taskColumns = {
+  id: tasks.id,
+  requestId: tasks.requestId,
+  foreignKey: tasks.foreignKey,
+  publisherKey: tasks.publisherKey,
+  profileKey: tasks.profileKey,
+  profileUrl: tasks.profileUrl,
+  status: tasks.status,
+  reason: tasks.reason,
+  pagesScraped: tasks.pagesScraped,
+  reviewsFound: tasks.reviewsFound,
+};
+
+export type RetrievedTask = { [K in keyof typeof taskColumns]: TaskRow[K] };
+
+export function unfinishedTask(task: RetrievedTask): UnfinishedTask {
   const code = task.status as 100 | 101 | 500;
   const element: UnfinishedTask["response_message"][number] = { ...MESSAGES[code], task_status: code };
   if (code === TaskStatus.failed) element.reason = (task.reason ?? "internal") as FailureReason;
@@ -32,59 +40,138 @@ export function unfinishedTask(task: TaskRow): UnfinishedTask {
   return { task_id: task.id, foreign_key: task.foreignKey, publisher_key: task.publisherKey, response_message: [element] };
 }
 
-/** Signed URLs of a task's raw page files, valid for the configured lifetime from now. */
-export async function reviewsUrls(env: Env, baseUrl: string, task: Pick<TaskRow, "files">): Promise<string[]> {
-  const expires = Math.floor(Date.now() / 1000) + settings(env).reviewFileUrlTtlSeconds;
-  return Promise.all((task.files as string[]).map((key) => signFileUrl(env.URL_SIGNING_KEY, baseUrl, key, expires)));
+interface SignedUrls {
+  urls: string[];
+  json: string;
 }
 
 /**
- * A completed task with one page of reviews. Reviews carry their newest-first position from
- * completion, so a page is one range read on (task_id, position) whatever its number.
+ * Signed URL lists of completed tasks by task, origin and expiry. A completed task's files never
+ * change and expiries are rounded up to the hour, so a list is signed once an hour per isolate
+ * instead of once per request (a 10,000-review task has hundreds of files), and while it is cached
+ * retrieve does not even read the file list. Bounded by total characters, oldest out first.
  */
-export async function completedTask(env: Env, db: Database, task: TaskRow, page: number, pageSize: number, baseUrl: string): Promise<CompletedTask> {
+const urlCache = new Map<string, SignedUrls>();
+const URL_CACHE_MAX_CHARS = 8_000_000;
+let urlCacheChars = 0;
+
+function urlCacheKey(env: Env, baseUrl: string, taskId: string): string {
+  return `${taskId}\n${fileUrlExpiry(settings(env).reviewFileUrlTtlSeconds)}\n${baseUrl}`;
+}
+
+async function signedUrls(env: Env, baseUrl: string, taskId: string, files: readonly string[]): Promise<SignedUrls> {
+  const cacheKey = urlCacheKey(env, baseUrl, taskId);
+  const hit = urlCache.get(cacheKey);
+  if (hit) return hit;
+  const expires = Number(cacheKey.split("\n")[1]);
+  const urls = await signFileUrls(env.URL_SIGNING_KEY, baseUrl, files, expires);
+  const entry = { urls, json: JSON.stringify(urls) };
+  if (entry.json.length <= URL_CACHE_MAX_CHARS / 4) {
+    while (urlCacheChars + entry.json.length > URL_CACHE_MAX_CHARS && urlCache.size) {
+      const [oldest, old] = urlCache.entries().next().value as [string, SignedUrls];
+      urlCache.delete(oldest);
+      urlCacheChars -= old.json.length;
+    }
+    urlCache.set(cacheKey, entry);
+    urlCacheChars += entry.json.length;
+  }
+  return entry;
+}
+
+/** Signed URLs of a completed task's raw page files, valid for at least the configured lifetime from now. */
+export async function reviewsUrls(env: Env, baseUrl: string, task: Pick<TaskRow, "id" | "files">): Promise<string[]> {
+  return (await signedUrls(env, baseUrl, task.id, task.files as string[])).urls;
+}
+
+export interface TaskLookup {
+  accountId: string;
+  taskId: string;
+  foreignKey: string;
+  publisherKey: string;
+}
+
+export interface TaskPage {
+  task: RetrievedTask;
+  business: Business;
+  relatedTaskIds: string[];
+  /** The task's signed file URLs when the isolate had them; otherwise its file keys to sign. */
+  urls: SignedUrls | null;
+  files: string[];
+  /** The page's reviews as one JSON array text, exactly as stored (never parsed and re-serialized). */
+  reviewsJson: string;
+}
+
+const sibling = alias(tasks, "sibling");
+
+/**
+ * A task of the account with its business, its request's other tasks and one page of reviews, in
+ * one D1 round trip (one statement). Reviews carry their newest-first position from completion, so
+ * a page is one range read on (task_id, position) whatever its number; its rows are joined inside
+ * SQLite into one JSON text, so one value crosses the wire however large the page. The page is only
+ * read for a completed task (unfinished tasks have no positions).
+ */
+export async function findTaskPage(env: Env, db: Database, lookup: TaskLookup, page: number, pageSize: number, baseUrl: string): Promise<TaskPage | null> {
   const start = (page - 1) * pageSize;
-  const [request, related, pageRows] = await db.batch([
-    db.select({ business: requests.business }).from(requests).where(eq(requests.id, task.requestId)),
-    db
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.requestId, task.requestId), ne(tasks.id, task.id)))
-      .orderBy(asc(tasks.position)),
-    db
-      .select({ data: reviews.data })
-      .from(reviews)
-      .where(and(eq(reviews.taskId, task.id), gt(reviews.position, start), lte(reviews.position, start + pageSize)))
-      .orderBy(asc(reviews.position)),
-  ]);
-  const business = request[0].business as Business;
+  const cachedUrls = urlCache.get(urlCacheKey(env, baseUrl, lookup.taskId)) ?? null;
+  const row = await db
+    .select({
+      task: taskColumns,
+      business: requests.business,
+      files: cachedUrls ? sql<null>`NULL` : sql<string>`${tasks.files}`,
+      related: sql<string>`(SELECT json_group_array(${sibling.id} ORDER BY ${sibling.position}) FROM "tasks" AS "sibling" WHERE ${sibling.requestId} = ${tasks.requestId} AND ${sibling.id} <> ${tasks.id})`,
+      reviews: sql<string | null>`(SELECT group_concat(${reviews.data}, ',' ORDER BY ${reviews.position}) FROM ${reviews} WHERE ${reviews.taskId} = ${tasks.id} AND ${tasks.status} = ${TaskStatus.completed} AND ${reviews.position} > ${start} AND ${reviews.position} <= ${start + pageSize})`,
+    })
+    .from(tasks)
+    .innerJoin(requests, eq(requests.id, tasks.requestId))
+    .where(and(eq(tasks.id, lookup.taskId), eq(tasks.accountId, lookup.accountId), eq(tasks.foreignKey, lookup.foreignKey), eq(tasks.publisherKey, lookup.publisherKey)))
+    .get();
+  if (!row) return null;
+  return {
+    task: row.task,
+    business: row.business as Business,
+    relatedTaskIds: JSON.parse(row.related) as string[],
+    urls: cachedUrls,
+    files: row.files === null ? [] : (JSON.parse(row.files) as string[]),
+    reviewsJson: `[${row.reviews ?? ""}]`,
+  };
+}
+
+/**
+ * The completed-task answer as JSON text, in the documented field order. The reviews are spliced in
+ * as stored, so a 1,000-review page costs no JSON parsing or re-serialization in the Worker.
+ */
+export async function completedTaskJson(env: Env, found: TaskPage, page: number, pageSize: number, baseUrl: string): Promise<string> {
+  const { task, business } = found;
   const total = task.reviewsFound;
   const totalPages = Math.ceil(total / pageSize);
-  return {
+  const urls = found.urls ?? (await signedUrls(env, baseUrl, task.id, found.files));
+  const head: Omit<CompletedTask, "business" | "reviews" | "pagination"> = {
     foreign_key: task.foreignKey,
     batch_id: task.requestId,
     task_id: task.id,
-    related_task_ids: related.map((r) => r.id),
+    related_task_ids: found.relatedTaskIds,
     task_status: 200,
-    business: {
-      id: business.id,
-      name: business.name,
-      tags: business.tags,
-      phone: business.phone,
-      address: business.address,
-      description: business.description,
-      publisher: task.publisherKey,
-      profile_key: task.profileUrl ?? task.profileKey,
-      reviews_urls: await reviewsUrls(env, baseUrl, task),
-    },
-    reviews: pageRows.map((r) => r.data as Review),
-    pagination: {
-      total_reviews: total,
-      page,
-      page_size: pageSize,
-      total_pages: totalPages,
-      has_next: page < totalPages,
-      has_previous: page > 1,
-    },
   };
+  const businessHead: Omit<CompletedTask["business"], "reviews_urls"> = {
+    id: business.id,
+    name: business.name,
+    tags: business.tags,
+    phone: business.phone,
+    address: business.address,
+    description: business.description,
+    publisher: task.publisherKey,
+    profile_key: task.profileUrl ?? task.profileKey,
+  };
+  const pagination: CompletedTask["pagination"] = {
+    total_reviews: total,
+    page,
+    page_size: pageSize,
+    total_pages: totalPages,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
+  return (
+    `${JSON.stringify(head).slice(0, -1)},"business":${JSON.stringify(businessHead).slice(0, -1)},"reviews_urls":${urls.json}}` +
+    `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)}}`
+  );
 }

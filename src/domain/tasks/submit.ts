@@ -1,6 +1,6 @@
 import { eq, getTableColumns } from "drizzle-orm";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
-import { database } from "../../db/client";
+import { database, type Database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
 import { encryptText } from "../../crypto/aes";
 import type { SubmitInput } from "../../http/schemas/submit";
@@ -17,8 +17,13 @@ export interface CreatedTask {
  * message per task. Both happen before the client hears 201; when queueing fails the rows are
  * removed again and the error propagates (a 500), so nothing is left that no message will run.
  */
-export async function submitRequest(env: Env, accountId: string, input: SubmitInput, baseUrl: string): Promise<{ requestId: string; tasks: CreatedTask[] }> {
-  const db = database(env.DB);
+export async function submitRequest(
+  env: Env,
+  accountId: string,
+  input: SubmitInput,
+  baseUrl: string,
+  db: Database = database(env.DB),
+): Promise<{ requestId: string; tasks: CreatedTask[] }> {
   const now = Date.now();
   const requestId = crypto.randomUUID();
   const { data } = input;

@@ -1,7 +1,7 @@
-import { database } from "../../../db/client";
 import { canonicalPublisherKey } from "../../../domain/publishers/canonical";
-import { completedTask, findTask, unfinishedTask } from "../../../domain/tasks/retrieve";
+import { completedTaskJson, findTaskPage, unfinishedTask, type TaskLookup } from "../../../domain/tasks/retrieve";
 import { TaskStatus } from "../../../domain/tasks/status";
+import { primarySession } from "../../d1-session";
 import { endpoint } from "../../endpoint";
 import { ApiError, ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { PAGE_SIZE_DEFAULT, RetrieveRequestSchema } from "../../schemas/retrieve";
@@ -12,12 +12,20 @@ export const retrieveHandler = endpoint(
     schema: RetrieveRequestSchema,
     apiKeyPath: ["api_key"],
     unauthorizedMessage: UNAUTHORIZED_MESSAGE.retrieve,
+    // Reads may be served by a nearby replica; a client's bookmark keeps its own writes visible.
+    consistency: "read",
   },
-  async (c, input, account) => {
-    const db = database(c.env.DB);
+  async (c, input, account, d1) => {
     const publisherKey = canonicalPublisherKey(input.publisher_key) ?? input.publisher_key;
-    const task = await findTask(db, account.id, input.task_id, input.foreign_key, publisherKey);
-    if (!task) {
+    const page = input.page ?? 1;
+    const pageSize = input.page_size ?? PAGE_SIZE_DEFAULT;
+    const baseUrl = new URL(c.req.url).origin;
+    const lookup: TaskLookup = { accountId: account.id, taskId: input.task_id, foreignKey: input.foreign_key, publisherKey };
+    let found = await findTaskPage(c.env, d1.db, lookup, page, pageSize, baseUrl);
+    // A replica may not have a task submitted a moment ago: before answering 404 to a client that
+    // sent no bookmark, ask the primary once (a round trip only on this rare path).
+    if (!found && d1.unconstrained) found = await findTaskPage(c.env, primarySession(c.env), lookup, page, pageSize, baseUrl);
+    if (!found) {
       throw new ApiError(404, {
         error: "Task not found",
         details: {
@@ -26,9 +34,7 @@ export const retrieveHandler = endpoint(
         },
       });
     }
-    if (task.status !== TaskStatus.completed) return c.json(unfinishedTask(task), 200);
-    const page = input.page ?? 1;
-    const pageSize = input.page_size ?? PAGE_SIZE_DEFAULT;
-    return c.json(await completedTask(c.env, db, task, page, pageSize, new URL(c.req.url).origin), 200);
+    if (found.task.status !== TaskStatus.completed) return c.json(unfinishedTask(found.task), 200);
+    return c.body(await completedTaskJson(c.env, found, page, pageSize, baseUrl), 200, { "Content-Type": "application/json" });
   },
 );

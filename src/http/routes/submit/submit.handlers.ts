@@ -12,9 +12,11 @@ export const submitHandler = endpoint(
     unauthorizedMessage: UNAUTHORIZED_MESSAGE.submit,
     rateLimited: true,
   },
-  async (c, input, account) => {
+  // The request's session starts at the primary; its bookmark goes back in X-D1-Bookmark so the
+  // client's next retrieve can ask for a replica that already has these rows.
+  async (c, input, account, d1) => {
     await enforceTaskBudget(c, account, input.data.publishers.length);
-    const { requestId, tasks } = await submitRequest(c.env, account.id, input, new URL(c.req.url).origin);
+    const { requestId, tasks } = await submitRequest(c.env, account.id, input, new URL(c.req.url).origin, d1.db);
     const first = tasks[0];
     return c.json(
       {

@@ -1,0 +1,122 @@
+/**
+ * Bench-only measurement of D1 round trips and queue sends per request (`npm run bench` sets
+ * BENCH_COUNT_D1=true; it is never set otherwise). The D1 binding is wrapped once per env: every
+ * call that leaves the Worker for D1 (a statement's first/all/run/raw, a batch, exec) counts one
+ * round trip, counted for the request it runs in, and the totals go back in response headers.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export const ROUND_TRIPS_HEADER = "X-Bench-D1-Round-Trips";
+export const QUEUE_SENDS_HEADER = "X-Bench-Queue-Sends";
+
+interface Counts {
+  d1: number;
+  queue: number;
+}
+
+const current = new AsyncLocalStorage<Counts>();
+
+function count(kind: keyof Counts) {
+  const counts = current.getStore();
+  if (counts) counts[kind] += 1;
+}
+
+class CountedStatement {
+  constructor(readonly real: D1PreparedStatement) {}
+  bind(...values: unknown[]) {
+    return new CountedStatement(this.real.bind(...values));
+  }
+  first(column?: string) {
+    count("d1");
+    return column === undefined ? this.real.first() : this.real.first(column);
+  }
+  all() {
+    count("d1");
+    return this.real.all();
+  }
+  run() {
+    count("d1");
+    return this.real.run();
+  }
+  raw(options?: { columnNames?: boolean }) {
+    count("d1");
+    return options?.columnNames ? this.real.raw({ columnNames: true }) : this.real.raw();
+  }
+}
+
+function unwrap(statements: D1PreparedStatement[]): D1PreparedStatement[] {
+  return statements.map((s) => (s instanceof CountedStatement ? s.real : s));
+}
+
+function countedSession(real: D1DatabaseSession) {
+  return {
+    prepare: (query: string) => new CountedStatement(real.prepare(query)),
+    batch: (statements: D1PreparedStatement[]) => {
+      count("d1");
+      return real.batch(unwrap(statements));
+    },
+    getBookmark: () => real.getBookmark(),
+  };
+}
+
+function countedDatabase(real: D1Database) {
+  return {
+    prepare: (query: string) => new CountedStatement(real.prepare(query)),
+    batch: (statements: D1PreparedStatement[]) => {
+      count("d1");
+      return real.batch(unwrap(statements));
+    },
+    exec: (query: string) => {
+      count("d1");
+      return real.exec(query);
+    },
+    withSession: (constraint?: string) => countedSession(real.withSession(constraint)),
+  };
+}
+
+function countedQueue<T>(real: Queue<T>) {
+  return {
+    send: (...args: Parameters<Queue<T>["send"]>) => {
+      count("queue");
+      return real.send(...args);
+    },
+    sendBatch: (...args: Parameters<Queue<T>["sendBatch"]>) => {
+      count("queue");
+      return real.sendBatch(...args);
+    },
+  };
+}
+
+const wrapped = new WeakMap<Env, Env>();
+
+/** The same env with counting D1 and queue bindings; one object per env, so per-env caches still hit. */
+function countingEnv(env: Env): Env {
+  let out = wrapped.get(env);
+  if (!out) {
+    const queues = Object.keys(env).filter((name) => name.startsWith("SCRAPE_"));
+    out = Object.create(env, {
+      DB: { value: countedDatabase(env.DB) },
+      // Every scraping queue (one per publisher module): a submit's dispatch counts as its queue sends.
+      ...Object.fromEntries(queues.map((name) => [name, { value: countedQueue(env[name as keyof Env] as Queue<unknown>) }])),
+    }) as Env;
+    wrapped.set(env, out);
+  }
+  return out;
+}
+
+export function countingEnabled(env: Env): boolean {
+  return (env as Env & { BENCH_COUNT_D1?: string }).BENCH_COUNT_D1 === "true";
+}
+
+/** Runs a fetch with counting bindings and reports the request's D1 round trips and queue sends. */
+export async function withRoundTripCount(
+  env: Env,
+  run: (env: Env) => Response | Promise<Response>,
+): Promise<Response> {
+  const counts: Counts = { d1: 0, queue: 0 };
+  const res = await current.run(counts, () => run(countingEnv(env)));
+  const out = new Response(res.body, res);
+  out.headers.set(ROUND_TRIPS_HEADER, String(counts.d1));
+  out.headers.set(QUEUE_SENDS_HEADER, String(counts.queue));
+  return out;
+}

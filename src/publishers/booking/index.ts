@@ -1,0 +1,17 @@
+import { resolveProfile } from "../profile";
+import { definePublisher } from "../types";
+import { bookingAdapter } from "./adapter";
+import { hotelPage } from "./urls";
+
+/** booking.com hotels: profile_key is the hotel page's URL (`/hotel/<cc>/<slug>.html`). */
+export const booking = definePublisher({
+  name: "booking",
+  displayName: "Booking.com",
+  kind: "travel",
+  domains: ["booking.com"],
+  loginRequired: false,
+  ratingScale: "10-point guest score mapped linearly from 1–10 onto 1–5 (round(1 + (score − 1) × 4 / 9)): 10 and 9 → 5, 8 and 7.5 → 4, 6 → 3, 4 → 2, 1 → 1",
+  resolveProfileKey: (profileKey, publisherKey) => resolveProfile(profileKey, publisherKey, { fromUrl: (url) => hotelPage(url)?.url ?? null }),
+  adapter: bookingAdapter,
+  queue: { binding: "SCRAPE_BOOKING", name: "scrape-booking" },
+});

@@ -1,0 +1,158 @@
+/**
+ * Tripadvisor's review list: the persisted GraphQL query the location pages run
+ * (`POST /data/graphql/ids`, a batch of `{variables, extensions: {preRegisteredQueryId}}`), and the
+ * pure parsing of its answer into RawReviews. The shapes follow what open-source scrapers record of
+ * the live site (see test/publishers/tripadvisor/data.ts for the sources).
+ */
+import { z } from "zod";
+import type { RawReview } from "../../domain/reviews";
+import { permanentError } from "../../scraping/errors";
+
+/**
+ * The review list operation's persisted query id (`ReviewsProxy_getReviewListPageForLocation`).
+ * Tripadvisor rotates it when it deploys; an unknown id answers `PersistedQueryNotFound`, which
+ * fails the task as publisher_error naming the id, so a rotation shows up in the logs at once.
+ */
+export const REVIEW_LIST_QUERY_ID = "3d5e9aff1e00e113";
+
+/** Reviews per request; the site's own pages ask for 10 to 20. */
+export const REVIEWS_PER_PAGE = 20;
+
+/** The batch body of one review list request, newest first, every language, no machine translation. */
+export function reviewListRequest(locationId: number, offset: number) {
+  return [
+    {
+      variables: {
+        locationId,
+        offset,
+        limit: REVIEWS_PER_PAGE,
+        filters: [],
+        sortType: null,
+        sortBy: "DATE",
+        language: "en",
+        locale: "en-US",
+        // Asked off so that `text` is what the reviewer wrote and `language` the language they wrote in.
+        doMachineTranslation: false,
+        photosPerReviewLimit: 0,
+      },
+      extensions: { preRegisteredQueryId: REVIEW_LIST_QUERY_ID },
+    },
+  ];
+}
+
+const Text = z.string().nullish();
+
+const ReviewSchema = z.object({
+  id: z.union([z.number().int(), z.string().min(1)]),
+  rating: z.number(),
+  title: Text,
+  text: Text,
+  language: Text,
+  originalLanguage: Text,
+  publishedDate: Text,
+  createdDate: Text,
+  userProfile: z
+    .object({
+      id: Text,
+      displayName: Text,
+      username: Text,
+      route: z.object({ url: Text }).nullish(),
+    })
+    .nullish(),
+  reviewDetailPageWrapper: z.object({ reviewDetailPageRoute: z.object({ url: Text }).nullish() }).nullish(),
+  mgmtResponse: z.object({ text: Text, publishedDate: Text }).nullish(),
+});
+
+export type TripadvisorReview = z.infer<typeof ReviewSchema>;
+
+const ReviewListSchema = z.object({
+  totalCount: z.number().int().nonnegative(),
+  reviews: z.array(z.unknown()),
+});
+
+const GraphQLErrorSchema = z.object({ message: z.string().optional(), extensions: z.object({ code: z.string().optional() }).passthrough().optional() }).passthrough();
+
+const ResultSchema = z
+  .object({
+    data: z.record(z.string(), z.unknown()).nullish(),
+    errors: z.array(GraphQLErrorSchema).optional(),
+  })
+  .passthrough();
+
+export interface ReviewListPage {
+  totalCount: number;
+  reviews: TripadvisorReview[];
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`;
+}
+
+/** The review list of one location, read from the `/data/graphql/ids` answer; throws publisher_error when it is not there. */
+export function parseReviewListResponse(body: unknown): ReviewListPage {
+  const results = z.array(ResultSchema).min(1).safeParse(body);
+  if (!results.success) throw permanentError("publisher_error", `Tripadvisor review list: expected a GraphQL batch answer (${describeIssue(results.error)})`);
+  const [result] = results.data;
+  if (result.errors?.length) {
+    const first = result.errors[0];
+    const code = first.extensions?.code ?? first.message ?? "unknown error";
+    if (/PersistedQueryNotFound/i.test(`${code} ${first.message ?? ""}`)) {
+      throw permanentError("publisher_error", `Tripadvisor review list: query ${REVIEW_LIST_QUERY_ID} is not accepted (PersistedQueryNotFound); the query id has rotated or the session is distrusted`);
+    }
+    throw permanentError("publisher_error", `Tripadvisor review list: GraphQL error ${code}${first.message && first.message !== code ? ` (${first.message})` : ""}`);
+  }
+  const data = result.data ?? {};
+  // The current operation answers a one-element list; older ones nested the page under the location.
+  const proxy = data.ReviewsProxy_getReviewListPageForLocation;
+  const legacy = Array.isArray(data.locations) ? (data.locations[0] as { reviewListPage?: unknown } | undefined)?.reviewListPage : undefined;
+  const raw = Array.isArray(proxy) ? proxy[0] : legacy;
+  if (raw === undefined || raw === null) {
+    throw permanentError("publisher_error", "Tripadvisor review list: the answer has no data.ReviewsProxy_getReviewListPageForLocation[0] (nor data.locations[0].reviewListPage)");
+  }
+  const list = ReviewListSchema.safeParse(raw);
+  if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${describeIssue(list.error)}`);
+  const reviews = list.data.reviews.map((review, index) => {
+    const parsed = ReviewSchema.safeParse(review);
+    if (!parsed.success) throw permanentError("publisher_error", `Tripadvisor review list: reviews.${index}.${describeIssue(parsed.error)}`);
+    return parsed.data;
+  });
+  return { totalCount: list.data.totalCount, reviews };
+}
+
+function absolute(path: string | null | undefined, origin: string): string | undefined {
+  if (!path) return undefined;
+  return URL.canParse(path, origin) ? new URL(path, origin).toString() : undefined;
+}
+
+/**
+ * One review as the service keeps it. `origin` is the profile's site (reviews link to it). The
+ * title is not part of the text: the text is the review body as written, so its hash stays the
+ * body's; the owner reply (mgmtResponse) becomes reply_text and reply_date.
+ */
+export function toRawReview(review: TripadvisorReview, origin: string): RawReview {
+  const user = review.userProfile;
+  const reply = review.mgmtResponse;
+  const raw: RawReview = {
+    id: String(review.id),
+    rating: { value: review.rating, best: 5, worst: 1 },
+    text: review.text ?? "",
+  };
+  const name = user?.displayName?.trim() || user?.username?.trim();
+  if (name) raw.author_name = name;
+  if (user?.id) raw.author_id = user.id;
+  const profile = absolute(user?.route?.url, origin);
+  if (profile) raw.author_url = profile;
+  const url = absolute(review.reviewDetailPageWrapper?.reviewDetailPageRoute?.url, origin);
+  if (url) raw.url = url;
+  const date = review.publishedDate ?? review.createdDate;
+  if (date) raw.date = date;
+  // `language` is the language of `text`; with machine translation off that is the reviewer's own.
+  const language = review.language ?? review.originalLanguage;
+  if (language) raw.language = language;
+  if (reply?.text?.trim()) {
+    raw.reply_text = reply.text;
+    if (reply.publishedDate) raw.reply_date = reply.publishedDate;
+  }
+  return raw;
+}

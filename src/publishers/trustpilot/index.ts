@@ -1,0 +1,22 @@
+import { definePublisher } from "../types";
+import { trustpilotAdapter } from "./adapter";
+import { trustpilotLookup } from "./lookup";
+import { resolveTrustpilotProfileKey } from "./profile";
+
+/**
+ * trustpilot.com (every country site is a subdomain): reviews from the profile page's Next.js data,
+ * all languages, newest first, `?page=N` up to the page count the page states. Without a
+ * profile_key the business is found with Trustpilot's own search.
+ */
+export const trustpilot = definePublisher({
+  name: "trustpilot",
+  displayName: "Trustpilot",
+  kind: "consumer",
+  domains: ["trustpilot.com"],
+  loginRequired: false,
+  ratingScale: "1–5 stars, taken as they are",
+  resolveProfileKey: resolveTrustpilotProfileKey,
+  lookup: trustpilotLookup,
+  adapter: trustpilotAdapter,
+  queue: { binding: "SCRAPE_TRUSTPILOT", name: "scrape-trustpilot" },
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { RawReview } from "../../domain/reviews";
+import { pageProps } from "./next-data";
+
+/** Where Trustpilot links a review and a reviewer (www host, whichever country site was read). */
+export const TRUSTPILOT_ORIGIN = "https://www.trustpilot.com";
+
+const text = z.string().nullish();
+
+/**
+ * One review of `props.pageProps.reviews` (the fields this adapter reads; Trustpilot sends many
+ * more). Dates are ISO 8601 timestamps; `language` is the reviewer's own language code.
+ */
+const TrustpilotReviewSchema = z.object({
+  id: z.string().min(1),
+  title: text,
+  text,
+  rating: z.number().int().min(1).max(5),
+  language: text,
+  dates: z.object({ publishedDate: z.string().min(1), experiencedDate: text, updatedDate: text }),
+  consumer: z.object({ id: text, displayName: text }).nullish(),
+  reply: z.object({ message: text, publishedDate: text, updatedDate: text }).nullish(),
+});
+export type TrustpilotReview = z.infer<typeof TrustpilotReviewSchema>;
+
+/**
+ * The review page's data. `reviews` is the list the page shows for its filters and page number;
+ * `relevantReviews` (a "most relevant" block repeating reviews from anywhere in the list) is left
+ * out on purpose: its reviews would arrive out of order and twice.
+ */
+export const ReviewPagePropsSchema = z.object({
+  businessUnit: z.object({ identifyingName: z.string().min(1), displayName: text, numberOfReviews: z.number().int().nonnegative().nullish() }),
+  reviews: z.array(TrustpilotReviewSchema),
+  filters: z.object({
+    pagination: z.object({
+      currentPage: z.number().int().positive(),
+      totalPages: z.number().int().nonnegative(),
+      totalCount: z.number().int().nonnegative().nullish(),
+    }),
+  }),
+});
+export type ReviewPageProps = z.infer<typeof ReviewPagePropsSchema>;
+
+export interface ReviewPage {
+  reviews: RawReview[];
+  /** The page number Trustpilot says it served. */
+  currentPage: number;
+  /** How many pages the list has for these filters (0 when the business has no reviews). */
+  totalPages: number;
+  /** How many reviews the list has, where the page says. */
+  totalCount: number | null;
+}
+
+function present(value: string | null | undefined): string | undefined {
+  return value?.trim() ? value : undefined;
+}
+
+/**
+ * A Trustpilot review as the pipeline's RawReview. The body is `text` alone: Trustpilot fills an
+ * untitled review's title with the first words of its text ("I love how easy it is for me to buy…"),
+ * so prefixing the title would repeat the text and change the review_hash clients already store.
+ */
+export function toRawReview(review: TrustpilotReview): RawReview {
+  const consumerId = present(review.consumer?.id);
+  const replyText = present(review.reply?.message);
+  return {
+    id: review.id,
+    author_name: present(review.consumer?.displayName),
+    author_id: consumerId,
+    author_url: consumerId ? `${TRUSTPILOT_ORIGIN}/users/${encodeURIComponent(consumerId)}` : undefined,
+    rating: { value: review.rating, best: 5, worst: 1 },
+    text: review.text ?? "",
+    url: `${TRUSTPILOT_ORIGIN}/reviews/${encodeURIComponent(review.id)}`,
+    date: review.dates.publishedDate,
+    language: present(review.language),
+    ...(replyText ? { reply_text: replyText, reply_date: present(review.reply?.publishedDate) ?? present(review.reply?.updatedDate) } : {}),
+  };
+}
+
+/** Reads a review page's HTML: its reviews (newest first, as asked) and where the list ends. */
+export async function parseReviewPage(html: string): Promise<ReviewPage> {
+  const props = await pageProps(html, ReviewPagePropsSchema, "review page");
+  const { pagination } = props.filters;
+  return {
+    reviews: props.reviews.map(toRawReview),
+    currentPage: pagination.currentPage,
+    totalPages: pagination.totalPages,
+    totalCount: pagination.totalCount ?? props.businessUnit.numberOfReviews ?? null,
+  };
+}

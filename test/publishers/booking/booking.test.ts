@@ -1,0 +1,188 @@
+/**
+ * booking.com: the pure parsers on the fixture's data, then end to end through the Worker, the real
+ * queue consumer and the fixture site (test/publishers/booking/site.ts) via PUBLISHER_ORIGINS.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { bookingAdapter, hotelIds } from "../../../src/publishers/booking/adapter";
+import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/booking/reviews";
+import { hotelPage } from "../../../src/publishers/booking/urls";
+import type { FetchedPage } from "../../../src/scraping/client";
+import { ScrapeError } from "../../../src/scraping/errors";
+import { createAccount, postJson, submitBody } from "../../helpers/api";
+import { PRODUCERS, QueueDriver } from "../../helpers/queue";
+import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
+import { HOTELS, hotelPath, type FixtureCard } from "./data";
+import fixture from "./site";
+
+const hotel = (id: number) => HOTELS.find((h) => h.hotelId === id)!;
+const profileUrl = (id: number) => `https://www.booking.com${hotelPath(hotel(id))}`;
+const HARBOUR = hotel(501);
+
+function siteAnswer(body: unknown) {
+  const response = fixture.site({ url: new URL("http://fixture/dml/graphql?lang=en-gb"), method: "POST", host: "www.booking.com", headers: {}, body: JSON.stringify(body), cookie: "", count: 1 });
+  return JSON.parse(response.body);
+}
+const ids = (h = HARBOUR) => ({ hotelId: h.hotelId, ufi: h.ufi, countryCode: h.countryCode });
+
+function scrapeError(fn: () => unknown): ScrapeError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ScrapeError) return err;
+    throw err;
+  }
+  throw new Error("expected a ScrapeError");
+}
+
+/** The text the service keeps for a card, written out from the fixture's fields. */
+function text(card: FixtureCard): string {
+  const parts = [];
+  if (card.textDetails.positiveText) parts.push(`Liked: ${card.textDetails.positiveText}`);
+  if (card.textDetails.negativeText) parts.push(`Disliked: ${card.textDetails.negativeText}`);
+  return parts.join("\n\n");
+}
+
+/** 10-point score onto 1–5 as the README documents it. */
+const STARS: Record<number, number> = { 10: 5, 9.2: 5, 9: 5, 8: 4, 7.5: 4, 6: 3, 4: 2, 2.5: 2, 1: 1 };
+
+function expected(card: FixtureCard, url: string) {
+  const body = text(card);
+  const author = card.guestDetails.username;
+  const reply = card.partnerReply?.reply;
+  const postedAt = card.reviewedDate * 1000;
+  return {
+    review_id: card.reviewUrl,
+    author_name: author,
+    author_id: null,
+    rating: STARS[card.reviewScore],
+    text: body,
+    url,
+    posted_at: postedAt,
+    review_hash: md5Hash(reply ? [body, author, reply] : [body, author]),
+    language: card.textDetails.lang,
+    source_date: new Date(postedAt).toISOString(),
+    scraped_at: expect.any(Number),
+    ...(reply ? { owner_reply: { text: reply, posted_at: null } } : {}),
+  };
+}
+
+describe("booking review list parsing", () => {
+  it("reads review cards: native id, both texts, 10-point score, exact date, language and the partner's reply", () => {
+    const page = parseReviewListResponse(siteAnswer(reviewListRequest(ids(), 0)));
+    expect(page.reviewsCount).toBe(23);
+    expect(page.cards.map((c) => c.reviewUrl)).toEqual(HARBOUR.cards.slice(0, 10).map((c) => c.reviewUrl));
+    expect(toRawReview(page.cards[0])).toEqual({
+      id: "b0c0ffee00000017",
+      rating: { value: 9.2, best: 10, worst: 1 },
+      text: "Liked: Harbour view and a quiet room.\n\nDisliked: Parking is expensive.",
+      date: new Date(Date.UTC(2026, 10, 19, 9, 0, 23)).toISOString(),
+      author_name: "Olivia",
+      language: "en",
+      reply_text: "Dear Olivia, thank you! Ask us for the parking discount next time.",
+    });
+    expect(toRawReview(page.cards[2]).text).toBe("");
+    expect(toRawReview(page.cards[3]).text).toBe("Disliked: Noisy air conditioning all night.");
+  });
+
+  it("fails as publisher_error naming what is missing", () => {
+    expect(scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(506)), 0)))).message).toContain("no data.reviewListFrontend");
+    expect(scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(505)), 0)))).message).toContain("ReviewsFrontendError 500");
+    const answer = siteAnswer(reviewListRequest(ids(), 0));
+    delete answer.data.reviewListFrontend.reviewCard[1].reviewScore;
+    expect(scrapeError(() => parseReviewListResponse(answer)).message).toContain("reviewCard.1.reviewScore");
+    expect(scrapeError(() => hotelIds("<html><body>no form</body></html>", "gb")).message).toContain("hotel_id");
+  });
+
+  it("reads hotel page addresses without language, query or fragment", () => {
+    expect(hotelPage(new URL("https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142&checkin=2026-12-01#tab-reviews"))).toEqual({ countryCode: "gb", slug: "harbour-view", url: "https://www.booking.com/hotel/gb/harbour-view.html" });
+    expect(hotelPage(new URL("https://www.booking.com/searchresults.html?ss=London"))).toBeNull();
+    expect(hotelPage(new URL("https://www.example.com/hotel/gb/harbour-view.html"))).toBeNull();
+  });
+
+  it("takes AWS WAF's challenge page for a block and lets hotel pages through", async () => {
+    const get = (path: string) => fixture.site({ url: new URL(`http://fixture${path}`), method: "GET", host: "www.booking.com", headers: {}, body: "", cookie: "", count: 1 });
+    const page = (text: string): FetchedPage => ({ url: new URL("https://www.booking.com/x"), status: 200, headers: new Headers(), text, rendered: false });
+    expect(await bookingAdapter.inspect!(page(get(hotelPath(hotel(503))).body))).toMatchObject({ reason: "blocked" });
+    expect(await bookingAdapter.inspect!(page(get(hotelPath(HARBOUR)).body))).toBeNull();
+  });
+});
+
+describe("booking.com scraping", () => {
+  let queue: QueueDriver;
+  beforeEach(() => {
+    queue = new QueueDriver();
+  });
+  afterEach(() => {
+    queue.restore();
+    vi.restoreAllMocks();
+  });
+
+  async function graphqlRequests(): Promise<number> {
+    return (await fixtureRequests("booking.com", "/dml/graphql"))["/dml/graphql?lang=en-gb"] ?? 0;
+  }
+  const failed = (reason: string) => [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
+
+  it("walks the review list by skip, newest first, with both texts, mapped scores, dates, languages and replies", async () => {
+    const before = await graphqlRequests();
+    const task = await submitScrape("booking.com", "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142");
+    await queue.drain();
+    expect(queue.deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_BOOKING && d.outcome === "ack")).toBe(true);
+    // skip 0, 10 and 20 of 23.
+    expect((await graphqlRequests()) - before).toBe(3);
+    const first = await retrieve(task, 1, 10);
+    expect(first.business.profile_key).toBe(profileUrl(501));
+    expect(first.pagination).toEqual({ total_reviews: 23, page: 1, page_size: 10, total_pages: 3, has_next: true, has_previous: false });
+    const all = [...first.reviews, ...(await retrieve(task, 2, 10)).reviews, ...(await retrieve(task, 3, 10)).reviews];
+    expect(all).toEqual(HARBOUR.cards.map((card) => expected(card, profileUrl(501))));
+    expect(all[0]).toMatchObject({
+      review_id: "b0c0ffee00000017",
+      rating: 5,
+      text: "Liked: Harbour view and a quiet room.\n\nDisliked: Parking is expensive.",
+      posted_at: Date.UTC(2026, 10, 19, 9, 0, 23),
+      owner_reply: { text: "Dear Olivia, thank you! Ask us for the parking discount next time.", posted_at: null },
+    });
+    expect(all[1]).toMatchObject({ rating: 4, language: "de", text: "Liked: Sehr sauber und ruhig.\n\nDisliked: Das Frühstück war teuer." });
+    expect(all[3]).toMatchObject({ rating: 2, author_name: "Anonymous" });
+    expect(all.map((r) => r.rating).slice(4, 9)).toEqual([3, 4, 5, 1, 2]);
+    expect((await retrieve(task, 3, 10)).reviews).toHaveLength(3);
+  });
+
+  it("completes a hotel without reviews with zero reviews", async () => {
+    const task = await submitScrape("booking.com", profileUrl(502));
+    await queue.drain();
+    const body = await retrieve(task);
+    expect(body.task_status).toBe(200);
+    expect(body.pagination).toMatchObject({ total_reviews: 0, total_pages: 0 });
+  });
+
+  it.each([
+    [503, "blocked", "bot challenge page"],
+    [504, "publisher_error", "no hotel_id input"],
+    [505, "publisher_error", "ReviewsFrontendError 500"],
+    [506, "publisher_error", "no data.reviewListFrontend"],
+    [507, "publisher_error", "no reviews at skip 0 although reviewsCount is 2"],
+  ])("fails hotel %i as %s and logs %s", async (id, reason, logged) => {
+    const warn = vi.spyOn(console, "warn");
+    const task = await submitScrape("booking.com", profileUrl(id));
+    await queue.drain();
+    expect((await retrieve(task)).response_message).toEqual(failed(reason));
+    expect(warn.mock.calls.flat().join("\n")).toContain(logged);
+  });
+
+  it("fails an unknown hotel as profile_not_found", async () => {
+    const task = await submitScrape("booking.com", "https://www.booking.com/hotel/gb/nowhere-inn.html");
+    await queue.drain();
+    expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
+  });
+
+  it("refuses a profile_key that is not a hotel page, and requires one (no lookup)", async () => {
+    const { apiKey } = await createAccount();
+    const config = { last_review_hashes: [], first_page_only: false };
+    const wrong = await postJson("/submit/request-reviews/", submitBody(apiKey, { "booking.com": { ...config, profile_key: "https://www.booking.com/searchresults.html?ss=London" } }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details.data.publishers).toEqual({ "booking.com": { profile_key: ["Enter the URL of a profile on booking.com."] } });
+    const missing = await postJson("/submit/request-reviews/", submitBody(apiKey, { "booking.com": config }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.data.publishers).toEqual({ "booking.com": { profile_key: ["This field is required."] } });
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The Tripadvisor fixture site (www.tripadvisor.com and the country sites the tests use):
+ * - GET /<Kind>_Review-g<geo>-d<id>-Reviews-<slug>.html: the location page (with DataDome's ordinary
+ *   tag, as real pages load it), 404 for unknown locations, and a 301 from an old slug;
+ * - POST /data/graphql/ids: the persisted review list query (data.ts names the public sources of
+ *   the request and answer shapes);
+ * - GET /TypeAheadJson?action=API&query=…: the search box's type-ahead answer.
+ * DataDome's captcha page and its XHR answer follow DataDome's documented block responses (an HTML
+ * page loading ct.captcha-delivery.com/c.js with `var dd={…}`, and `{"url": "https://geo.captcha-delivery.com/captcha/?…"}`
+ * with status 403).
+ */
+import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
+import { LISTINGS, LOCATIONS, locationPath, type FixtureLocation, type FixtureTaReview } from "./data";
+
+/** The review list operation the site has registered (what its own pages send). */
+export const REGISTERED_QUERY_ID = "3d5e9aff1e00e113";
+
+const html = (status: number, body: string): FixtureResponse => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
+const json = (status: number, data: unknown): FixtureResponse => ({ status, headers: { "Content-Type": "application/json;charset=utf-8" }, body: JSON.stringify(data) });
+
+const CAPTCHA_PAGE = `<html><head><title>tripadvisor.com</title><style>#cmsg{animation: A 1.5s;}</style></head><body style="margin:0"><p id="cmsg">Please enable JS and disable any ad blocker</p><script data-cfasync="false">var dd={'rt':'c','cid':'AHrlqAAAAAMAbYxBLGlhYVIAt5UbpQ==','hsh':'2211F522B61E269B869FA6EAFFB5E1','t':'fe','s':43337,'e':'0b1cf4e6','host':'geo.captcha-delivery.com'}</script><script data-cfasync="false" src="https://ct.captcha-delivery.com/c.js"></script></body></html>`;
+
+function locationPage(location: FixtureLocation): FixtureResponse {
+  if (location.behaviour === "captcha-page") return html(200, CAPTCHA_PAGE);
+  return html(
+    200,
+    `<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><title>${location.name} - Reviews - Tripadvisor</title><script src="https://js.datadome.co/tags.js" async></script></head><body><h1>${location.name}</h1><div id="reviews">Loading reviews…</div></body></html>`,
+  );
+}
+
+function byPath(pathname: string): FixtureLocation | undefined {
+  return LOCATIONS.find((location) => locationPath(location) === pathname);
+}
+
+/** What the site shows with machine translation on: the translation in place of the original. */
+function shown(review: FixtureTaReview, machineTranslation: boolean): Record<string, unknown> {
+  const { machineTranslation: translation, ...rest } = review;
+  if (!machineTranslation || !translation) return rest;
+  return { ...rest, text: translation.text, title: translation.title, language: translation.language };
+}
+
+interface ReviewListVariables {
+  locationId?: unknown;
+  offset?: unknown;
+  limit?: unknown;
+  sortBy?: unknown;
+  locale?: unknown;
+  doMachineTranslation?: unknown;
+}
+
+function reviewList(request: FixtureRequest): FixtureResponse {
+  // The live endpoint refuses requests without a client token with a bare 400.
+  if (!request.headers["x-requested-by"]) return { status: 400, body: "" };
+  let batch: unknown;
+  try {
+    batch = JSON.parse(request.body);
+  } catch {
+    return { status: 400, body: "" };
+  }
+  if (!Array.isArray(batch) || batch.length !== 1) return { status: 400, body: "" };
+  const { variables = {}, extensions = {} } = batch[0] as { variables?: ReviewListVariables; extensions?: { preRegisteredQueryId?: unknown } };
+  const location = LOCATIONS.find((l) => l.locationId === variables.locationId);
+  if (extensions.preRegisteredQueryId !== REGISTERED_QUERY_ID || location?.behaviour === "query-rotated") {
+    return json(200, [{ errors: [{ message: "PersistedQueryNotFound", extensions: { code: "PERSISTED_QUERY_NOT_FOUND" } }], data: null }]);
+  }
+  if (typeof variables.locale !== "string") {
+    return json(200, [{ errors: [{ message: 'Variable "$locale" of required type "String!" was not provided.' }], data: null }]);
+  }
+  if (!location) return json(200, [{ data: { ReviewsProxy_getReviewListPageForLocation: [] } }]);
+  if (location.behaviour === "graphql-403") return json(403, { url: "https://geo.captcha-delivery.com/captcha/?initialCid=AHrlqAAAAAMA&hash=2211F522&cid=abc&t=fe&referer=https%3A%2F%2Fwww.tripadvisor.com&s=43337" });
+  const offset = typeof variables.offset === "number" ? variables.offset : 0;
+  const limit = typeof variables.limit === "number" ? variables.limit : 10;
+  // Newest first only when asked; the server's own order otherwise (here: best rated first).
+  const ordered = variables.sortBy === "DATE" ? location.reviews : [...location.reviews].sort((a, b) => b.rating - a.rating);
+  const reviews = ordered.slice(offset, offset + limit).map((review) => shown(review, variables.doMachineTranslation === true));
+  if (location.behaviour === "review-without-rating") delete reviews[0].rating;
+  // Counts reviews it does not list (as a filter the query does not know about would).
+  if (location.behaviour === "lists-none") reviews.length = 0;
+  const page = { __typename: "ReviewsProxy_ReviewListPage", preferredReviewIds: [], totalCount: location.reviews.length, reviews };
+  const key = location.behaviour === "changed-structure" ? "ReviewsProxy_getReviewListPageForLocationV2" : "ReviewsProxy_getReviewListPageForLocation";
+  return json(200, [{ data: { [key]: [page] } }]);
+}
+
+function typeAhead(url: URL): FixtureResponse {
+  const query = (url.searchParams.get("query") ?? "").toLowerCase();
+  if (url.searchParams.get("action") !== "API" || !query) return json(200, { results: [] });
+  const words = query.split(/\s+/);
+  const results = LISTINGS.filter((item) => words.some((word) => item.name.toLowerCase().split(/[\s,]+/).includes(word) && word.length > 3));
+  return json(200, { normalized: query, query, results, partial_content: false });
+}
+
+function site(request: FixtureRequest): FixtureResponse {
+  const { url, method } = request;
+  if (url.pathname === "/data/graphql/ids" && method === "POST") return reviewList(request);
+  if (url.pathname === "/TypeAheadJson" && method === "GET") return typeAhead(url);
+  // An old address of the hotel: Tripadvisor answers renamed slugs and offsets with a 301 to the page.
+  if (url.pathname === "/Hotel_Review-g60713-d1001-Reviews-Old_Name_Hotel.html") return { status: 301, headers: { Location: locationPath(LOCATIONS[0]) }, body: "" };
+  const location = method === "GET" ? byPath(url.pathname) : undefined;
+  return location ? locationPage(location) : html(404, "<h1>This page is on vacation</h1>");
+}
+
+const fixture: PublisherFixture = { domains: ["tripadvisor.com", "tripadvisor.co.uk", "tripadvisor.de"], site };
+export default fixture;
