@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     files: ["scripts/**/*.mjs", "*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", fetch: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Buffer: "readonly", AbortController: "readonly", AbortSignal: "readonly", TextEncoder: "readonly", TextDecoder: "readonly", crypto: "readonly", URLSearchParams: "readonly", setInterval: "readonly", clearInterval: "readonly", performance: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", fetch: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Buffer: "readonly", AbortController: "readonly", AbortSignal: "readonly", TextEncoder: "readonly", TextDecoder: "readonly", crypto: "readonly", URLSearchParams: "readonly", setInterval: "readonly", clearInterval: "readonly", performance: "readonly", Response: "readonly", Request: "readonly", Headers: "readonly" } },
   },
   prettier,
 );

@@ -1,7 +1,7 @@
 // Thin wrappers over the wrangler CLI and its config reader.
 import { unstable_readConfig } from "wrangler";
 import { join } from "node:path";
-import { root, runCaptured, runInherited } from "./project.mjs";
+import { root, runCaptured } from "./project.mjs";
 
 export const WRANGLER = join(root, "node_modules", ".bin", "wrangler");
 export const DB_BINDING = "DB";

@@ -74,6 +74,8 @@ function webUrl(value: string | undefined): string | null {
 function authorId(raw: RawReview): string | null {
   for (const candidate of [raw.author_id?.trim(), raw.author_url?.trim()]) {
     if (!candidate) continue;
+    // A plain id has no scheme separator, whitespace or control characters; anything else must be a web URL.
+    // eslint-disable-next-line no-control-regex
     if (!/[:\s\u0000-\u001f\u007f]/.test(candidate)) return candidate;
     const url = webUrl(candidate);
     if (url) return url;

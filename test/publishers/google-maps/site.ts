@@ -119,7 +119,7 @@ const tokenFor = (offset: number) => `CAESY0NBRVFBQ${btoa(`offset=${offset}`)}`;
 function offsetOf(token: string): number | null {
   if (!token) return 0;
   if (!token.startsWith("CAESY0NBRVFBQ")) return null;
-  let decoded = "";
+  let decoded: string;
   try {
     decoded = atob(token.slice(13));
   } catch {
