@@ -74,7 +74,6 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "theknot.com", displayName: "The Knot", kind: "listing", ratingScale: STARS },
 
   // Social
-  { domain: "facebook.com", displayName: "Facebook", kind: "social", loginRequired: true, ratingScale: "Recommends / doesn't recommend", profileUrlFromId: segment((host, id) => `${host}/${id}/reviews`) },
   { domain: "nextdoor.com", displayName: "Nextdoor", kind: "social", ratingScale: "Recommendations without a rating" },
 
   // Consumer reviews of businesses and shops

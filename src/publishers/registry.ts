@@ -9,13 +9,14 @@
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
+import { facebook } from "./facebook";
 import { generic } from "./generic";
 import { LISTED, type ListedPublisher } from "./listed";
 import { resolveProfile } from "./profile";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [];
+export const MODULES: readonly PublisherModule[] = [facebook as PublisherModule];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic as PublisherModule;
