@@ -7,3 +7,9 @@ declare namespace Cloudflare {
     TEST_QUEUE_PRODUCERS: string;
   }
 }
+
+/** Vite's `?raw` import: a file's text, bundled into the test (README checks). */
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}

@@ -6,6 +6,7 @@ import { requestId } from "./middleware/request-id";
 import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
 import { mountFiles } from "./routes/files/files.index";
+import { mountPublishers } from "./routes/publishers/publishers.index";
 import { mountRetrieve } from "./routes/retrieve/retrieve.index";
 import { mountSubmit } from "./routes/submit/submit.index";
 import { mountWebhooks } from "./routes/webhooks/webhooks.index";
@@ -16,7 +17,7 @@ export function createApp() {
   app.use("*", requestId);
   app.use("*", jsonCharset);
   app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
-  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountFiles, mountDocs]) mount(app);
+  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountPublishers, mountFiles, mountDocs]) mount(app);
   app.get("/", (c) => c.json({ service: c.env.SERVICE_NAME, docs: "/docs", openapi: "/openapi.json" }));
   app.notFound((c) => c.json({ error: "Not found" }, 404));
   app.onError(onError);

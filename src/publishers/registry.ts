@@ -3,14 +3,19 @@
  * is served by the generic structured-data module. Submit validation, queue dispatch, the queue
  * handler, GET /publishers and the README's publisher table all read this file.
  *
+ * Publishers without a dedicated module are listed as data in ./listed.ts (served by the generic
+ * module); a module's own data replaces the listed entry for any domain it claims.
+ *
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
 import { airbnb } from "./airbnb";
 import { booking } from "./booking";
+import { facebook } from "./facebook";
 import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
+import { LISTED, type ListedPublisher } from "./listed";
 import { resolveProfile } from "./profile";
 import { tripadvisor } from "./tripadvisor";
 import { trustpilot } from "./trustpilot";
@@ -18,42 +23,10 @@ import type { ProfileResolution, PublisherKind, PublisherModule } from "./types"
 import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [
-  googleMaps,
-  yelp,
-  tripadvisor,
-  trustpilot,
-  booking,
-  airbnb,
-  glassdoor,
-];
+export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic;
-
-/**
- * A publisher served by the generic module, listed so that clients see its name and kind and so
- * that submit applies its rules (login cookies, ids). It claims no adapter of its own.
- */
-export interface ListedPublisher {
-  domain: string;
-  aliases?: readonly string[];
-  displayName: string;
-  kind: PublisherKind;
-  loginRequired?: boolean;
-  /** Builds a profile URL from a bare id or slug. */
-  profileUrlFromId?: (id: string) => string;
-}
-
-export const LISTED: readonly ListedPublisher[] = [
-  {
-    domain: "facebook.com",
-    displayName: "Facebook",
-    kind: "social",
-    loginRequired: true,
-    profileUrlFromId: (id) => `https://www.facebook.com/${encodeURIComponent(id)}/reviews`,
-  },
-];
 
 /** What submit and the pipeline need to know about one publisher key. */
 export interface Publisher {
@@ -84,17 +57,25 @@ function fromModule(key: string, module: PublisherModule): Publisher {
 }
 
 function fromListing(key: string, listed: ListedPublisher): Publisher {
+  const fromId = listed.profileUrlFromId;
   return {
     ...fromModule(key, GENERIC_MODULE),
     displayName: listed.displayName,
     kind: listed.kind,
     loginRequired: listed.loginRequired ?? false,
-    resolveProfileKey: (profileKey) => resolveProfile(profileKey, key, { fromId: listed.profileUrlFromId }),
+    resolveProfileKey: (profileKey) => resolveProfile(profileKey, key, { fromId: fromId && ((id) => fromId(id, key)) }),
   };
 }
 
+/**
+ * The listed publishers no module claims. A module that takes over a domain replaces the whole
+ * entry, aliases included, so no key keeps generic rules for a publisher that has its own module.
+ */
+const CLAIMED = new Set(MODULES.flatMap((module) => module.domains));
+const UNCLAIMED: readonly ListedPublisher[] = LISTED.filter((listed) => ![listed.domain, ...(listed.aliases ?? [])].some((domain) => CLAIMED.has(domain)));
+
 const BY_DOMAIN = new Map<string, (key: string) => Publisher>();
-for (const listed of LISTED) for (const domain of [listed.domain, ...(listed.aliases ?? [])]) BY_DOMAIN.set(domain, (key) => fromListing(key, listed));
+for (const listed of UNCLAIMED) for (const domain of [listed.domain, ...(listed.aliases ?? [])]) BY_DOMAIN.set(domain, (key) => fromListing(key, listed));
 for (const module of MODULES) for (const domain of module.domains) BY_DOMAIN.set(domain, (key) => fromModule(key, module));
 
 /** The publisher behind a canonical key; unknown domains get the generic module's rules. */
@@ -104,3 +85,56 @@ export function publisherFor(publisherKey: string): Publisher {
 
 /** Every module, generic last: one queue each. */
 export const ALL_MODULES: readonly PublisherModule[] = [...MODULES, GENERIC_MODULE];
+
+/** One row of GET /publishers and of the README's publisher table. */
+export interface PublisherListing {
+  domain: string;
+  aliases: readonly string[];
+  displayName: string;
+  kind: Exclude<PublisherKind, "generic">;
+  /** The module's folder name, or "generic". */
+  module: string;
+  dedicated: boolean;
+  loginRequired: boolean;
+  lookup: boolean;
+  ratingScale: string;
+}
+
+function moduleListing(module: PublisherModule): PublisherListing {
+  const [domain, ...aliases] = module.domains;
+  // "generic" names the catch-all module only; a dedicated module always serves a kind of site.
+  if (module.kind === "generic" || !domain) throw new Error(`Module ${module.name} must name its kind and at least one domain`);
+  return {
+    domain,
+    aliases,
+    displayName: module.displayName,
+    kind: module.kind,
+    module: module.name,
+    dedicated: true,
+    loginRequired: module.loginRequired,
+    lookup: Boolean(module.lookup),
+    ratingScale: module.ratingScale,
+  };
+}
+
+function listedListing(listed: ListedPublisher): PublisherListing {
+  return {
+    domain: listed.domain,
+    aliases: listed.aliases ?? [],
+    displayName: listed.displayName,
+    kind: listed.kind,
+    module: GENERIC_MODULE.name,
+    dedicated: false,
+    loginRequired: listed.loginRequired ?? false,
+    lookup: Boolean(GENERIC_MODULE.lookup),
+    ratingScale: listed.ratingScale,
+  };
+}
+
+/**
+ * Every known publisher, sorted by domain: the dedicated modules from their own data, then the
+ * listed ones no module claims. Built from MODULES, so no entry names a module that is not registered.
+ */
+export function listPublishers(): PublisherListing[] {
+  return [...MODULES.map(moduleListing), ...UNCLAIMED.map(listedListing)].sort((a, b) => a.domain.localeCompare(b.domain));
+}

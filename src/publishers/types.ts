@@ -9,22 +9,28 @@ import type { RawReview } from "../domain/reviews";
 import type { Business } from "../http/schemas/business";
 import type { PageInspector, PublisherClient } from "../scraping/client";
 
-/** Kinds of publisher, as listed by the registry and the README. */
-export type PublisherKind =
-  | "generic"
-  | "maps"
-  | "listing"
-  | "travel"
-  | "hospitality"
-  | "social"
-  | "consumer"
-  | "employer"
-  | "software"
-  | "health"
-  | "home services"
-  | "automotive"
-  | "real estate"
-  | "retail";
+/** Kinds of review publisher, as GET /publishers and the README list them. */
+export const PUBLISHER_KINDS = [
+  "maps",
+  "listing",
+  "travel",
+  "hospitality",
+  "social",
+  "consumer",
+  "employer",
+  "software",
+  "health",
+  "home services",
+  "automotive",
+  "real estate",
+  "retail",
+  "legal",
+  "business services",
+  "education",
+] as const;
+
+/** A publisher's kind; "generic" is only the generic module's, which serves every other domain. */
+export type PublisherKind = "generic" | (typeof PUBLISHER_KINDS)[number];
 
 /** Queue bindings of the scraping queues (wrangler.toml `[[queues.producers]]`). */
 export type ScrapeQueueBinding = {

@@ -1,0 +1,15 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { etag } from "hono/etag";
+import type { AppEnv } from "../../context";
+import { methodNotAllowed } from "../../middleware/method-guard";
+import { publishersHandler } from "./publishers.handlers";
+import { publishersRoute } from "./publishers.routes";
+
+/** GET /publishers (and /publishers/): public, no API key, no body; HEAD comes with GET. */
+export function mountPublishers(app: OpenAPIHono<AppEnv>) {
+  app.openAPIRegistry.registerPath(publishersRoute);
+  for (const path of ["/publishers", "/publishers/"]) {
+    app.get(path, etag(), publishersHandler);
+    app.all(path, methodNotAllowed(["GET", "HEAD"]));
+  }
+}

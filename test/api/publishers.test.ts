@@ -1,0 +1,144 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { canonicalPublisherKey } from "../../src/domain/publishers/canonical";
+import { LISTED } from "../../src/publishers/listed";
+import { MODULES, publisherFor } from "../../src/publishers/registry";
+import { call } from "../helpers/api";
+
+interface PublisherRow {
+  domain: string;
+  aliases: string[];
+  display_name: string;
+  kind: string;
+  module: string;
+  dedicated: boolean;
+  login_required: boolean;
+  cookies_required: boolean;
+  lookup: boolean;
+  rating_scale: string;
+}
+interface PublishersBody {
+  count: number;
+  publishers: PublisherRow[];
+}
+
+async function checkAgainstDocument(schema: string, instance: unknown): Promise<{ valid: boolean; error?: string }> {
+  const document = await (await call("/openapi.json")).json();
+  const res = await fetch(`${inject("openapiValidatorUrl")}instance`, { method: "POST", body: JSON.stringify({ document, schema, instance }) });
+  return (await res.json()) as { valid: boolean; error?: string };
+}
+
+describe("GET /publishers", () => {
+  let res: Response;
+  let body: PublishersBody;
+  beforeAll(async () => {
+    res = await call("/publishers");
+    body = (await res.json()) as PublishersBody;
+  });
+
+  it("answers 200 without an API key, with 80+ publishers sorted by domain and a true count", () => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(body.publishers.length).toBeGreaterThanOrEqual(80);
+    expect(body.count).toBe(body.publishers.length);
+    const domains = body.publishers.map((p) => p.domain);
+    expect(domains).toEqual([...domains].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it("validates against the PublishersResponse schema of its own OpenAPI document", async () => {
+    expect(await checkAgainstDocument("PublishersResponse", body)).toEqual({ valid: true });
+  });
+
+  it("is checked by a schema validation that rejects a wrong answer", async () => {
+    const broken = structuredClone(body);
+    (broken.publishers[0] as unknown as Record<string, unknown>).dedicated = "no";
+    delete (broken.publishers[1] as Partial<PublisherRow>).rating_scale;
+    const result = await checkAgainstDocument("PublishersResponse", broken);
+    expect(result.valid).toBe(false);
+    expect(result.error).toMatch(/dedicated|rating_scale/);
+  });
+
+  it("documents the endpoint with its example, which also validates", async () => {
+    const document = (await (await call("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { example?: unknown }> };
+    };
+    expect(Object.keys(document.paths["/publishers"].get.responses)).toEqual(expect.arrayContaining(["200", "405"]));
+    const example = document.components.schemas.PublishersResponse.example;
+    expect(example).toBeDefined();
+    expect(await checkAgainstDocument("PublishersResponse", example)).toEqual({ valid: true });
+  });
+
+  it("lists every domain once, as a canonical publisher key, aliases included", () => {
+    const keys = body.publishers.flatMap((p) => [p.domain, ...p.aliases]);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(canonicalPublisherKey(key), key).toBe(key);
+  });
+
+  it("lists every dedicated module under its own name, from the module's data", () => {
+    for (const module of MODULES) {
+      const row = body.publishers.find((p) => p.domain === module.domains[0]);
+      expect(row, module.name).toMatchObject({
+        module: module.name,
+        dedicated: true,
+        aliases: module.domains.slice(1),
+        display_name: module.displayName,
+        login_required: module.loginRequired,
+        lookup: Boolean(module.lookup),
+        rating_scale: module.ratingScale,
+      });
+    }
+    expect(body.publishers.filter((p) => p.dedicated).map((p) => p.module).sort()).toEqual(MODULES.map((m) => m.name).sort());
+  });
+
+  it("has no entry that claims a module it does not have", () => {
+    const names = new Set(MODULES.map((m) => m.name));
+    for (const row of body.publishers) {
+      if (row.dedicated) expect(names.has(row.module), row.domain).toBe(true);
+      else expect(row.module, row.domain).toBe("generic");
+      // What the list says is what submit and the queue dispatch use for that key.
+      const publisher = publisherFor(row.domain);
+      expect(publisher.module.name, row.domain).toBe(row.module);
+      expect(publisher.dedicated, row.domain).toBe(row.dedicated);
+      expect(publisher.loginRequired, row.domain).toBe(row.login_required);
+      expect(row.cookies_required, row.domain).toBe(row.login_required);
+      expect(publisher.lookup, row.domain).toBe(row.lookup);
+    }
+  });
+
+  it("shows the generic-served publishers with their listed data", () => {
+    const generic = body.publishers.filter((p) => !p.dedicated);
+    expect(generic.length).toBeGreaterThan(0);
+    for (const row of generic) {
+      const listed = LISTED.find((l) => l.domain === row.domain);
+      expect(listed, row.domain).toBeDefined();
+      expect(row).toMatchObject({ display_name: listed?.displayName, kind: listed?.kind, rating_scale: listed?.ratingScale, lookup: false });
+    }
+    expect(body.publishers.find((p) => p.domain === "amazon.com")).toMatchObject({ aliases: expect.arrayContaining(["amazon.co.uk", "amazon.de"]), kind: "retail" });
+  });
+
+  it("is cacheable: Cache-Control public with a max-age, and an ETag that answers 304", async () => {
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    const tag = res.headers.get("ETag");
+    expect(tag).toBeTruthy();
+    const again = await call("/publishers", { headers: { "If-None-Match": tag ?? "" } });
+    expect(again.status).toBe(304);
+  });
+
+  it("answers the same at /publishers/ and to HEAD without a body", async () => {
+    const slash = await call("/publishers/");
+    expect(slash.status).toBe(200);
+    expect(await slash.json()).toEqual(body);
+    const head = await call("/publishers", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it.each(["POST", "PUT", "PATCH", "DELETE"])("answers 405 with Allow: GET, HEAD to %s", async (method) => {
+    for (const path of ["/publishers", "/publishers/"]) {
+      const answer = await call(path, { method, headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(answer.status, path).toBe(405);
+      expect(answer.headers.get("Allow")).toBe("GET, HEAD");
+      expect(await answer.json()).toEqual({ error: `Method "${method}" not allowed.` });
+    }
+  });
+});

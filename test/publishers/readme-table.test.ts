@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import readme from "../../README.md?raw";
+import { listPublishers } from "../../src/publishers/registry";
+import { TABLE_END, TABLE_START, publisherTable, withPublisherTable } from "../../src/publishers/table";
+
+/** The README text between the publisher table's markers. */
+function tableInReadme(text: string): string {
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  expect(start, "README.md has the start marker").toBeGreaterThanOrEqual(0);
+  expect(end, "README.md has the end marker after it").toBeGreaterThan(start);
+  return text.slice(start + TABLE_START.length, end).trim();
+}
+
+describe("README publisher table", () => {
+  it("is the table the registry generates (run npm run readme:publishers when this fails)", () => {
+    expect(tableInReadme(readme)).toBe(publisherTable());
+  });
+
+  it("has one row per listed publisher, naming its module", () => {
+    const rows = tableInReadme(readme)
+      .split("\n")
+      .filter((line) => line.startsWith("| `"));
+    const publishers = listPublishers();
+    expect(rows).toHaveLength(publishers.length);
+    for (const [i, p] of publishers.entries()) {
+      expect(rows[i].startsWith(`| \`${p.domain}\``), p.domain).toBe(true);
+      expect(rows[i]).toContain(p.dedicated ? `| \`${p.module}\` |` : "| generic |");
+    }
+  });
+
+  it("notices a stale table: a changed registry row no longer matches", () => {
+    const publishers = listPublishers();
+    const changed = publishers.map((p, i) => (i === 0 ? { ...p, ratingScale: "1–7 moons" } : p));
+    expect(tableInReadme(withPublisherTable(readme, publisherTable(changed)))).not.toBe(publisherTable());
+    expect(tableInReadme(withPublisherTable(readme, publisherTable(publishers.slice(1))))).not.toBe(publisherTable());
+  });
+
+  it("rewrites only the text between the markers", () => {
+    const text = `intro\n${TABLE_START}\nold table\n${TABLE_END}\noutro\n`;
+    expect(withPublisherTable(text, "new table")).toBe(`intro\n${TABLE_START}\nnew table\n${TABLE_END}\noutro\n`);
+    expect(() => withPublisherTable("no markers")).toThrow(/publishers:start/);
+  });
+});
