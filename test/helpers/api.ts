@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { sha256Hex } from "../../src/crypto/encoding";
+import { newApiKey } from "../../scripts/lib/api-keys.mjs";
 
 export const BASE = "https://api.test";
 
@@ -21,34 +21,32 @@ export async function postJson<T = any>(path: string, body: unknown): Promise<{ 
   return { status: res.status, body: (await res.json()) as T, headers: res.headers };
 }
 
-let counter = 0;
-
 export interface TestAccount {
   accountId: string;
   apiKey: string;
   keyId: string;
 }
 
-/** Creates an account and a key straight in D1, the way `npm run keys -- create` stores them. */
-export async function createAccount(options: { plan?: string; expiresAt?: number | null; revoked?: boolean } = {}): Promise<TestAccount> {
-  counter += 1;
-  const accountId = crypto.randomUUID();
-  const keyId = `key_${crypto.randomUUID().slice(0, 8)}`;
-  const apiKey = `rk_test_${crypto.randomUUID().replace(/-/g, "")}${counter}`;
+export interface KeyOptions {
+  expiresAt?: number | null;
+  revoked?: boolean;
+}
+
+/** Stores a new key for an existing account, made by the same code as `npm run keys -- create`. */
+export async function addKey(accountId: string, options: KeyOptions = {}): Promise<{ apiKey: string; keyId: string }> {
+  const key = newApiKey();
   const now = Date.now();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, ?, ?)").bind(accountId, `acct-${accountId}`, options.plan ?? "pro", now),
-    env.DB.prepare("INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
-      keyId,
-      accountId,
-      apiKey.slice(0, 12),
-      await sha256Hex(apiKey),
-      now,
-      options.expiresAt ?? null,
-      options.revoked ? now : null,
-    ),
-  ]);
-  return { accountId, apiKey, keyId };
+  await env.DB.prepare("INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(key.id, accountId, key.prefix, key.hash, now, options.expiresAt ?? null, options.revoked ? now : null)
+    .run();
+  return { apiKey: key.key, keyId: key.id };
+}
+
+/** Creates an account straight in D1 and gives it a key, the way `npm run keys -- create` does. */
+export async function createAccount(options: { plan?: string } & KeyOptions = {}): Promise<TestAccount> {
+  const accountId = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, ?, ?)").bind(accountId, `acct-${accountId}`, options.plan ?? "pro", Date.now()).run();
+  return { accountId, ...(await addKey(accountId, options)) };
 }
 
 export const JOB = "App\\Jobs\\RequestReviews";
