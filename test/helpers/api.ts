@@ -1,4 +1,6 @@
 import { env, exports } from "cloudflare:workers";
+import { bypass } from "msw";
+import { inject } from "vitest";
 import { newApiKey } from "../../scripts/lib/api-keys.mjs";
 
 export const BASE = "https://api.test";
@@ -16,9 +18,41 @@ export async function post(path: string, body: unknown, headers: Record<string, 
   });
 }
 
+let documentId: Promise<string> | undefined;
+
+/** A call to the Node-side validator; `bypass` lets it through when a test's MSW server intercepts fetch. */
+function validatorFetch(path: string, body: string): Promise<Response> {
+  return fetch(bypass(new Request(new URL(path, inject("openapiValidatorUrl")), { method: "POST", body })));
+}
+
+/** Registers the Worker's own /openapi.json with the Node-side validator (test/openapi/validator-server.ts), once per test file. */
+function openapiDocumentId(): Promise<string> {
+  documentId ??= (async () => {
+    const document = await (await call("/openapi.json")).text();
+    const res = await validatorFetch("/documents", document);
+    const answer = (await res.json()) as { id?: string; error?: string };
+    if (!answer.id) throw new Error(`The OpenAPI document could not be compiled: ${answer.error}`);
+    return answer.id;
+  })();
+  return documentId;
+}
+
+/** Throws unless the operation documents this status and the body matches the schema documented for it. */
+export async function expectDocumentedResponse(method: string, path: string, status: number, body: unknown): Promise<void> {
+  const res = await validatorFetch("/responses", JSON.stringify({ id: await openapiDocumentId(), method, path, status, body }));
+  const answer = (await res.json()) as { valid: boolean; error?: string };
+  if (!answer.valid) throw new Error(`Response does not match the OpenAPI document: ${answer.error}\n${JSON.stringify(body).slice(0, 2000)}`);
+}
+
+/**
+ * POSTs through the Worker and parses the JSON answer, which must match the response schema the
+ * OpenAPI document gives for its status: every API and end-to-end test checks the documentation too.
+ */
 export async function postJson<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await post(path, body);
-  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+  const parsed = (await res.json()) as T;
+  await expectDocumentedResponse("POST", path, res.status, parsed);
+  return { status: res.status, body: parsed, headers: res.headers };
 }
 
 export interface TestAccount {
