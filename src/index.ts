@@ -3,6 +3,7 @@ import { handleQueue } from "./queue/router";
 import { requeueIdleTasks } from "./domain/scrape/sweep";
 
 export { AccountDurableObject } from "./account/account-do";
+export { BrowserGate } from "./scraping/browser-gate";
 
 const app = createApp();
 

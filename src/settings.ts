@@ -1,65 +1,138 @@
-/**
- * Typed view of the Worker's plain settings (wrangler vars and secrets), parsed once per env object.
- */
-export interface Settings {
-  serviceName: string;
-  /** Requests per minute by plan name; null = unlimited. */
-  plans: Record<string, number | null>;
-  defaultPlan: string;
-  allowPrivateNetwork: boolean;
-  /** Publisher domain -> origin that replaces the publisher's own (local development and tests). */
-  publisherOrigins: Record<string, string>;
-  /** Seconds before each webhook retry. */
-  webhookRetrySchedule: number[];
-  reviewFileUrlTtlSeconds: number;
-  pagesPerRun: number;
-  /** One JSON log line per request (id, method, path, status, duration; never bodies). */
-  logRequests: boolean;
-}
+import { z } from "zod";
 
+/**
+ * Typed view of the Worker's plain settings (wrangler vars), parsed once per env object with zod.
+ * A malformed value fails loudly (the request answers 500 and the log names the setting) instead of
+ * being silently replaced by a default.
+ */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = [10, 60, 300, 1800, 7200, 21600, 43200, 86400];
 
+/** An optional positive integer setting: empty means the default. */
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return fallback;
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be a positive integer" });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** A JSON object setting: empty means `fallback`. */
+const jsonObject = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): z.output<T> => {
+      if (raw === undefined || raw.trim() === "") return fallback;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be JSON" });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: parsed.error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ") });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+
+const PlansSchema = z.record(z.string().min(1), z.number().int().positive().nullable());
+
+/** What a plan allows beyond its submit rate (PLAN_LIMITS); see README "Limits per plan". */
+const PlanLimitsSchema = z.object({
+  /** Tasks of one account running at once; the others wait without holding a consumer. */
+  concurrent_tasks: z.number().int().positive(),
+  /** Tasks (one per publisher) submitted per minute; null = unlimited. */
+  tasks_per_minute: z.number().int().positive().nullable(),
+  /** Pages one task may scrape; the walk ends there. */
+  pages_per_task: z.number().int().positive(),
+  /** Longest one page load (plain or rendered) may take. */
+  page_timeout_seconds: z.number().int().positive().max(60),
+});
+export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
+
+export const DEFAULT_PLAN_LIMITS: Record<string, PlanLimits> = {
+  free: { concurrent_tasks: 2, tasks_per_minute: 30, pages_per_task: 100, page_timeout_seconds: 20 },
+  basic: { concurrent_tasks: 5, tasks_per_minute: 150, pages_per_task: 500, page_timeout_seconds: 30 },
+  pro: { concurrent_tasks: 20, tasks_per_minute: 1500, pages_per_task: 2000, page_timeout_seconds: 30 },
+  unlimited: { concurrent_tasks: 50, tasks_per_minute: null, pages_per_task: 2000, page_timeout_seconds: 30 },
+};
+
+const SettingsSchema = z
+  .object({
+    SERVICE_NAME: z.string().optional().transform((v) => v || "ReviewCollector"),
+    /** Submit requests per minute by plan name; null = unlimited. */
+    PLANS: jsonObject(PlansSchema, { free: 10, basic: 60, pro: 600, unlimited: null }),
+    DEFAULT_PLAN: z.string().optional().transform((v) => v || "free"),
+    PLAN_LIMITS: jsonObject(z.record(z.string().min(1), PlanLimitsSchema), DEFAULT_PLAN_LIMITS),
+    ALLOW_PRIVATE_NETWORK: z.string().optional().transform((v) => v === "true"),
+    /** Publisher domain -> origin that replaces the publisher's own (local development and tests). */
+    PUBLISHER_ORIGINS: jsonObject(z.record(z.string(), z.url()), {}),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const parts = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+        if (!parts.length) return DEFAULT_WEBHOOK_RETRY_SCHEDULE;
+        const seconds = parts.map(Number);
+        if (seconds.some((n) => !Number.isFinite(n) || n < 0)) {
+          ctx.addIssue({ code: "custom", message: "must be comma-separated seconds" });
+          return z.NEVER;
+        }
+        return seconds;
+      }),
+    REVIEW_FILE_URL_TTL: positiveInt(604800),
+    PAGES_PER_RUN: positiveInt(5),
+    /** Browser Rendering sessions open at once across every consumer. */
+    BROWSER_SESSIONS_MAX: positiveInt(2),
+    /** Largest publisher answer (plain or rendered) read, in bytes. */
+    MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
+    LOG_REQUESTS: z.string().optional().transform((v) => v !== "false"),
+  })
+  .transform((s) => ({
+    serviceName: s.SERVICE_NAME,
+    plans: s.PLANS,
+    defaultPlan: s.DEFAULT_PLAN,
+    planLimits: s.PLAN_LIMITS,
+    allowPrivateNetwork: s.ALLOW_PRIVATE_NETWORK,
+    publisherOrigins: Object.fromEntries(
+      Object.entries(s.PUBLISHER_ORIGINS).map(([domain, origin]) => [domain.toLowerCase().replace(/^www\./, ""), origin.replace(/\/+$/, "")]),
+    ),
+    webhookRetrySchedule: s.WEBHOOK_RETRY_SCHEDULE,
+    reviewFileUrlTtlSeconds: s.REVIEW_FILE_URL_TTL,
+    pagesPerRun: s.PAGES_PER_RUN,
+    browserSessionsMax: s.BROWSER_SESSIONS_MAX,
+    maxPageBytes: s.MAX_PAGE_BYTES,
+    logRequests: s.LOG_REQUESTS,
+  }));
+
+export type Settings = z.output<typeof SettingsSchema>;
+
+/** The limits of a plan; a plan without its own entry gets the default plan's (then the free plan's). */
+export function planLimits(env: Env, plan: string | undefined): PlanLimits {
+  const { planLimits: limits, defaultPlan } = settings(env);
+  if (plan && Object.hasOwn(limits, plan)) return limits[plan];
+  return Object.hasOwn(limits, defaultPlan) ? limits[defaultPlan] : DEFAULT_PLAN_LIMITS.free;
+}
+
 const cache = new WeakMap<object, Settings>();
-
-function parseJsonObject<T>(raw: string | undefined, name: string, fallback: T): T {
-  if (!raw || !raw.trim()) return fallback;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (value && typeof value === "object" && !Array.isArray(value)) return value as T;
-  } catch {
-    // fall through to the error below
-  }
-  throw new Error(`Setting ${name} must be a JSON object`);
-}
-
-function positiveInt(raw: string | undefined, fallback: number): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 export function settings(env: Env): Settings {
   const cached = cache.get(env);
   if (cached) return cached;
-  const origins = parseJsonObject<Record<string, string>>(env.PUBLISHER_ORIGINS, "PUBLISHER_ORIGINS", {});
-  const schedule = (env.WEBHOOK_RETRY_SCHEDULE ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map(Number)
-    .filter((n) => Number.isFinite(n) && n >= 0);
-  const parsed: Settings = {
-    serviceName: env.SERVICE_NAME || "ReviewCollector",
-    plans: parseJsonObject(env.PLANS, "PLANS", { free: 10, basic: 60, pro: 600, unlimited: null }),
-    defaultPlan: env.DEFAULT_PLAN || "free",
-    allowPrivateNetwork: env.ALLOW_PRIVATE_NETWORK === "true",
-    publisherOrigins: Object.fromEntries(
-      Object.entries(origins).map(([domain, origin]) => [domain.toLowerCase().replace(/^www\./, ""), origin.replace(/\/+$/, "")]),
-    ),
-    webhookRetrySchedule: schedule.length ? schedule : DEFAULT_WEBHOOK_RETRY_SCHEDULE,
-    reviewFileUrlTtlSeconds: positiveInt(env.REVIEW_FILE_URL_TTL, 604800),
-    pagesPerRun: positiveInt(env.PAGES_PER_RUN, 5),
-    logRequests: env.LOG_REQUESTS !== "false",
-  };
-  cache.set(env, parsed);
-  return parsed;
+  const result = SettingsSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new Error(`Invalid settings: ${problems}`);
+  }
+  cache.set(env, result.data);
+  return result.data;
 }

@@ -5,6 +5,7 @@ import { deliverOnce, retryDelaySeconds } from "../domain/webhooks/delivery";
 import { settings } from "../settings";
 import { dueEvents, enqueue, getMeta, listDeliveries, migrateOutbox, nextDueAt, recordAttempt, setMeta, type DeliveryRecord, type DueEvent, type NewEvent } from "./outbox";
 import { consume, migrateRateLimiter, type RateLimitDecision } from "./rate-limiter";
+import { acquireSlot, migrateRunSlots, releaseSlot, type SlotDecision } from "./run-slots";
 
 /** Events sent side by side in one round (each of a different task). */
 const SEND_BATCH = 10;
@@ -31,13 +32,24 @@ export class AccountDurableObject extends DurableObject<Env> {
     ctx.blockConcurrencyWhile(async () => {
       migrateRateLimiter(ctx.storage.sql);
       migrateOutbox(ctx.storage.sql);
+      migrateRunSlots(ctx.storage.sql);
       // An alarm lost with an earlier instance comes back from the outbox itself.
       if (nextDueAt(ctx.storage.sql) !== null && (await ctx.storage.getAlarm()) === null) await this.rearm();
     });
   }
 
-  async consumeRateLimit(limit: number): Promise<RateLimitDecision> {
-    return consume(this.ctx.storage.sql, limit, Date.now());
+  /** Counts `weight` units (one submit, or its tasks) against a per-minute limit of one kind. */
+  async consumeRateLimit(limit: number, kind: "requests" | "tasks" = "requests", weight = 1): Promise<RateLimitDecision> {
+    return consume(this.ctx.storage.sql, limit, Date.now(), kind, weight);
+  }
+
+  /** A running slot for a task's run, if fewer than `max` of this account's tasks hold one. */
+  async acquireRunSlot(taskId: string, max: number, ttlMs: number): Promise<SlotDecision> {
+    return acquireSlot(this.ctx.storage.sql, taskId, max, ttlMs, Date.now());
+  }
+
+  async releaseRunSlot(taskId: string): Promise<void> {
+    releaseSlot(this.ctx.storage.sql, taskId);
   }
 
   /** Puts a webhook event in the outbox once; true when it was new. */

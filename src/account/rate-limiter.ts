@@ -16,15 +16,27 @@ export interface RateLimitDecision {
 export function migrateRateLimiter(sql: SqlStorage): void {
   sql.exec("CREATE TABLE IF NOT EXISTS rate_hits (at INTEGER NOT NULL)");
   sql.exec("CREATE INDEX IF NOT EXISTS rate_hits_at ON rate_hits (at)");
+  // Tasks are counted by weight: one submit of 25 publishers is 25 tasks.
+  sql.exec("CREATE TABLE IF NOT EXISTS task_hits (at INTEGER NOT NULL, n INTEGER NOT NULL)");
+  sql.exec("CREATE INDEX IF NOT EXISTS task_hits_at ON task_hits (at)");
 }
 
-export function consume(sql: SqlStorage, limit: number, now: number): RateLimitDecision {
-  sql.exec("DELETE FROM rate_hits WHERE at <= ?", now - WINDOW_MS);
-  const { used, oldest } = sql.exec<{ used: number; oldest: number | null }>("SELECT COUNT(*) AS used, MIN(at) AS oldest FROM rate_hits").one();
+const TABLES = { requests: "rate_hits", tasks: "task_hits" } as const;
+
+/**
+ * Counts `weight` units of one kind against a per-minute limit, or refuses them all: a submit of
+ * more tasks than the window has left is refused whole, never half-queued.
+ */
+export function consume(sql: SqlStorage, limit: number, now: number, kind: keyof typeof TABLES = "requests", weight = 1): RateLimitDecision {
+  const table = TABLES[kind];
+  const units = kind === "requests" ? "COUNT(*)" : "coalesce(SUM(n), 0)";
+  sql.exec(`DELETE FROM ${table} WHERE at <= ?`, now - WINDOW_MS);
+  const { used, oldest } = sql.exec<{ used: number; oldest: number | null }>(`SELECT ${units} AS used, MIN(at) AS oldest FROM ${table}`).one();
   const secondsUntil = (at: number) => Math.max(1, Math.ceil((at + WINDOW_MS - now) / 1000));
-  if (used >= limit) {
-    return { allowed: false, limit, remaining: 0, resetSeconds: secondsUntil(oldest ?? now) };
+  if (used + weight > limit) {
+    return { allowed: false, limit, remaining: Math.max(0, limit - used), resetSeconds: secondsUntil(oldest ?? now) };
   }
-  sql.exec("INSERT INTO rate_hits (at) VALUES (?)", now);
-  return { allowed: true, limit, remaining: limit - used - 1, resetSeconds: secondsUntil(oldest ?? now) };
+  if (kind === "requests") sql.exec("INSERT INTO rate_hits (at) VALUES (?)", now);
+  else sql.exec("INSERT INTO task_hits (at, n) VALUES (?, ?)", now, weight);
+  return { allowed: true, limit, remaining: limit - used - weight, resetSeconds: secondsUntil(oldest ?? now) };
 }

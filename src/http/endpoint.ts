@@ -5,6 +5,7 @@ import type { Account } from "../db/schema";
 import { authenticate } from "../domain/auth/api-keys";
 import type { AppEnv } from "./context";
 import { ApiError, invalid, type ErrorDetails } from "./errors";
+import { limitAccount, limitClientIp, limitFailedKey } from "./abuse-limits";
 import { enforceRateLimit } from "./rate-limit";
 import { ApiKeySchema } from "./schemas/common";
 import { MSG, isPlainObject, toErrorTree } from "./validation";
@@ -52,10 +53,15 @@ export function endpoint<S extends z.ZodType>(
       validate(body); // reports every failing field at once, the api_key among them
       throw invalid(spec.errorText, treeAt(spec.apiKeyPath, key.error.issues.map((issue) => issue.message)));
     }
+    await limitClientIp(c);
     const account = await authenticate(database(c.env.DB), key.data);
-    if (!account) throw new ApiError(401, { error: "Invalid API key", details: { api_key: [spec.unauthorizedMessage] } });
+    if (!account) {
+      await limitFailedKey(c);
+      throw new ApiError(401, { error: "Invalid API key", details: { api_key: [spec.unauthorizedMessage] } });
+    }
     c.set("account", account);
     if (spec.rateLimited) await enforceRateLimit(c, account);
+    else await limitAccount(c, account);
     return handler(c, validate(body), account);
   };
 }

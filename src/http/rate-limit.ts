@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { accountStub } from "../account/account-do";
 import type { Account } from "../db/schema";
-import { settings } from "../settings";
+import { planLimits, settings } from "../settings";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 
@@ -29,6 +29,35 @@ export async function enforceRateLimit(c: Context<AppEnv>, account: Account): Pr
         error: "Too Many Requests",
         details: {
           rate_limit: [`${plan} plan allows ${decision.limit} requests per minute. Retry after ${decision.resetSeconds} seconds.`],
+        },
+      },
+      { ...headers, "Retry-After": String(decision.resetSeconds) },
+    );
+  }
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+}
+
+/**
+ * Counts a submit's tasks (one per publisher) against the plan's tasks_per_minute; sets X-Tasks-*
+ * or throws the 429. Runs after validation, since only then is the number of tasks known.
+ */
+export async function enforceTaskBudget(c: Context<AppEnv>, account: Account, tasks: number): Promise<void> {
+  const { plan } = planLimit(c.env, account.plan);
+  const limit = planLimits(c.env, plan).tasks_per_minute;
+  if (limit === null) return;
+  const decision = await accountStub(c.env, account.id).consumeRateLimit(limit, "tasks", tasks);
+  const headers = {
+    "X-Tasks-Limit": String(decision.limit),
+    "X-Tasks-Remaining": String(decision.remaining),
+    "X-Tasks-Reset": String(decision.resetSeconds),
+  };
+  if (!decision.allowed) {
+    throw new ApiError(
+      429,
+      {
+        error: "Too Many Requests",
+        details: {
+          rate_limit: [`${plan} plan allows ${decision.limit} tasks per minute. Retry after ${decision.resetSeconds} seconds.`],
         },
       },
       { ...headers, "Retry-After": String(decision.resetSeconds) },

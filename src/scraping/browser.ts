@@ -1,9 +1,39 @@
 import puppeteer, { TimeoutError, type Browser, type BrowserContext, type HTTPRequest, type ResourceType } from "@cloudflare/puppeteer";
-import { cookiesFor } from "./cookies";
-import { ScrapeError, transientError } from "./errors";
-import type { LoadedPage, LoadOptions } from "./http-fetch";
+import { settings } from "../settings";
+import { browserGate } from "./browser-gate";
+import { cookiesFor, type LoginCookie } from "./cookies";
+import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
-import { mayRequestHost, publisherSideUrl, resolveTarget } from "./target";
+import { mappedOrigin, mayRequestHost, publisherSideUrl, resolveTarget } from "./target";
+
+export interface RenderOptions {
+  cookies: readonly LoginCookie[];
+  timeoutMs: number;
+  /** Largest HTML the page may grow to before it is refused. */
+  maxBytes: number;
+}
+
+export interface RenderedPage {
+  url: URL;
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** URL schemes a rendered page may load without a host. */
+const HOSTLESS_SCHEMES = new Set(["data:", "blob:", "about:"]);
+
+/**
+ * Runs before any script of a rendered page: a review page needs none of these, and each opens a
+ * channel that request interception does not see (WebSocket, WebRTC) or runs code outside the page
+ * (workers). Frames get the same treatment.
+ */
+const DISABLE_SIDE_CHANNELS = `(() => {
+  for (const name of ["WebSocket", "WebTransport", "RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "Worker", "SharedWorker", "EventSource"]) {
+    try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
+  }
+  try { Object.defineProperty(navigator, "serviceWorker", { value: undefined, configurable: false }); } catch {}
+})();`;
 
 /** Bytes a review page never needs; skipping them keeps renders fast and sessions cheap. */
 const BLOCKED_RESOURCES = new Set<ResourceType>(["image", "font", "media"]);
@@ -14,6 +44,20 @@ const KEEP_ALIVE_MS = 120_000;
 /** After `load`, how long the page may keep fetching before its HTML is read (scripts that fetch reviews). */
 const SETTLE_MS = 3_000;
 const SETTLE_IDLE_MS = 250;
+
+/** A slot is held at most this long; a crashed run's slot frees itself (a session lives at most 10 min). */
+const SLOT_TTL_MS = 10 * 60_000;
+
+/**
+ * Every browser slot is taken. Not a failure of the task: the run hands the task to a later run
+ * (a fresh message after the delay), so waiting costs neither a queue attempt nor a consumer slot.
+ */
+export class BrowserBusy extends ScrapeError {
+  constructor(retryInSeconds: number) {
+    super("blocked", true, "All browser sessions are in use", retryInSeconds);
+    this.name = "BrowserBusy";
+  }
+}
 
 /** Sessions tried before launching a new one. */
 const MAX_CONNECT_ATTEMPTS = 3;
@@ -50,32 +94,71 @@ export class PageRenderer {
 
   constructor(private readonly env: Env) {}
 
+  /** This renderer's hold on one of the BROWSER_SESSIONS_MAX slots, while its session is open. */
+  readonly #holder = crypto.randomUUID();
+
   #open(): Promise<{ browser: Browser; context: BrowserContext }> {
     this.#session ??= (async () => {
-      const browser = await acquireBrowser(this.env);
+      const slot = await browserGate(this.env).acquire(this.#holder, settings(this.env).browserSessionsMax, SLOT_TTL_MS);
+      if (!slot.granted) throw new BrowserBusy(slot.retryInSeconds);
+      let browser: Browser;
+      try {
+        browser = await acquireBrowser(this.env);
+      } catch (err) {
+        await this.#releaseSlot();
+        throw err;
+      }
       try {
         return { browser, context: await browser.createBrowserContext() };
       } catch (err) {
         await browser.disconnect().catch(() => {});
+        await this.#releaseSlot();
         throw err;
       }
     })();
+    // A failed open is not kept: the next page may try again.
+    this.#session.catch(() => (this.#session = null));
     return this.#session;
   }
 
+  async #releaseSlot(): Promise<void> {
+    await browserGate(this.env)
+      .release(this.#holder)
+      .catch(() => {});
+  }
+
+  /**
+   * Every request of a rendered page: images, fonts and media are dropped; URLs without a host other
+   * than data/blob/about are refused; private hosts are refused (unless allowed); requests to a host
+   * under PUBLISHER_ORIGINS go to its mapped origin, with the intended host in X-Forwarded-Host.
+   */
   #intercept(request: HTTPRequest): void {
     if (request.isInterceptResolutionHandled()) return;
     const url = URL.parse(request.url());
-    const allowed = !BLOCKED_RESOURCES.has(request.resourceType()) && (!url || !url.hostname || mayRequestHost(this.env, url.hostname));
-    void (allowed ? request.continue() : request.abort("blockedbyclient")).catch(() => {});
+    const hostless = !url || !url.hostname;
+    let allowed = !BLOCKED_RESOURCES.has(request.resourceType());
+    if (allowed) allowed = hostless ? Boolean(url && HOSTLESS_SCHEMES.has(url.protocol)) : mayRequestHost(this.env, url.hostname);
+    if (!allowed || hostless) {
+      void (allowed ? request.continue() : request.abort("blockedbyclient")).catch(() => {});
+      return;
+    }
+    const origin = mappedOrigin(this.env, url.hostname);
+    if (!origin || new URL(origin).host === url.host) {
+      void request.continue().catch(() => {});
+      return;
+    }
+    const mapped = new URL(url.pathname + url.search, origin);
+    void request.continue({ url: mapped.toString(), headers: { ...request.headers(), "x-forwarded-host": url.host } }).catch(() => {});
   }
 
   /** Renders a page with JavaScript and returns its HTML once it has settled. */
-  async render(pageUrl: URL | string, options: LoadOptions): Promise<LoadedPage> {
+  async render(pageUrl: URL | string, options: RenderOptions): Promise<RenderedPage> {
     const target = resolveTarget(this.env, pageUrl);
     const { context } = await this.#open();
     const page = await context.newPage();
     try {
+      await page.evaluateOnNewDocument(DISABLE_SIDE_CHANNELS);
+      await page.setBypassServiceWorker(true);
       await page.setRequestInterception(true);
       page.on("request", (request) => this.#intercept(request));
       const cookies = cookiesFor(options.cookies, target.pageUrl);
@@ -89,11 +172,12 @@ export class PageRenderer {
         await page.waitForNetworkIdle({ idleTime: SETTLE_IDLE_MS, timeout: Math.min(SETTLE_MS, remaining) }).catch(() => {});
       }
       const html = await page.content();
-      if (response) {
-        const error = await errorForStatus(response.status(), new Headers(response.headers()), html);
-        if (error) throw error;
-      }
-      return { pageUrl: publisherSideUrl(target, new URL(page.url())), html };
+      if (html.length > options.maxBytes) throw permanentError("publisher_error", `Rendered page is larger than ${options.maxBytes} bytes`);
+      const status = response?.status() ?? 200;
+      const headers = new Headers(response?.headers() ?? {});
+      const error = await errorForStatus(status, headers, html);
+      if (error) throw error;
+      return { url: publisherSideUrl(target, new URL(page.url())), status, headers, text: html };
     } catch (err) {
       if (err instanceof ScrapeError) throw err;
       if (err instanceof TimeoutError) throw transientError("timeout", `Page did not render within ${options.timeoutMs} ms`);
@@ -111,5 +195,6 @@ export class PageRenderer {
     if (!opened) return;
     await opened.context.close().catch(() => {});
     await opened.browser.disconnect().catch(() => {});
+    await this.#releaseSlot();
   }
 }

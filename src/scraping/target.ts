@@ -14,7 +14,7 @@ export interface Target {
   requestUrl: URL;
 }
 
-function mappedOrigin(env: Env, host: string): string | null {
+export function mappedOrigin(env: Env, host: string): string | null {
   for (const [domain, origin] of Object.entries(settings(env).publisherOrigins)) {
     if (isOnDomain(host, domain)) return origin;
   }

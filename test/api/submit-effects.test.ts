@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { decryptText } from "../../src/crypto/aes";
+import { CONSUMERS, PRODUCERS, QueueDriver } from "../helpers/queue";
 import { business, createAccount, loginCookies, postJson, publisherConfig, submitBody, submitOk, taskRows } from "../helpers/api";
 
 const SUBMIT = "/submit/request-reviews/";
@@ -26,7 +27,7 @@ async function requestRows(foreignKey: string) {
 
 describe("submit: what a request writes", () => {
   it("one request row, one queued task per publisher in order, one queue message per task", async () => {
-    const sendBatch = vi.spyOn(env.SCRAPE_QUEUE, "sendBatch");
+    const queue = new QueueDriver();
     const hashes = ["0cc175b9c0f1b6a831c399e269772661", "92eb5ffee6ae2fec3ad71c777531578f"];
     const body = submitBody(
       apiKey,
@@ -83,8 +84,10 @@ describe("submit: what a request writes", () => {
     expect(JSON.parse(await decryptText(env.ENCRYPTION_KEY, yelp.cookies_enc!))).toEqual(loginCookies("yelp.com", COOKIE_VALUE));
     expect(example.cookies_enc).toBeNull();
 
-    expect(sendBatch).toHaveBeenCalledTimes(1);
-    expect([...sendBatch.mock.calls[0][0]].map((m) => m.body)).toEqual(tasks.map((t) => ({ task_id: t.id })));
+    // One message per task, none delayed, each on a queue a consumer in wrangler.toml serves.
+    expect(queue.sentTo.map((m) => m.body)).toEqual(tasks.map((t) => ({ task_id: t.id })));
+    expect(queue.sentTo.every((m) => m.delaySeconds === undefined && m.queue in CONSUMERS)).toBe(true);
+    queue.restore();
   });
 
   it("lazy defaults to false, unknown fields are ignored and not stored, textual booleans are stored as booleans", async () => {
@@ -115,7 +118,7 @@ describe("submit: what a request writes", () => {
   });
 
   it("a queue failure answers the documented 500 and leaves no request or task behind", async () => {
-    vi.spyOn(env.SCRAPE_QUEUE, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
+    for (const binding of Object.keys(PRODUCERS)) vi.spyOn(env[binding as keyof Env] as Queue, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const body = submitBody(apiKey, { "facebook.com": publisherConfig("facebook.com", { persona: { additional_cookies: { login: loginCookies("facebook.com", COOKIE_VALUE) } } }) }, {
       foreign_key: "effects-4",

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { QueueDriver } from "../helpers/queue";
+import { DEAD_LETTER_QUEUE, QueueDriver } from "../helpers/queue";
 import { MULTIPAGE } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, retrieve, reviewRowCount, slug, storedFileKeys, submitScrape, taskRow } from "./support";
 
@@ -138,7 +138,7 @@ describe("dead letters", () => {
     const task = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("never")}`);
     queue.moveToDeadLetters();
     const deliveries = await queue.drain();
-    expect(deliveries).toEqual([expect.objectContaining({ queue: "scrape-tasks-dlq", outcome: "ack" })]);
+    expect(deliveries).toEqual([expect.objectContaining({ queue: DEAD_LETTER_QUEUE, outcome: "ack" })]);
     expect((await retrieve(task)).response_message).toEqual(failed("internal"));
   });
 });

@@ -93,11 +93,11 @@ describe("crashes mid-run", () => {
     await expectAllReviewsOnce(task, profile);
   });
 
-  it("resumes a run whose Worker died once its lease expires, via the sweeper, without duplicates", async () => {
-    const path = `/biz/${slug("crash")}`;
+  /** Starts a lazy 12-page task whose Worker dies while storing page 3 (the put never returns). */
+  async function crashWhileStoringPage3(name: string) {
+    const path = `/biz/${slug(name)}`;
     const profile = `https://multipage.test${path}`;
     const task = await submitScrape("multipage.test", profile, {}, { lazy: true });
-    // The Worker dies while storing page 3: the put never returns and the run never cleans up.
     let reachedPage3!: () => void;
     const crashed = new Promise<void>((resolve) => (reachedPage3 = resolve));
     onPagePut(3, () => {
@@ -105,12 +105,34 @@ describe("crashes mid-run", () => {
       return new Promise<never>(() => {});
     });
     queue.crashNextDeliveryWhen(() => crashed);
+    await queue.deliverNext();
+    return { path, profile, task };
+  }
+
+  it("resumes a run whose Worker died once its lease expires, without duplicates", async () => {
+    const { path, profile, task } = await crashWhileStoringPage3("crash");
+    const crashedAt = Date.now();
     await queue.drain();
 
-    // Redeliveries found the dead run's lease still live and waited; their retries ran out and the
-    // dead-letter consumer left the task alone, since a run (as far as it could tell) held it.
-    expect(queue.deliveries.map((d) => d.outcome)).toEqual(["crash", "retry", "retry", "retry", "retry", "retry", "ack"]);
-    expect(queue.deliveries.at(-1)!.queue).toBe("scrape-tasks-dlq");
+    // The redelivered message finds the dead run's lease live and waits it out (delays are honoured,
+    // so the clock moves); then it resumes run 1 from page 3, and run 2 finishes.
+    expect(queue.deliveries.map((d) => [d.body, d.outcome])).toEqual([
+      [{ task_id: task.taskId }, "crash"],
+      [{ task_id: task.taskId }, "retry"],
+      [{ task_id: task.taskId }, "ack"],
+      [{ task_id: task.taskId, run: 2 }, "ack"],
+    ]);
+    const waited = queue.deliveries[1].delaySeconds!;
+    expect(waited).toBeGreaterThan(60);
+    expect(waited).toBeLessThanOrEqual(120);
+    expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(waited * 1000);
+    expect(await fixtureRequests("multipage.test", path)).toEqual(pageCounts(path, { 3: 2 }));
+    await expectAllReviewsOnce(task, profile);
+  });
+
+  it("re-queues, via the sweeper, a task whose message was lost with its dead Worker", async () => {
+    const { path, profile, task } = await crashWhileStoringPage3("lost");
+    queue.discardPending();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2, runs: 1 });
 
     // Eleven minutes later the lease has long expired and the task sat idle: the sweeper re-queues it.

@@ -1,19 +1,39 @@
 /**
- * Drives the scrape queue by hand in tests: captures what the Worker sends to SCRAPE_QUEUE (send
- * and sendBatch) and delivers it, one message per batch as wrangler.toml configures, to the
- * Worker's real queue() handler. Acks drop a message; retries deliver it again with attempts + 1
- * (delays are recorded, not waited); after max_retries a message goes to the dead-letter queue,
- * whose delivery runs the same handler.
+ * Drives the scraping queues by hand in tests: captures what the Worker sends to every scraping
+ * queue (send and sendBatch on each SCRAPE_* producer) and delivers it, one message per batch, to
+ * the Worker's real queue() handler under the queue's real name. The consumer settings are the ones
+ * in wrangler.toml (vitest.config.ts passes them in): max_retries, retry_delay and dead_letter_queue.
+ *
+ * Delays are honoured as the platform does: a message sent or retried with a delay is not delivered
+ * before its time. When nothing is due, the driver moves the clock (vi.setSystemTime, which the
+ * Worker's code in this isolate sees as Date.now()) to the next message's time, so leases expire and
+ * time budgets run out exactly as they would.
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import worker from "../../src/index";
 
-export const SCRAPE_QUEUE = "scrape-tasks";
-export const DEAD_LETTER_QUEUE = "scrape-tasks-dlq";
-/** max_retries of the scrape queue consumer in wrangler.toml. */
-export const MAX_RETRIES = 5;
+interface ConsumerSettings {
+  queue: string;
+  max_batch_size?: number;
+  max_retries?: number;
+  retry_delay?: number;
+  dead_letter_queue?: string;
+}
+
+export const CONSUMERS: Record<string, ConsumerSettings> = Object.fromEntries(
+  (JSON.parse(env.TEST_QUEUE_CONSUMERS) as ConsumerSettings[]).map((c) => [c.queue, c]),
+);
+/** Producer binding → queue name, for every SCRAPE_* producer in wrangler.toml. */
+export const PRODUCERS: Record<string, string> = Object.fromEntries(
+  (JSON.parse(env.TEST_QUEUE_PRODUCERS) as { binding: string; queue: string }[]).map((p) => [p.binding, p.queue]),
+);
+export const GENERIC_QUEUE = PRODUCERS.SCRAPE_GENERIC;
+export const DEAD_LETTER_QUEUE = CONSUMERS[GENERIC_QUEUE].dead_letter_queue!;
+/** Platform defaults where wrangler.toml sets nothing. */
+const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_RETRY_DELAY = 0;
 
 export interface Delivery {
   queue: string;
@@ -28,38 +48,55 @@ interface Pending {
   queue: string;
   body: unknown;
   attempts: number;
+  /** Milliseconds since the epoch before which the message is not delivered. */
+  availableAt: number;
 }
+
+type Settings = Partial<Pick<Env, "ALLOW_PRIVATE_NETWORK" | "PUBLISHER_ORIGINS" | "PAGES_PER_RUN" | "BROWSER_SESSIONS_MAX" | "MAX_PAGE_BYTES" | "PLAN_LIMITS">>;
 
 export class QueueDriver {
   readonly deliveries: Delivery[] = [];
-  /** Every body the Worker sent to the scrape queue, in order. */
+  /** Every body the Worker sent to any scraping queue, in order. */
   readonly sent: unknown[] = [];
+  /** Every message the Worker sent, with its queue and delay. */
+  readonly sentTo: { queue: string; body: unknown; delaySeconds?: number }[] = [];
   #pending: Pending[] = [];
   #crash: (() => Promise<unknown>) | null = null;
   #env: Env;
+  #spies: { mockRestore(): void }[] = [];
+  #clockMoved = false;
 
   /** `settings` overrides the Worker's plain settings (vars) for the deliveries of this driver. */
-  constructor(options: { settings?: Partial<Pick<Env, "ALLOW_PRIVATE_NETWORK" | "PUBLISHER_ORIGINS" | "PAGES_PER_RUN">> } = {}) {
+  constructor(options: { settings?: Settings } = {}) {
     this.#env = options.settings ? { ...env, ...options.settings } : env;
+    for (const [binding, queue] of Object.entries(PRODUCERS)) {
+      const producer = env[binding as keyof Env] as Queue<unknown>;
+      this.#spies.push(
+        vi.spyOn(producer, "send").mockImplementation(async (body, opts) => {
+          this.#enqueue(queue, body, opts?.delaySeconds);
+          return { metadata: { metrics: { backlogCount: this.#pending.length, backlogBytes: 0 } } };
+        }),
+        vi.spyOn(producer, "sendBatch").mockImplementation(async (messages, opts) => {
+          for (const message of messages) this.#enqueue(queue, message.body, message.delaySeconds ?? opts?.delaySeconds);
+          return { metadata: { metrics: { backlogCount: this.#pending.length, backlogBytes: 0 } } };
+        }),
+      );
+    }
   }
-  #spies = [
-    vi.spyOn(env.SCRAPE_QUEUE, "send").mockImplementation(async (body) => {
-      this.#enqueue(body);
-      return { metadata: { metrics: { backlogCount: this.#pending.length, backlogBytes: 0 } } };
-    }),
-    vi.spyOn(env.SCRAPE_QUEUE, "sendBatch").mockImplementation(async (messages) => {
-      for (const message of messages) this.#enqueue(message.body);
-      return { metadata: { metrics: { backlogCount: this.#pending.length, backlogBytes: 0 } } };
-    }),
-  ];
 
-  #enqueue(body: unknown, attempts = 1, queue = SCRAPE_QUEUE): void {
+  #enqueue(queue: string, body: unknown, delaySeconds?: number): void {
     this.sent.push(body);
-    this.#pending.push({ id: crypto.randomUUID(), queue, body, attempts });
+    this.sentTo.push({ queue, body, ...(delaySeconds ? { delaySeconds } : {}) });
+    this.#pending.push({ id: crypto.randomUUID(), queue, body, attempts: 1, availableAt: Date.now() + (delaySeconds ?? 0) * 1000 });
   }
 
   get pending(): readonly Pending[] {
     return this.#pending;
+  }
+
+  /** Messages a consumer could receive right now (their delay, if any, is over). */
+  dueCount(): number {
+    return this.#pending.filter((p) => p.availableAt <= Date.now()).length;
   }
 
   /**
@@ -76,15 +113,38 @@ export class QueueDriver {
     this.#pending = this.#pending.flatMap((item) => [item, { ...item, id: crypto.randomUUID() }]);
   }
 
-  /** Sends every pending scrape message to the dead-letter queue, as if its retries had run out. */
-  moveToDeadLetters(): void {
-    this.#pending = this.#pending.map((item) => (item.queue === SCRAPE_QUEUE ? { ...item, queue: DEAD_LETTER_QUEUE, attempts: 1 } : item));
+  /** Loses every pending message, as a queue outage or a dropped send would. */
+  discardPending(): void {
+    this.#pending = [];
   }
 
-  /** Delivers the oldest pending message; returns false when there is none. */
+  /** Sends every pending scraping message to its dead-letter queue, as if its retries had run out. */
+  moveToDeadLetters(): void {
+    this.#pending = this.#pending.map((item) => {
+      const dlq = CONSUMERS[item.queue]?.dead_letter_queue;
+      return dlq ? { ...item, queue: dlq, attempts: 1 } : item;
+    });
+  }
+
+  /** The earliest message due now, or, when none is, the clock moved to the earliest one. */
+  #takeNext(): Pending | undefined {
+    if (!this.#pending.length) return undefined;
+    let index = 0;
+    for (let i = 1; i < this.#pending.length; i++) if (this.#pending[i].availableAt < this.#pending[index].availableAt) index = i;
+    const item = this.#pending[index];
+    // FIFO among messages already due.
+    const dueIndex = this.#pending.findIndex((p) => p.availableAt <= Date.now());
+    if (dueIndex >= 0) return this.#pending.splice(dueIndex, 1)[0];
+    vi.setSystemTime(item.availableAt);
+    this.#clockMoved = true;
+    return this.#pending.splice(index, 1)[0];
+  }
+
+  /** Delivers the oldest due message (moving the clock if needed); returns false when there is none. */
   async deliverNext(): Promise<boolean> {
-    const item = this.#pending.shift();
+    const item = this.#takeNext();
     if (!item) return false;
+    const consumer = CONSUMERS[item.queue];
     const batch = createMessageBatch(item.queue, [{ id: item.id, timestamp: new Date(), attempts: item.attempts, body: item.body }]);
     // The test harness records that a message was retried but not its delay: watch the call.
     const retry = vi.spyOn(batch.messages[0], "retry");
@@ -98,9 +158,10 @@ export class QueueDriver {
     const ending = await (crash ? Promise.race([handled, crash().then(() => "crash" as const)]) : handled);
     const record = (outcome: Delivery["outcome"], delaySeconds?: number) =>
       this.deliveries.push({ queue: item.queue, body: item.body, attempts: item.attempts, outcome, delaySeconds });
+    const retryDelay = consumer?.retry_delay ?? DEFAULT_RETRY_DELAY;
     if (ending === "crash") {
       record("crash");
-      this.#pending.unshift({ ...item, attempts: item.attempts + 1 });
+      this.#pending.unshift({ ...item, attempts: item.attempts + 1, availableAt: Date.now() + retryDelay * 1000 });
       return true;
     }
     const result = await getQueueResult(batch, ctx);
@@ -109,8 +170,10 @@ export class QueueDriver {
     if (retried && !acked) {
       const delaySeconds = retry.mock.calls[0]?.[0]?.delaySeconds;
       record("retry", delaySeconds);
-      if (item.queue === DEAD_LETTER_QUEUE || item.attempts <= MAX_RETRIES) this.#pending.push({ ...item, attempts: item.attempts + 1 });
-      else this.#pending.push({ id: crypto.randomUUID(), queue: DEAD_LETTER_QUEUE, body: item.body, attempts: 1 });
+      const availableAt = Date.now() + (delaySeconds ?? retryDelay) * 1000;
+      const maxRetries = consumer?.max_retries ?? DEFAULT_MAX_RETRIES;
+      if (item.attempts <= maxRetries || !consumer?.dead_letter_queue) this.#pending.push({ ...item, attempts: item.attempts + 1, availableAt });
+      else this.#pending.push({ id: crypto.randomUUID(), queue: consumer.dead_letter_queue, body: item.body, attempts: 1, availableAt: Date.now() });
     } else {
       record("ack");
     }
@@ -128,5 +191,6 @@ export class QueueDriver {
 
   restore(): void {
     for (const spy of this.#spies) spy.mockRestore();
+    if (this.#clockMoved) vi.useRealTimers();
   }
 }

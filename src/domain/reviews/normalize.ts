@@ -60,6 +60,7 @@ export function normalizeReview(raw: RawReview, ctx: NormalizeContext): Review {
   // there it says nothing about the original.
   const language = isoLanguage(raw.language) ?? detectLanguage(text, machineTranslated ? null : isoLanguage(ctx.pageLanguage));
 
+  const reply = reply_text ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null } : null;
   return {
     review_id,
     author_name,
@@ -73,6 +74,7 @@ export function normalizeReview(raw: RawReview, ctx: NormalizeContext): Review {
     language,
     source_date,
     scraped_at: ctx.scrapedAt,
+    ...(reply ? { owner_reply: reply } : {}),
   };
 }
 

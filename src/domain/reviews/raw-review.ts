@@ -30,6 +30,8 @@ export const RawReviewSchema = z.object({
   language: z.string().optional(),
   /** The business owner's public reply, when there is one. */
   reply_text: z.string().optional(),
+  /** The reply's date, as printed or declared (an ISO 8601 timestamp where the publisher gives one). */
+  reply_date: z.string().optional(),
 });
 
 export type RawReview = z.infer<typeof RawReviewSchema>;

@@ -1,19 +1,13 @@
 import { z } from "zod";
 
 /**
- * Where a task's walk continues: the URL of the next page to scrape (null when the walk is over)
- * and that page's number. Stored on the task after every page, so a new run, or the same run after
- * a crash, starts exactly there.
+ * Where a task's walk continues, stored on the task after every page so that a new run, or the same
+ * run after a crash, starts exactly there: the number of the next page and the adapter's own cursor
+ * for it (null once the walk is over). The adapter's part is validated with its own schema on read.
  */
-export const CursorSchema = z.object({
-  next_url: z.string().nullable(),
+export const StoredCursorSchema = z.object({
   page: z.number().int().min(1),
+  state: z.unknown(),
 });
 
-export type Cursor = z.infer<typeof CursorSchema>;
-
-/** The stored cursor, or null before the first page. */
-export function storedCursor(value: unknown): Cursor | null {
-  const parsed = CursorSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
+export type StoredCursor = { page: number; state: unknown };

@@ -1,6 +1,6 @@
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../../http/schemas/retrieve";
-import type { Cursor } from "./cursor";
+import type { StoredCursor } from "./cursor";
 import { LEASE_MS } from "./lease";
 import { pageFileKey, putPageFile } from "./page-files";
 
@@ -15,7 +15,7 @@ export interface StoredPage {
   /** The page's reviews, already without the ones the client knows. */
   reviews: readonly Review[];
   /** Where the walk goes on from here. */
-  next: Cursor;
+  next: StoredCursor;
   /** The profile's URL as finally reached (after redirects); stored from the first page. */
   profileUrl?: string;
 }

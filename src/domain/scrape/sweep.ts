@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { database } from "../../db/client";
 import { tasks } from "../../db/schema";
-import type { ScrapeMessage } from "../../queue/messages";
+import { dispatchTasks } from "../../queue/dispatch";
 import { TaskStatus } from "../tasks/status";
 import { idleTasksWhere } from "./lease";
 
@@ -18,18 +18,20 @@ const BATCH = 100;
 export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<number> {
   const db = database(env.DB);
   const idle = await db
-    .select({ id: tasks.id, status: tasks.status, runs: tasks.runs, leaseUntil: tasks.leaseUntil })
+    .select({ id: tasks.id, publisherKey: tasks.publisherKey, status: tasks.status, runs: tasks.runs, leaseUntil: tasks.leaseUntil })
     .from(tasks)
     .where(idleTasksWhere(now - IDLE_MS, now))
     .limit(BATCH);
   if (!idle.length) return 0;
-  const messages = idle.map((task): MessageSendRequest<ScrapeMessage> => {
-    // Never started: run 1. A run that ended cleanly (no lease) handed over to the next one; a
-    // run whose lease expired stopped midway and resumes under its own number.
-    const run = task.status === TaskStatus.queued ? 1 : task.leaseUntil === null ? task.runs + 1 : task.runs;
-    return { body: { task_id: task.id, run }, contentType: "json" };
-  });
-  await env.SCRAPE_QUEUE.sendBatch(messages);
+  await dispatchTasks(
+    env,
+    idle.map((task) => {
+      // Never started: run 1. A run that ended cleanly (no lease) handed over to the next one; a
+      // run whose lease expired stopped midway and resumes under its own number.
+      const run = task.status === TaskStatus.queued ? 1 : task.leaseUntil === null ? task.runs + 1 : task.runs;
+      return { taskId: task.id, publisherKey: task.publisherKey, run };
+    }),
+  );
   // Touch them so the next sweep gives these messages IDLE_MS to arrive.
   await db.update(tasks).set({ updatedAt: now }).where(inArray(tasks.id, idle.map((t) => t.id)));
   console.warn(`sweeper: re-queued ${idle.length} idle task(s)`);

@@ -4,7 +4,7 @@ import { database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
 import { encryptText } from "../../crypto/aes";
 import type { SubmitInput } from "../../http/schemas/submit";
-import type { ScrapeMessage } from "../../queue/messages";
+import { dispatchTasks } from "../../queue/dispatch";
 import { TaskStatus, type TaskOptions } from "./status";
 
 export interface CreatedTask {
@@ -56,9 +56,8 @@ export async function submitRequest(env: Env, accountId: string, input: SubmitIn
     db.insert(requests).values({ id: requestId, accountId, foreignKey: data.foreign_key, lazy, business: data.business, baseUrl, createdAt: now }),
     ...taskInserts,
   ]);
-  const messages: MessageSendRequest<ScrapeMessage>[] = rows.map((row) => ({ body: { task_id: row.id }, contentType: "json" }));
   try {
-    await env.SCRAPE_QUEUE.sendBatch(messages);
+    await dispatchTasks(env, rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey })));
   } catch (err) {
     // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.
     await db.batch([db.delete(tasks).where(eq(tasks.requestId, requestId)), db.delete(requests).where(eq(requests.id, requestId))]);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { canonicalPublisherKey, isOnDomain } from "../../domain/publishers/canonical";
-import { publisherRules } from "../../domain/publishers/rules";
-import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isHttpUrl, isPlainObject } from "../validation";
+import { canonicalPublisherKey } from "../../domain/publishers/canonical";
+import { publisherFor } from "../../publishers/registry";
+import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isPlainObject } from "../validation";
 
 export const MAX_PUBLISHERS = 25;
 export const MAX_REVIEW_HASHES = 10_000;
@@ -43,19 +43,15 @@ export interface PublisherEntry {
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
-/** Checks a profile_key against its publisher; returns the profile URL or an error message. */
+/**
+ * Checks a profile_key against its publisher's module; returns the profile URL ("" where the module
+ * looks the business up) or an error message.
+ */
 function resolveProfile(publisherKey: string, profileKey: string | undefined): { url: string } | { error: string } {
-  const rules = publisherRules(publisherKey);
+  const publisher = publisherFor(publisherKey);
   const key = profileKey?.trim() ?? "";
-  if (!key) return rules.lookup ? { url: "" } : { error: MSG.required };
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(key)) {
-    const url = isHttpUrl(key);
-    if (!url) return { error: MSG.url };
-    if (!isOnDomain(url.hostname, publisherKey)) return { error: `Enter a URL on ${publisherKey} or one of its subdomains.` };
-    return { url: url.toString() };
-  }
-  if (rules.profileUrlFromId) return { url: rules.profileUrlFromId(key) };
-  return { error: MSG.url };
+  if (!key) return publisher.lookup ? { url: "" } : { error: MSG.required };
+  return publisher.resolveProfileKey(key);
 }
 
 type Persona = z.output<typeof PersonaSchema>;
@@ -91,7 +87,7 @@ function checkEntry(publisherKey: string, value: unknown): { issues: Issue[]; en
     else profileUrl = profile.url;
   }
   const persona = PersonaField.safeParse(value.persona);
-  if (!failed.has("persona") && persona.success && publisherRules(publisherKey).loginRequired) issues.push(...loginIssues(persona.data));
+  if (!failed.has("persona") && persona.success && publisherFor(publisherKey).loginRequired) issues.push(...loginIssues(persona.data));
   if (issues.length > 0 || !parsed.success) return { issues };
   return { issues, entry: { publisherKey, profileUrl, profileKey: parsed.data.profile_key ?? "", config: parsed.data } };
 }

@@ -40,6 +40,13 @@ export const ReviewSchema = z
     language: z.string().openapi({ description: "ISO 639-1 code, or und." }),
     source_date: z.string().optional().openapi({ description: "The date as the publisher printed it." }),
     scraped_at: z.number().int().optional().openapi({ description: "Milliseconds since the epoch." }),
+    owner_reply: z
+      .object({
+        text: z.string(),
+        posted_at: z.number().int().nullable().openapi({ description: "Milliseconds since the epoch, UTC; null when the publisher gives no date." }),
+      })
+      .optional()
+      .openapi({ description: "The business owner's public reply, where there is one (it is part of review_hash)." }),
   })
   .openapi("Review");
 

@@ -1,6 +1,7 @@
 import { submitRequest } from "../../../domain/tasks/submit";
 import { endpoint } from "../../endpoint";
 import { ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
+import { enforceTaskBudget } from "../../rate-limit";
 import { SubmitRequestSchema } from "../../schemas/submit";
 
 export const submitHandler = endpoint(
@@ -12,6 +13,7 @@ export const submitHandler = endpoint(
     rateLimited: true,
   },
   async (c, input, account) => {
+    await enforceTaskBudget(c, account, input.data.publishers.length);
     const { requestId, tasks } = await submitRequest(c.env, account.id, input, new URL(c.req.url).origin);
     const first = tasks[0];
     return c.json(

@@ -1,0 +1,45 @@
+import type { Context } from "hono";
+import type { Account } from "../db/schema";
+import type { AppEnv } from "./context";
+import { ApiError } from "./errors";
+
+/** Every Workers rate-limiting binding counts per minute here (wrangler.toml `[[ratelimits]]`). */
+const PERIOD_SECONDS = 60;
+
+function tooMany(message: string): ApiError {
+  return new ApiError(429, { error: "Too Many Requests", details: { rate_limit: [message] } }, { "Retry-After": String(PERIOD_SECONDS) });
+}
+
+/** The client's address as Cloudflare saw it; absent only when the Worker is called without the edge (tests). */
+function clientIp(c: Context<AppEnv>): string | null {
+  return c.req.header("cf-connecting-ip") ?? null;
+}
+
+/**
+ * Limits per client IP, before any database work, on every API endpoint (IP_LIMITER). Submits are
+ * limited per account by their plan as well; this stops one address from flooding retrieve or
+ * create-webhook with any key at all.
+ */
+export async function limitClientIp(c: Context<AppEnv>): Promise<void> {
+  const ip = clientIp(c);
+  if (ip === null) return;
+  const { success } = await c.env.IP_LIMITER.limit({ key: ip });
+  if (!success) throw tooMany(`Too many requests from this address. Retry after ${PERIOD_SECONDS} seconds.`);
+}
+
+/** Limits the endpoints without a plan rate (retrieve, create-webhook, deliveries) per account (ACCOUNT_LIMITER). */
+export async function limitAccount(c: Context<AppEnv>, account: Account): Promise<void> {
+  const { success } = await c.env.ACCOUNT_LIMITER.limit({ key: account.id });
+  if (!success) throw tooMany(`Too many requests for this account. Retry after ${PERIOD_SECONDS} seconds.`);
+}
+
+/**
+ * Counts a request with an invalid key against its client IP (FAILED_KEY_LIMITER): past the limit,
+ * the address gets 429 instead of 401, so keys cannot be guessed at speed.
+ */
+export async function limitFailedKey(c: Context<AppEnv>): Promise<void> {
+  const ip = clientIp(c);
+  if (ip === null) return;
+  const { success } = await c.env.FAILED_KEY_LIMITER.limit({ key: ip });
+  if (!success) throw tooMany(`Too many requests with an invalid API key from this address. Retry after ${PERIOD_SECONDS} seconds.`);
+}

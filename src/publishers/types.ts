@@ -1,0 +1,127 @@
+/**
+ * What a publisher module is. Everything the service knows about one review site lives in its
+ * folder (`src/publishers/<name>/`): domains, submit rules, rating scale, adapter, lookup and pure
+ * parsers. The registry (./registry.ts) lists the modules; submit validation, queue dispatch, the
+ * queue handler and the README's publisher table all derive from it.
+ */
+import type { z } from "zod";
+import type { RawReview } from "../domain/reviews";
+import type { Business } from "../http/schemas/business";
+import type { PageInspector, PublisherClient } from "../scraping/client";
+
+/** Kinds of publisher, as listed by the registry and the README. */
+export type PublisherKind =
+  | "generic"
+  | "maps"
+  | "listing"
+  | "travel"
+  | "hospitality"
+  | "social"
+  | "consumer"
+  | "employer"
+  | "software"
+  | "health"
+  | "home services"
+  | "automotive"
+  | "real estate"
+  | "retail";
+
+/** Queue bindings of the scraping queues (wrangler.toml `[[queues.producers]]`). */
+export type ScrapeQueueBinding = {
+  [K in keyof Env]: Env[K] extends Queue<unknown> ? (K extends `SCRAPE_${string}` ? K : never) : never;
+}[keyof Env];
+
+export interface QueueRef {
+  /** The producer binding the dispatcher sends to. */
+  binding: ScrapeQueueBinding;
+  /** The queue's name, as its consumer receives `batch.queue`. */
+  name: string;
+}
+
+/** How a submitted profile_key turned out: the profile URL, or the message of a 400. */
+export type ProfileResolution = { url: string } | { error: string };
+
+export interface PublisherModule<C = unknown> {
+  /** Folder name, e.g. "google-maps". */
+  name: string;
+  displayName: string;
+  kind: PublisherKind;
+  /**
+   * Canonical publisher keys this module serves (lower-case, no `www.`). The generic module has none:
+   * it serves every domain no other module claims.
+   */
+  domains: readonly string[];
+  /** persona.additional_cookies.login is required at submit. */
+  loginRequired: boolean;
+  /** How the publisher's own rating scale maps onto 1..5 (README and GET /publishers). */
+  ratingScale: string;
+  /**
+   * Turns a non-empty profile_key (trimmed) into the profile URL the adapter starts from, or a
+   * message for the 400. `publisherKey` is the canonical key the client used.
+   */
+  resolveProfileKey(profileKey: string, publisherKey: string): ProfileResolution;
+  /** Finds the profile from the business data when profile_key is empty; absent = profile_key required. */
+  lookup?: Lookup;
+  adapter: Adapter<C>;
+  queue: QueueRef;
+}
+
+export interface LookupContext {
+  client: PublisherClient;
+  publisherKey: string;
+}
+
+/**
+ * Finds a business's profile URL from its name and address with the site's own search. Throws
+ * `profile_not_found` (a ScrapeError) when nothing matches well enough.
+ */
+export type Lookup = (business: Business, ctx: LookupContext) => Promise<string>;
+
+/** What an adapter may use while it scrapes a task. */
+export interface ScrapeContext {
+  publisherKey: string;
+  /**
+   * Every request an adapter makes goes through this client: PUBLISHER_ORIGINS, the private-network
+   * check, the task's login cookies, the body cap, the time budget and the adapter's own block check.
+   */
+  client: PublisherClient;
+}
+
+/** One page of reviews, newest first, as an adapter read it. */
+export interface AdapterPage<C> {
+  /** The URL a review without its own URL links to (the page the reviews are shown on). */
+  pageUrl: string;
+  reviews: RawReview[];
+  /** Where the walk continues (older reviews), or null on the last page. */
+  next: C | null;
+  /** The page's interface language (`<html lang>`), only to break an unreliable detection. */
+  pageLanguage?: string | null;
+  /** The profile's URL as this page finally reached it (after redirects); kept from the first page. */
+  profileUrl?: string;
+}
+
+/**
+ * Scrapes one publisher. Adapters are stateless between pages: everything a run resumes from is in
+ * the cursor, which the adapter defines and the pipeline stores (validated with `cursor` on read).
+ */
+export interface Adapter<C> {
+  /** Validates a stored cursor; a cursor that does not parse fails the task as `internal`. */
+  cursor: z.ZodType<C>;
+  /**
+   * Opens the profile: resolves the URL the client gave (short links, redirects) to the canonical
+   * profile URL stored on the task, and the cursor of the first (newest) page.
+   */
+  start(profileUrl: string, ctx: ScrapeContext): Promise<{ profileUrl: string; cursor: C }>;
+  /** Reads one page. A page whose structure is not what the adapter expects throws `publisher_error`. */
+  page(cursor: C, ctx: ScrapeContext): Promise<AdapterPage<C>>;
+  /**
+   * Runs on every 2xx answer the adapter gets (plain or rendered): block, captcha, consent and login
+   * pages come with status 200, and only the adapter knows what its real pages look like.
+   */
+  inspect?: PageInspector;
+}
+
+/** Keeps a module's cursor type when it is listed in the registry. */
+export function definePublisher<C>(module: PublisherModule<C>): PublisherModule<C> {
+  return module;
+}
