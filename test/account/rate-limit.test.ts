@@ -1,9 +1,10 @@
 import { createExecutionContext, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accountStub } from "../../src/account/account-do";
 import { consume } from "../../src/account/rate-limiter";
 import { createApp } from "../../src/http/app";
+import worker from "../../src/index";
 import { BASE, addKey, createAccount, post, postJson, submitBody } from "../helpers/api";
 
 const SUBMIT = "/submit/request-reviews/";
@@ -66,6 +67,25 @@ describe("submit rate limit", () => {
     const refused = await send();
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as any).details.rate_limit[0]).toMatch(/^trial plan allows 2 requests per minute\. Retry after \d+ seconds\.$/);
+  });
+
+  it.each([
+    ["not JSON", "{free: 10}", "PLANS: must be JSON"],
+    ["a negative limit", '{"free":-1}', "PLANS: free: Too small"],
+    ["a list", "[10]", "PLANS: value: Invalid input"],
+  ])("answers 500 without a stack and names the setting when PLANS is %s", async (_name, plans, problem) => {
+    const { apiKey } = await createAccount({ plan: "free" });
+    const misconfigured = { ...env, PLANS: plans } as Env;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const res = await worker.fetch(new Request(`${BASE}${SUBMIT}`, { method: "POST", body: JSON.stringify(submitBody(apiKey)) }), misconfigured, createExecutionContext());
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 500, body: { error: "Internal server error" } });
+      const lines = logged.mock.calls.map((args) => args.join(" ")).join("\n");
+      expect(lines).toContain(problem);
+      expect(lines).not.toContain(apiKey);
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it("does not limit the unlimited plan", async () => {
