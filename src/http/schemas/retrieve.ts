@@ -25,7 +25,6 @@ export const RetrieveRequestSchema = drfObject({
   },
 });
 
-export type RetrieveInput = z.output<typeof RetrieveRequestSchema>;
 
 export const ReviewSchema = z
   .object({
