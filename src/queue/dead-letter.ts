@@ -1,4 +1,5 @@
 import { failTask } from "../domain/scrape/finish";
+import { errorText, log } from "../log";
 import { ScrapeMessageSchema } from "./messages";
 
 /**
@@ -13,7 +14,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
       try {
         await failTask(env, parsed.data.task_id, "internal", { abandonedRun: parsed.data.run ?? 1 });
       } catch (err) {
-        console.error(`dead letters: could not fail task ${parsed.data.task_id}`, err);
+        log("error", "dead letters: could not fail task", { task_id: parsed.data.task_id, error: errorText(err) });
         message.retry();
         continue;
       }

@@ -187,7 +187,7 @@ describe("request log", () => {
     );
     expect(res.status).toBe(404);
     const lines = logged.mock.calls.map((args) => JSON.parse(String(args[0])));
-    expect(lines).toEqual([{ request_id: res.headers.get("x-request-id"), method: "POST", path: "/retrieve-task/", status: 404, ms: expect.any(Number) }]);
+    expect(lines).toEqual([{ level: "info", message: "request", request_id: res.headers.get("x-request-id"), method: "POST", path: "/retrieve-task/", status: 404, ms: expect.any(Number) }]);
     expect(JSON.stringify(logged.mock.calls)).not.toContain(apiKey);
   });
 });

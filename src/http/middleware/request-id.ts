@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { requestId as honoRequestId } from "hono/request-id";
+import { log } from "../../log";
 import { settings } from "../../settings";
 import type { AppEnv } from "../context";
 
@@ -14,8 +15,6 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   await next();
   if (settings(c.env).logRequests) {
-    console.log(
-      JSON.stringify({ request_id: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Date.now() - started }),
-    );
+    log("info", "request", { request_id: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Date.now() - started });
   }
 });
