@@ -1,4 +1,4 @@
-import type { Review } from "../../http/schemas/retrieve";
+import type { Review } from "./review";
 import { detectLanguage, isoLanguage } from "./language";
 import { originalText } from "./machine-translation";
 import { resolvePostedAt } from "./posted-at";
