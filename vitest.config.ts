@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const migrations = await readD1Migrations("./migrations");
 
@@ -64,6 +64,8 @@ export default defineConfig({
     })),
   ],
   test: {
+    // Node-side tests of the npm scripts have their own config (vitest.node.config.ts).
+    exclude: [...configDefaults.exclude, "test/node/**"],
     setupFiles: ["./test/setup/apply-migrations.ts"],
     globalSetup: ["./test/openapi/validator-server.ts", "./test/setup/fixture-sites.ts"],
     testTimeout: 30_000,

@@ -9,18 +9,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { localOnlySettingsProblems, queueNames, withDatabaseId } from "./lib/deploy-config.mjs";
+import { localOnlySettingsProblems, presentSecrets, queueNames, withDatabaseId } from "./lib/deploy-config.mjs";
 import { fail, root, runCaptured, runInherited } from "./lib/project.mjs";
 import { DB_BINDING, WRANGLER, readConfig } from "./lib/wrangler.mjs";
 
-const { values: options } = parseArgs({
-  options: { "dry-run": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
-});
-if (options.help) {
-  console.log("usage: npm run deploy [-- --dry-run]");
-  process.exit(0);
-}
-const dryRun = options["dry-run"];
+// The checks, for tests: importing this module runs nothing.
+export { localOnlySettingsProblems, presentSecrets, queueNames, withDatabaseId };
+
+// Set from the command line when run as a script.
+let dryRun = true;
 const configPath = join(root, "wrangler.toml");
 
 /** How each secret is made when the Worker does not have it yet (an operator may pass one in the environment). */
@@ -103,14 +100,8 @@ function missingSecrets(config) {
   if (dryRun) {
     show(["secret", "list", "--format", "json"]);
   } else {
-    const result = runCaptured(WRANGLER, ["secret", "list", "--format", "json"]);
-    if (result.status === 0) {
-      present = new Set(JSON.parse(result.stdout).map((s) => s.name));
-    } else if (!/10007|does not exist|not found/i.test(result.stderr + result.stdout)) {
-      // Only a Worker that does not exist yet may be treated as having no secrets; guessing wrong
-      // would replace a live ENCRYPTION_KEY.
-      throw new Error(`could not list the Worker's secrets:\n${result.stderr || result.stdout}`);
-    }
+    // Only a Worker that does not exist yet may be treated as having no secrets (see presentSecrets).
+    present = presentSecrets(runCaptured(WRANGLER, ["secret", "list", "--format", "json"]));
   }
   const secrets = {};
   for (const name of required) {
@@ -165,9 +156,19 @@ function main() {
   }
 }
 
-try {
-  main();
-  console.log(dryRun ? "\nDry run: nothing was changed." : "\nDeployed.");
-} catch (err) {
-  fail(err instanceof Error ? err.message : String(err));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values: options } = parseArgs({
+    options: { "dry-run": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+  });
+  if (options.help) {
+    console.log("usage: npm run deploy [-- --dry-run]");
+    process.exit(0);
+  }
+  dryRun = options["dry-run"];
+  try {
+    main();
+    console.log(dryRun ? "\nDry run: nothing was changed." : "\nDeployed.");
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
 }

@@ -2,6 +2,7 @@
 //   npm run keys -- create --account <name> [--plan <plan>] [--expires <ISO date>]
 //   npm run keys -- list
 //   npm run keys -- revoke <key id>
+// Local commands take --persist-to <dir> to act on another local state directory.
 // A new key is printed once, as the last line of stdout; only its SHA-256 hash is stored.
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -19,8 +20,8 @@ const USAGE = `usage:
 const ACCOUNT_NAME = /^(?!\s)[^\p{Cc}]{1,100}(?<!\s)$/u;
 const KEY_ID = /^key_[0-9a-f]{4,64}$/;
 
-/** Creates the account if it is missing (changing its plan when --plan names another), then a key. */
-export function createKey({ account, plan, expires, remote = false, persistTo, log = console.log }) {
+/** Checks create's options before anything touches a database; returns the expiry (ms) or null. */
+function checkCreateOptions({ account, plan, expires }) {
   if (!account || !ACCOUNT_NAME.test(account)) {
     fail("--account needs a name of 1-100 characters, without control characters or surrounding spaces");
   }
@@ -34,6 +35,12 @@ export function createKey({ account, plan, expires, remote = false, persistTo, l
     if (!/^\d{4}-\d{2}-\d{2}/.test(expires) || Number.isNaN(expiresAt)) fail(`--expires must be an ISO date, e.g. 2027-01-31 or 2027-01-31T12:00:00Z`);
     if (expiresAt <= Date.now()) fail("--expires must be in the future");
   }
+  return expiresAt;
+}
+
+/** Creates the account if it is missing (changing its plan when --plan names another), then a key. */
+export function createKey({ account, plan, expires, remote = false, persistTo, log = console.log }) {
+  const expiresAt = checkCreateOptions({ account, plan, expires });
   const defaultPlan = readConfig().vars?.DEFAULT_PLAN || "free";
   const now = Date.now();
   const key = newApiKey();
@@ -65,10 +72,10 @@ function status(row, now) {
 
 const iso = (ms) => (ms === null ? "-" : new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"));
 
-function listKeys({ remote }) {
+function listKeys({ remote, persistTo }) {
   const [rows] = d1Execute(
     "SELECT k.id, a.name AS account, a.plan, k.prefix, k.created_at, k.expires_at, k.revoked_at FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.name, k.created_at",
-    { remote },
+    { remote, persistTo },
   );
   if (rows.length === 0) {
     console.log("No keys. Make one with: npm run keys -- create --account <name>");
@@ -91,7 +98,7 @@ function listKeys({ remote }) {
   for (const row of table) console.log(line(columns.map((col) => row[col])));
 }
 
-function revokeKey(keyId, { remote }) {
+function revokeKey(keyId, { remote, persistTo }) {
   if (!keyId || !KEY_ID.test(keyId)) fail("revoke needs a key id like key_0123abcd (see: npm run keys -- list)");
   const id = sqlText(keyId);
   const [, rows] = d1Execute(
@@ -99,7 +106,7 @@ function revokeKey(keyId, { remote }) {
       `UPDATE api_keys SET revoked_at = ${sqlInteger(Date.now())} WHERE id = ${id} AND revoked_at IS NULL`,
       `SELECT k.id, k.revoked_at, a.name AS account FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ${id}`,
     ].join(";\n"),
-    { remote },
+    { remote, persistTo },
   );
   const row = rows[0];
   if (!row) fail(`no key ${keyId}`);
@@ -118,6 +125,8 @@ function main(argv) {
         expires: { type: "string" },
         remote: { type: "boolean", default: false },
         local: { type: "boolean", default: false },
+        // Another local state directory (wrangler's --persist-to); the tests use a throwaway one.
+        "persist-to": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -132,20 +141,24 @@ function main(argv) {
   }
   if (values.remote && values.local) fail("choose --local or --remote, not both");
   const remote = values.remote;
+  const persistTo = values["persist-to"];
+  if (remote && persistTo) fail("--persist-to names local state; it does not go with --remote");
   try {
+    // Bad options are refused before any wrangler call.
+    if (command === "create") checkCreateOptions(values);
     // Local databases are brought up to date first, so a fresh checkout works without extra steps.
-    if (!remote) applyMigrationsQuietly();
+    if (!remote) applyMigrationsQuietly({ persistTo });
     switch (command) {
       case "create":
         if (rest.length) fail(`unexpected argument "${rest[0]}"\n${USAGE}`);
-        createKey({ account: values.account, plan: values.plan, expires: values.expires, remote });
+        createKey({ account: values.account, plan: values.plan, expires: values.expires, remote, persistTo });
         break;
       case "list":
-        listKeys({ remote });
+        listKeys({ remote, persistTo });
         break;
       case "revoke":
         if (rest.length !== 1) fail(`revoke takes one key id\n${USAGE}`);
-        revokeKey(rest[0], { remote });
+        revokeKey(rest[0], { remote, persistTo });
         break;
       default:
         fail(`unknown command "${command}"\n${USAGE}`);

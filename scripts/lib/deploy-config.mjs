@@ -56,3 +56,15 @@ export function withDatabaseId(toml, databaseName, databaseId) {
   lines[found[0]] = lines[found[0]].replace(/=\s*"[^"]*"/, `= "${databaseId}"`);
   return lines.join("\n");
 }
+
+/**
+ * The names of the secrets a Worker already has, from `wrangler secret list --format json` (its
+ * exit status and output). A listing that failed counts as "no secrets" only when it failed because
+ * the Worker does not exist yet; any other failure throws, because guessing wrong would make the
+ * deploy replace a live ENCRYPTION_KEY and leave every stored cookie and webhook secret unreadable.
+ */
+export function presentSecrets({ status, stdout, stderr }) {
+  if (status === 0) return new Set(JSON.parse(stdout).map((secret) => secret.name));
+  if (/10007|does not exist|not found/i.test(stderr + stdout)) return new Set();
+  throw new Error(`could not list the Worker's secrets:\n${stderr || stdout}`);
+}

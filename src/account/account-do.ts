@@ -5,6 +5,7 @@ import { deliverOnce, retryDelaySeconds } from "../domain/webhooks/delivery";
 import { settings } from "../settings";
 import { dueEvents, enqueue, getMeta, listDeliveries, migrateOutbox, nextDueAt, recordAttempt, setMeta, type DeliveryRecord, type DueEvent, type NewEvent } from "./outbox";
 import { consume, migrateRateLimiter, type RateLimitDecision } from "./rate-limiter";
+import { log } from "../log";
 import { acquireSlot, migrateRunSlots, releaseSlot, type SlotDecision } from "./run-slots";
 
 /** Events sent side by side in one round (each of a different task). */
@@ -69,7 +70,8 @@ export class AccountDurableObject extends DurableObject<Env> {
     try {
       await this.sendDueEvents();
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", error: `webhook delivery run failed: ${err instanceof Error ? err.name : "unknown"}` }));
+      // The name only: a message could quote a receiver's answer.
+      log("error", "webhook delivery run failed", { error: err instanceof Error ? err.name : "unknown" });
       await this.arm(Date.now() + RUN_FAILURE_BACKOFF_MS);
       return;
     }

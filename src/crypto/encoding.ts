@@ -1,5 +1,7 @@
+import { bytesToHex } from "@noble/hashes/utils.js";
+
 export function toHex(bytes: ArrayBuffer | Uint8Array): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(new Uint8Array(bytes));
 }
 
 export function toBase64(bytes: ArrayBuffer | Uint8Array): string {

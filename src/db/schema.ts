@@ -121,8 +121,4 @@ export const webhooks = sqliteTable("webhooks", {
 });
 
 export type Account = typeof accounts.$inferSelect;
-export type ApiKey = typeof apiKeys.$inferSelect;
-export type RequestRow = typeof requests.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
-export type ReviewRow = typeof reviews.$inferSelect;
-export type WebhookRow = typeof webhooks.$inferSelect;

@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./context";
 import { jsonCharset } from "./middleware/json-charset";
 import { onError } from "./middleware/on-error";
-import { requestId } from "./middleware/request-id";
+import { requestId, requestLog } from "./middleware/request-id";
 import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
 import { mountFiles } from "./routes/files/files.index";
@@ -15,6 +15,7 @@ import { PublisherConfigSchema } from "./schemas/publishers";
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
   app.use("*", requestId);
+  app.use("*", requestLog);
   app.use("*", jsonCharset);
   app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
   for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountPublishers, mountFiles, mountDocs]) mount(app);

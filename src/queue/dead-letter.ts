@@ -3,6 +3,7 @@ import { database } from "../db/client";
 import { tasks } from "../db/schema";
 import { failTask } from "../domain/scrape/finish";
 import { TaskStatus } from "../domain/tasks/status";
+import { errorText, log } from "../log";
 import { ScrapeMessageSchema } from "./messages";
 
 /**
@@ -32,7 +33,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
         }
         await failTask(env, parsed.data.task_id, "internal", { abandonedRun: run });
       } catch (err) {
-        console.error(`dead letters: could not fail task ${parsed.data.task_id}`, err);
+        log("error", "dead letters: could not fail task", { task_id: parsed.data.task_id, error: errorText(err) });
         message.retry();
         continue;
       }

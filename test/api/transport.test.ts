@@ -189,7 +189,21 @@ describe("request log", () => {
     );
     expect(res.status).toBe(404);
     const lines = logged.mock.calls.map((args) => JSON.parse(String(args[0])));
-    expect(lines).toEqual([{ request_id: res.headers.get("x-request-id"), method: "POST", path: "/retrieve-task/", status: 404, ms: expect.any(Number) }]);
+    expect(lines).toEqual([{ level: "info", message: "request", request_id: res.headers.get("x-request-id"), method: "POST", path: "/retrieve-task/", status: 404, ms: expect.any(Number) }]);
     expect(JSON.stringify(logged.mock.calls)).not.toContain(apiKey);
+  });
+});
+
+describe("X-Request-Id", () => {
+  it("is on every answer: Cloudflare's ray id, a client's own id, or a new UUID", async () => {
+    const fresh = await call("/no-such-path");
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect((await call("/", { headers: { "cf-ray": "8f2a1b3c4d5e6f70-SJC" } })).headers.get("x-request-id")).toBe("8f2a1b3c4d5e6f70-SJC");
+    expect((await call("/", { headers: { "X-Request-Id": "client-id_42" } })).headers.get("x-request-id")).toBe("client-id_42");
+    // An id that could forge log lines is replaced.
+    expect((await call("/", { headers: { "X-Request-Id": 'x" , "status": 200' } })).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await post("/retrieve-task/", "{");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

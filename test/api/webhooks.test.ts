@@ -1,9 +1,10 @@
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decryptText } from "../../src/crypto/aes";
 import { fromBase64 } from "../../src/crypto/encoding";
-import { webhookTargetAllowed } from "../../src/domain/webhooks/config";
-import { createAccount, postJson } from "../helpers/api";
+import worker from "../../src/index";
+import { BASE, createAccount, postJson } from "../helpers/api";
 
 const WEBHOOK = "/webhooks/create-webhook/";
 const SECRET_FORM = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
@@ -106,6 +107,13 @@ describe("create-webhook: validation", () => {
 });
 
 describe("create-webhook: deployed configuration refuses private targets", () => {
+  // The Worker's own fetch handler with the deployed setting (wrangler.toml: "false").
+  const deployed = { ...env, ALLOW_PRIVATE_NETWORK: "false" } as Env;
+  const postDeployed = async (body: unknown) => {
+    const res = await worker.fetch(new Request(`${BASE}${WEBHOOK}`, { method: "POST", body: JSON.stringify(body) }), deployed, createExecutionContext());
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
   it.each([
     ["http://localhost/hook", false],
     ["http://api.localhost/hook", false],
@@ -124,9 +132,16 @@ describe("create-webhook: deployed configuration refuses private targets", () =>
     ["https://hooks.example.com/hook", true],
     ["https://8.8.8.8/hook", true],
     ["https://172.32.0.1/hook", true],
-  ])("%s allowed: %s", (url, allowed) => {
-    expect(webhookTargetAllowed(url, false)).toBe(allowed);
-    expect(webhookTargetAllowed(url, true)).toBe(true);
+  ])("%s allowed: %s", async (url, allowed) => {
+    const { apiKey, accountId } = await createAccount();
+    const res = await postDeployed({ api_key: apiKey, webhook: url });
+    if (allowed) {
+      expect({ status: res.status, webhook: res.body.webhook }).toEqual({ status: 201, webhook: url });
+      expect((await storedWebhook(accountId))!.url).toBe(url);
+    } else {
+      expect(res).toEqual({ status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } });
+      expect(await storedWebhook(accountId)).toBeNull();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import puppeteer from "@cloudflare/puppeteer";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BASE, call } from "../helpers/api";
@@ -67,9 +68,35 @@ describe("GET /docs", () => {
     expect(script).toContain("@scalar/api-reference");
   });
 
-  it("points the reference at the OpenAPI document", async () => {
-    const res = await call("/openapi.json");
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { openapi: string }).openapi).toMatch(/^3\.1\./);
+  it("points the reference at the OpenAPI document: a real browser loads it and renders its operations", async () => {
+    // Chromium (the Browser Rendering binding) opens /docs; every request it makes is answered by
+    // the Worker's static assets or its own fetch handler, so what the page really loads is recorded.
+    const browser = await puppeteer.launch(env.BROWSER);
+    const requested: string[] = [];
+    try {
+      const page = await browser.newPage();
+      await page.setRequestInterception(true);
+      page.on("request", (request) => {
+        requested.push(request.url());
+        void (async () => {
+          // As the platform serves it: a static asset when there is one, else the Worker.
+          const url = new URL(request.url());
+          const asset = await env.ASSETS.fetch(new Request(url));
+          const res = asset.status === 404 ? await call(url.pathname + url.search) : asset;
+          await request.respond({ status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) });
+        })().catch(() => request.abort());
+      });
+      await page.goto(`${BASE}/docs`, { waitUntil: "load" });
+      // The page's own text, as the browser shows it (run in the page, hence the string).
+      await page.waitForFunction('document.body.innerText.includes("Submit a review collection request")', { timeout: 20_000 });
+      const text = (await page.evaluate("document.body.innerText")) as string;
+      // Title, operations and the first operation's summary: all of them come from /openapi.json
+      // (Scalar renders later operations lazily, as they scroll into view).
+      for (const shown of ["Review Collection API", "OpenAPI 3.1.0", "/submit/request-reviews/", "/retrieve-task/", "Submit a review collection request"]) expect(text).toContain(shown);
+    } finally {
+      await browser.close();
+    }
+    expect(requested).toContain(`${BASE}/openapi.json`);
+    for (const url of requested) expect(new URL(url).origin, url).toBe(BASE);
   });
 });

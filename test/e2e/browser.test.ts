@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { QueueDriver } from "../helpers/queue";
 import { JS_RENDERED, MEMBERS, MEMBERS_COOKIE } from "../fixtures/reviews";
-import { expectedReview, fixtureRequests, newestFirst, retrieve, slug, submitScrape, taskRow } from "./support";
+import { expectedReview, fixtureCookies, fixtureRequests, newestFirst, retrieve, slug, submitScrape, taskRow } from "./support";
 
 let queue: QueueDriver;
 beforeEach(() => {
@@ -41,6 +41,10 @@ describe("pages rendered by JavaScript", () => {
     const body = await retrieve(task);
     expect(body.reviews).toEqual(newestFirst(MEMBERS.map((r) => expectedReview(r, profile))));
     expect((await taskRow(task.taskId))!.cookies_enc).toBeNull();
+    // The plain GET and the browser render both sent members.test's cookie and nothing else: the
+    // cookie for elsewhere.test never left (every fixture site is on 127.0.0.1, where cookies are
+    // not kept apart by port, so a cookie set for the wrong domain would show up here).
+    expect(await fixtureCookies("members.test", path)).toEqual({ [path]: [`${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`, `${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`] });
   });
 
   it("fails with login_required when the profile shows a sign-in page instead of reviews", async () => {

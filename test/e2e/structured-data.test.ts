@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
-import { DUPES_PAGES, DUPES_UNIQUE, GRAPH, MICRODATA, MULTIPAGE, paged } from "../fixtures/reviews";
+import { DUPES_PAGES, DUPES_UNIQUE, GRAPH, MICRODATA, MULTILINGUAL, MULTIPAGE, paged } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, md5Hash, newestFirst, retrieve, slug, storedFileKeys, submitScrape, taskRow } from "./support";
 
 let queue: QueueDriver;
@@ -27,6 +27,15 @@ function expectedFromPages(pages: { id?: string }[][], base: string) {
 }
 
 describe("generic structured-data adapter, end to end", () => {
+  it("gives each review its own language, not the page's interface language", async () => {
+    const path = `/biz/${slug("languages")}`;
+    const profile = `https://multilingual.test${path}`;
+    const task = await submitScrape("multilingual.test", profile);
+    await queue.drain();
+    const body = await retrieve(task);
+    expect(body.reviews).toEqual(newestFirst(MULTILINGUAL.map((r) => ({ ...expectedReview(r, profile), language: r.language }))));
+  });
+
   it("walks 12 JSON-LD pages over three runs and serves them newest first on every page", async () => {
     const path = `/biz/${slug("multi")}`;
     const profile = `https://multipage.test${path}`;

@@ -55,6 +55,12 @@ export async function fixtureRequests(domain: string, prefix: string): Promise<R
   return (await res.json()) as Record<string, number>;
 }
 
+/** The `Cookie` header of each request the fixture site received under a path prefix, in order. */
+export async function fixtureCookies(domain: string, prefix: string): Promise<Record<string, string[]>> {
+  const res = await fetch(`${origins[domain]}/__cookies?prefix=${encodeURIComponent(prefix)}`);
+  return (await res.json()) as Record<string, string[]>;
+}
+
 /** review_hash as decisions.md defines it, computed independently (node:crypto) for ASCII fixture text. */
 export function md5Hash(fields: string[]): string {
   return createHash("md5").update(JSON.stringify(fields)).digest("hex");

@@ -1,5 +1,7 @@
 import { env, exports } from "cloudflare:workers";
-import { sha256Hex } from "../../src/crypto/encoding";
+import { bypass } from "msw";
+import { inject } from "vitest";
+import { newApiKey } from "../../scripts/lib/api-keys.mjs";
 
 export const BASE = "https://api.test";
 
@@ -16,12 +18,42 @@ export async function post(path: string, body: unknown, headers: Record<string, 
   });
 }
 
-export async function postJson<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; headers: Headers }> {
-  const res = await post(path, body);
-  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+let documentId: Promise<string> | undefined;
+
+/** A call to the Node-side validator; `bypass` lets it through when a test's MSW server intercepts fetch. */
+function validatorFetch(path: string, body: string): Promise<Response> {
+  return fetch(bypass(new Request(new URL(path, inject("openapiValidatorUrl")), { method: "POST", body })));
 }
 
-let counter = 0;
+/** Registers the Worker's own /openapi.json with the Node-side validator (test/openapi/validator-server.ts), once per test file. */
+function openapiDocumentId(): Promise<string> {
+  documentId ??= (async () => {
+    const document = await (await call("/openapi.json")).text();
+    const res = await validatorFetch("/documents", document);
+    const answer = (await res.json()) as { id?: string; error?: string };
+    if (!answer.id) throw new Error(`The OpenAPI document could not be compiled: ${answer.error}`);
+    return answer.id;
+  })();
+  return documentId;
+}
+
+/** Throws unless the operation documents this status and the body matches the schema documented for it. */
+export async function expectDocumentedResponse(method: string, path: string, status: number, body: unknown): Promise<void> {
+  const res = await validatorFetch("/responses", JSON.stringify({ id: await openapiDocumentId(), method, path, status, body }));
+  const answer = (await res.json()) as { valid: boolean; error?: string };
+  if (!answer.valid) throw new Error(`Response does not match the OpenAPI document: ${answer.error}\n${JSON.stringify(body).slice(0, 2000)}`);
+}
+
+/**
+ * POSTs through the Worker and parses the JSON answer, which must match the response schema the
+ * OpenAPI document gives for its status: every API and end-to-end test checks the documentation too.
+ */
+export async function postJson<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await post(path, body);
+  const parsed = (await res.json()) as T;
+  await expectDocumentedResponse("POST", path, res.status, parsed);
+  return { status: res.status, body: parsed, headers: res.headers };
+}
 
 export interface TestAccount {
   accountId: string;
@@ -29,26 +61,26 @@ export interface TestAccount {
   keyId: string;
 }
 
-/** Creates an account and a key straight in D1, the way `npm run keys -- create` stores them. */
-export async function createAccount(options: { plan?: string; expiresAt?: number | null; revoked?: boolean } = {}): Promise<TestAccount> {
-  counter += 1;
-  const accountId = crypto.randomUUID();
-  const keyId = `key_${crypto.randomUUID().slice(0, 8)}`;
-  const apiKey = `rk_test_${crypto.randomUUID().replace(/-/g, "")}${counter}`;
+export interface KeyOptions {
+  expiresAt?: number | null;
+  revoked?: boolean;
+}
+
+/** Stores a new key for an existing account, made by the same code as `npm run keys -- create`. */
+export async function addKey(accountId: string, options: KeyOptions = {}): Promise<{ apiKey: string; keyId: string }> {
+  const key = newApiKey();
   const now = Date.now();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, ?, ?)").bind(accountId, `acct-${accountId}`, options.plan ?? "pro", now),
-    env.DB.prepare("INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
-      keyId,
-      accountId,
-      apiKey.slice(0, 12),
-      await sha256Hex(apiKey),
-      now,
-      options.expiresAt ?? null,
-      options.revoked ? now : null,
-    ),
-  ]);
-  return { accountId, apiKey, keyId };
+  await env.DB.prepare("INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(key.id, accountId, key.prefix, key.hash, now, options.expiresAt ?? null, options.revoked ? now : null)
+    .run();
+  return { apiKey: key.key, keyId: key.id };
+}
+
+/** Creates an account straight in D1 and gives it a key, the way `npm run keys -- create` does. */
+export async function createAccount(options: { plan?: string } & KeyOptions = {}): Promise<TestAccount> {
+  const accountId = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, ?, ?)").bind(accountId, `acct-${accountId}`, options.plan ?? "pro", Date.now()).run();
+  return { accountId, ...(await addKey(accountId, options)) };
 }
 
 export const JOB = "App\\Jobs\\RequestReviews";

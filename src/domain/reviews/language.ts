@@ -17,9 +17,15 @@ export function isoLanguage(tag: string | null | undefined): string | null {
   return RENAMED[primary] ?? primary;
 }
 
-/** Detects the language of a text; `und` for empty, very short or ambiguous text. */
-export function detectLanguage(text: string): string {
+/**
+ * Detects the language of a text; `und` for empty, very short or ambiguous text. When detection is
+ * not reliable, `tieBreaker` (the page's interface language) may settle it, but only if it is one
+ * of the languages the text could be in: it picks among candidates, never overrides the text.
+ */
+export function detectLanguage(text: string, tieBreaker: string | null = null): string {
   if (!text.trim()) return UNDETERMINED;
   const result = eld.detect(text);
-  return result.language && result.isReliable() ? result.language : UNDETERMINED;
+  if (result.language && result.isReliable()) return result.language;
+  if (tieBreaker && Object.hasOwn(result.getScores(), tieBreaker)) return tieBreaker;
+  return UNDETERMINED;
 }

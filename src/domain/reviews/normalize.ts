@@ -1,4 +1,4 @@
-import type { Review } from "../../http/schemas/retrieve";
+import type { Review } from "./review";
 import { detectLanguage, isoLanguage } from "./language";
 import { originalText } from "./machine-translation";
 import { resolvePostedAt } from "./posted-at";
@@ -109,9 +109,11 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
   const review_id =
     raw.id?.trim() ||
     derivedReviewId({ publisherKey: ctx.publisherKey, author_name, text, absolutePostedAt: posted?.absolute ? posted.postedAt : null });
-  // A machine-translated text is shown in the page's language, so only the review's own tag or the
-  // original text itself can say what language the reviewer wrote in.
-  const language = isoLanguage(raw.language) ?? (machineTranslated ? null : isoLanguage(ctx.pageLanguage)) ?? detectLanguage(text);
+  // The review's own language: the publisher's per-review tag, else the text itself. `<html lang>`
+  // is the site's interface language (a German review on an English page is German), so it only
+  // breaks an unreliable detection; a machine-translated text is shown in the page's language, so
+  // there it says nothing about the original.
+  const language = isoLanguage(raw.language) ?? detectLanguage(text, machineTranslated ? null : isoLanguage(ctx.pageLanguage));
 
   const reply = reply_text ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null } : null;
   return {

@@ -1,4 +1,4 @@
-import type { Review } from "../../http/schemas/retrieve";
+import type { Review } from "../reviews/review";
 
 export interface PageSelection {
   /** The page's reviews minus those the client already has. */

@@ -1,4 +1,4 @@
-import type { Review } from "../../http/schemas/retrieve";
+import type { Review } from "../reviews/review";
 
 /** R2 keys of a task's raw files all start with this, so they can be listed and removed together. */
 export function taskFilesPrefix(taskId: string): string {

@@ -4,7 +4,7 @@ import { normalizeReviews, RawReviewSchema } from "../reviews";
 import { database } from "../../db/client";
 import { accountStub } from "../../account/account-do";
 import { accounts, requests, tasks, type TaskRow } from "../../db/schema";
-import type { Review } from "../../http/schemas/retrieve";
+import type { Review } from "../reviews/review";
 import type { Business } from "../../http/schemas/business";
 import { publisherFor, type Publisher } from "../../publishers/registry";
 import type { AdapterPage, PublisherModule, ScrapeContext } from "../../publishers/types";

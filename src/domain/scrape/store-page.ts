@@ -1,5 +1,5 @@
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
-import type { Review } from "../../http/schemas/retrieve";
+import type { Review } from "../reviews/review";
 import type { StoredCursor } from "./cursor";
 import { LEASE_MS } from "./lease";
 import { pageFileKey, putPageFile } from "./page-files";

@@ -1,5 +1,6 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { errorText, log } from "../../log";
 import type { AppEnv } from "../context";
 import { ApiError, INTERNAL_ERROR } from "../errors";
 
@@ -10,14 +11,6 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return c.json({ error: err.message || "Bad request" }, err.status);
   }
   // Only the name and message: bodies, keys and cookies never reach the log.
-  console.error(
-    JSON.stringify({
-      level: "error",
-      request_id: c.get("requestId"),
-      method: c.req.method,
-      path: new URL(c.req.url).pathname,
-      error: err instanceof Error ? `${err.name}: ${err.message}` : "non-error thrown",
-    }),
-  );
+  log("error", "request failed", { request_id: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname, error: errorText(err) });
   return c.json(INTERNAL_ERROR, 500);
 };

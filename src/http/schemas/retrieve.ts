@@ -1,6 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { drfInteger, drfObject, drfString } from "../validation";
+import { ReviewSchema } from "../../domain/reviews/review";
 import { ApiKeySchema } from "./common";
+
+// The review shape belongs to the domain (normalization produces it); the API documents it as is.
+export { ReviewSchema, type Review } from "../../domain/reviews/review";
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 1000;
@@ -25,32 +29,6 @@ export const RetrieveRequestSchema = drfObject({
   },
 });
 
-export type RetrieveInput = z.output<typeof RetrieveRequestSchema>;
-
-export const ReviewSchema = z
-  .object({
-    review_id: z.string(),
-    author_name: z.string(),
-    author_id: z.string().nullable(),
-    rating: z.number().int().min(1).max(5),
-    text: z.string(),
-    url: z.string(),
-    posted_at: z.number().int().openapi({ description: "Milliseconds since the epoch, UTC." }),
-    review_hash: z.string().openapi({ description: "Lower-case hex MD5 of the Go-style JSON [text, author_name]." }),
-    language: z.string().openapi({ description: "ISO 639-1 code, or und." }),
-    source_date: z.string().optional().openapi({ description: "The date as the publisher printed it." }),
-    scraped_at: z.number().int().optional().openapi({ description: "Milliseconds since the epoch." }),
-    owner_reply: z
-      .object({
-        text: z.string(),
-        posted_at: z.number().int().nullable().openapi({ description: "Milliseconds since the epoch, UTC; null when the publisher gives no date." }),
-      })
-      .optional()
-      .openapi({ description: "The business owner's public reply, where there is one (it is part of review_hash)." }),
-  })
-  .openapi("Review");
-
-export type Review = z.infer<typeof ReviewSchema>;
 
 export const PaginationSchema = z
   .object({

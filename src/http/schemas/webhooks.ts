@@ -15,7 +15,6 @@ export const CreateWebhookRequestSchema = drfObject({
   example: { api_key: "rk_your_api_key", webhook: "https://example.com/hooks/reviews?source=collector" },
 });
 
-export type CreateWebhookInput = z.output<typeof CreateWebhookRequestSchema>;
 
 export const CreateWebhookResponseSchema = z
   .object({

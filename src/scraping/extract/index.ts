@@ -5,9 +5,7 @@ import { mergeDuplicates } from "./merge-duplicates";
 import { collectMicrodata } from "./microdata";
 import { collectPageMeta } from "./page-meta";
 import { collectRdfa } from "./rdfa";
-import { reviewsFromItems, type BusinessInfo } from "./schema-reviews";
-
-export type { BusinessInfo } from "./schema-reviews";
+import { reviewsFromItems } from "./schema-reviews";
 
 export interface ExtractedPage {
   /** schema.org reviews found in JSON-LD, microdata and RDFa, each once, in page order. */
@@ -16,8 +14,6 @@ export interface ExtractedPage {
   nextUrl: string | null;
   /** `<html lang>` as written ("en-GB"), or null. */
   pageLanguage: string | null;
-  /** The reviewed business's name and aggregate rating, where the page states them. */
-  business: BusinessInfo | null;
 }
 
 /**
@@ -34,6 +30,6 @@ export async function extractStructuredData(html: string, pageUrl: string): Prom
   await rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).arrayBuffer();
 
   const { language, baseUrl, nextUrl } = meta();
-  const { reviews, business } = reviewsFromItems([...jsonLd(), ...microdata(), ...rdfa()], baseUrl);
-  return { reviews: mergeDuplicates(reviews, new Set([pageUrl, baseUrl])), nextUrl, pageLanguage: language, business };
+  const reviews = reviewsFromItems([...jsonLd(), ...microdata(), ...rdfa()], baseUrl);
+  return { reviews: mergeDuplicates(reviews, new Set([pageUrl, baseUrl])), nextUrl, pageLanguage: language };
 }

@@ -1,12 +1,6 @@
 import type { RawRating, RawReview } from "../../domain/reviews/raw-review";
 import { firstLiteral, hasType, isNode, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
 
-/** Business-level data found beside the reviews (optional extra for callers). */
-export interface BusinessInfo {
-  name: string | null;
-  aggregateRating: { value: string; best: string | null; worst: string | null; count: string | null } | null;
-}
-
 const REVIEW_TYPES = new Set(["Review", "UserReview", "CriticReview", "EmployerReview"]);
 const REPLY_TYPES = new Set(["Comment", "Answer"]);
 const PERSON_TYPES = new Set(["Person"]);
@@ -112,32 +106,8 @@ function toRawReview(graph: NodeGraph, review: SchemaNode, baseUrl: string): Raw
   return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as RawReview;
 }
 
-function businessInfo(graph: NodeGraph, reviews: SchemaNode[]): BusinessInfo | null {
-  const reviewed = reviews.map((r) => graph.first(r, "itemReviewed")).find(isNode);
-  const holder =
-    graph.all.find((n) => !hasType(n, REVIEW_TYPES) && (valuesOf(n, "review").length > 0 || valuesOf(n, "reviews").length > 0)) ??
-    graph.all.find((n) => !hasType(n, REVIEW_TYPES) && valuesOf(n, "aggregateRating").length > 0) ??
-    reviewed;
-  if (!holder) return null;
-  const aggregate = graph.first(holder, "aggregateRating");
-  const value = isNode(aggregate) ? firstLiteral(aggregate, "ratingValue") : undefined;
-  return {
-    name: firstLiteral(holder, "name") ?? null,
-    aggregateRating:
-      isNode(aggregate) && value !== undefined
-        ? {
-            value,
-            best: firstLiteral(aggregate, "bestRating") ?? null,
-            worst: firstLiteral(aggregate, "worstRating") ?? null,
-            count: firstLiteral(aggregate, "reviewCount", "ratingCount") ?? null,
-          }
-        : null,
-  };
-}
-
 /** Every schema.org Review among the items of a page (nested anywhere), in document order. */
-export function reviewsFromItems(roots: SchemaNode[], baseUrl: string): { reviews: RawReview[]; business: BusinessInfo | null } {
+export function reviewsFromItems(roots: SchemaNode[], baseUrl: string): RawReview[] {
   const graph = new NodeGraph(roots);
-  const reviewNodes = graph.all.filter((n) => hasType(n, REVIEW_TYPES));
-  return { reviews: reviewNodes.map((n) => toRawReview(graph, n, baseUrl)), business: businessInfo(graph, reviewNodes) };
+  return graph.all.filter((n) => hasType(n, REVIEW_TYPES)).map((n) => toRawReview(graph, n, baseUrl));
 }

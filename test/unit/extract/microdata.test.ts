@@ -74,11 +74,6 @@ describe("microdata reviews", () => {
     expect(pageLanguage).toBe("de-AT");
   });
 
-  it("reads the business name and aggregate rating", async () => {
-    const { business } = await extractStructuredData(html, PAGE);
-    expect(business).toEqual({ name: "Café Blau", aggregateRating: { value: "4.0", best: null, worst: null, count: "2" } });
-  });
-
   it("takes the visible text of a link given as author, and several property names at once", async () => {
     const { reviews } = await extractStructuredData(
       `<div itemscope itemtype="https://schema.org/Review">

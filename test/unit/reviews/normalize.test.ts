@@ -87,12 +87,22 @@ describe("normalizeReview", () => {
     it("the review's own tag wins", () => {
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: ENGLISH, language: "de-AT" }, { ...ctx, pageLanguage: "fr" }).language).toBe("de");
     });
-    it("then the page's", () => {
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN }, { ...ctx, pageLanguage: "en-GB" }).language).toBe("en");
-    });
-    it("then detection from the text", () => {
+    it("then detection from the text, whatever the page's interface language", () => {
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN }, ctx).language).toBe("de");
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: ENGLISH }, ctx).language).toBe("en");
+      // A German review on a page whose <html lang> is English is German, and the other way round.
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN }, { ...ctx, pageLanguage: "en-GB" }).language).toBe("de");
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: ENGLISH }, { ...ctx, pageLanguage: "de" }).language).toBe("en");
+    });
+    it("the page's language only breaks an unreliable detection, among the languages the text could be in", () => {
+      // "Sehr gut" and "Great" are too short for a reliable detection on their own.
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, ctx).language).toBe("und");
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, { ...ctx, pageLanguage: "de-DE" }).language).toBe("de");
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Great" }, { ...ctx, pageLanguage: "en" }).language).toBe("en");
+      // Not a language the text could be in: still undetermined.
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, { ...ctx, pageLanguage: "ja" }).language).toBe("und");
+      // Nothing to read a language from.
+      for (const text of ["", "👍👍", "10/10"]) expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, { ...ctx, pageLanguage: "de" }).language).toBe("und");
     });
     it.each(["", "ok", "👍👍", "10/10"])("und when it cannot be told (%j)", (text) => {
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, ctx).language).toBe("und");

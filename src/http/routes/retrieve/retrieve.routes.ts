@@ -20,7 +20,10 @@ export const retrieveRoute = createRoute({
     401: unauthorized(UNAUTHORIZED_MESSAGE.retrieve),
     404: errorResponse("No task of this account matches.", {
       error: "Task not found",
-      details: { foreign_key: 'No task with foreign_key "order-1234"', publisher_key: 'No task with publisher_key "trustpilot.com"' },
+      details: {
+        foreign_key: 'No task with foreign_key "order-1234" and task_id "8c1f1f7e-6b1a-4c3e-9a43-0d2b8f0c2a11"',
+        publisher_key: 'No task with publisher_key "trustpilot.com" and task_id "8c1f1f7e-6b1a-4c3e-9a43-0d2b8f0c2a11"',
+      },
     }),
     413: tooLarge,
     500: internalError,

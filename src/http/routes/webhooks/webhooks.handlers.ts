@@ -1,5 +1,6 @@
 import { database } from "../../../db/client";
 import { saveWebhook, webhookTargetAllowed } from "../../../domain/webhooks/config";
+import { errorText, log } from "../../../log";
 import { settings } from "../../../settings";
 import { endpoint } from "../../endpoint";
 import { ApiError, ERROR_TEXT, invalid, UNAUTHORIZED_MESSAGE } from "../../errors";
@@ -24,7 +25,7 @@ export const createWebhookHandler = endpoint(
     try {
       secret = await saveWebhook(c.env, database(c.env.DB), account.id, webhook, input.rotate_secret ?? false);
     } catch (err) {
-      console.error(JSON.stringify({ level: "error", request_id: c.get("requestId"), error: `webhook save failed: ${err instanceof Error ? err.message : "unknown"}` }));
+      log("error", "webhook save failed", { request_id: c.get("requestId"), error: errorText(err) });
       throw new ApiError(500, { error: "Database error: could not save webhook" });
     }
     return c.json({ webhook, status: "success" as const, secret }, 201);
