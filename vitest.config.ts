@@ -41,7 +41,12 @@ writeFileSync(
       queues: { producers },
     }),
 );
-writeFileSync(`${testConfigDir}/.dev.vars`, Object.entries(testSecrets).map(([k, v]) => `${k}=${v}`).join("\n") + "\n");
+writeFileSync(
+  `${testConfigDir}/.dev.vars`,
+  Object.entries(testSecrets)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("\n") + "\n",
+);
 
 export default defineConfig({
   plugins: [

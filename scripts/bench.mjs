@@ -100,14 +100,34 @@ function seedSql(coldKeys) {
   const files = JSON.stringify(Array.from({ length: BIG.pages }, (_, i) => `tasks/${BIG.taskId}/pages/${i + 1}.jsonl`));
   const task = (id, position, status, files, found) =>
     `INSERT INTO tasks (id, request_id, account_id, foreign_key, publisher_key, position, profile_key, profile_url, status, options, pages_scraped, reviews_found, files, created_at, updated_at, finished_at) VALUES (` +
-    [sqlText(id), sqlText(BIG.requestId), account, sqlText(BIG.foreignKey), sqlText(position === 0 ? "example.com" : "example.org"), sqlInteger(position), sqlText(`https://example.com/biz/${id}`), "NULL", sqlInteger(status), sqlText('{"last_review_hashes":[],"first_page_only":false,"lazy":false}'), sqlInteger(found ? BIG.pages : 0), sqlInteger(found ? BIG.reviews : 0), sqlText(files), sqlInteger(now), sqlInteger(now), sqlInteger(now)].join(", ") +
+    [
+      sqlText(id),
+      sqlText(BIG.requestId),
+      account,
+      sqlText(BIG.foreignKey),
+      sqlText(position === 0 ? "example.com" : "example.org"),
+      sqlInteger(position),
+      sqlText(`https://example.com/biz/${id}`),
+      "NULL",
+      sqlInteger(status),
+      sqlText('{"last_review_hashes":[],"first_page_only":false,"lazy":false}'),
+      sqlInteger(found ? BIG.pages : 0),
+      sqlInteger(found ? BIG.reviews : 0),
+      sqlText(files),
+      sqlInteger(now),
+      sqlInteger(now),
+      sqlInteger(now),
+    ].join(", ") +
     ");";
   const lines = [
     `INSERT INTO requests (id, account_id, foreign_key, lazy, business, base_url, created_at) VALUES (${sqlText(BIG.requestId)}, ${account}, ${sqlText(BIG.foreignKey)}, 0, ${sqlText(business)}, 'http://127.0.0.1', ${sqlInteger(now)});`,
     task(BIG.taskId, 0, 200, files, true),
     task(BIG.siblingId, 1, 100, "[]", false),
     // One unused key per scenario, so its first request shows the round trips of a cold key cache.
-    ...coldKeys.map((k) => `INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at) VALUES (${sqlText(k.id)}, ${account}, ${sqlText(k.prefix)}, ${sqlText(k.hash)}, ${sqlInteger(now)});`),
+    ...coldKeys.map(
+      (k) =>
+        `INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at) VALUES (${sqlText(k.id)}, ${account}, ${sqlText(k.prefix)}, ${sqlText(k.hash)}, ${sqlInteger(now)});`,
+    ),
   ];
   const text = "Lovely spot, the flat white is excellent and the staff are friendly. We came back twice in one week and would again. ".repeat(2).trim();
   for (let start = 0; start < BIG.reviews; start += 100) {
@@ -116,8 +136,17 @@ function seedSql(coldKeys) {
       const reviewId = `bench-review-${String(i).padStart(5, "0")}`;
       const postedAt = now - i * 3_600_000;
       const data = {
-        review_id: reviewId, author_name: `Reviewer ${i}`, author_id: null, rating: (i % 5) + 1, text, url: `https://example.com/reviews/${reviewId}`,
-        posted_at: postedAt, review_hash: randomBytes(16).toString("hex"), language: "en", source_date: new Date(postedAt).toISOString().slice(0, 10), scraped_at: now,
+        review_id: reviewId,
+        author_name: `Reviewer ${i}`,
+        author_id: null,
+        rating: (i % 5) + 1,
+        text,
+        url: `https://example.com/reviews/${reviewId}`,
+        posted_at: postedAt,
+        review_hash: randomBytes(16).toString("hex"),
+        language: "en",
+        source_date: new Date(postedAt).toISOString().slice(0, 10),
+        scraped_at: now,
       };
       values.push(`(${sqlText(BIG.taskId)}, ${sqlText(reviewId)}, ${sqlInteger(postedAt)}, ${sqlInteger(i + 1)}, ${sqlText(JSON.stringify(data))})`);
     }
@@ -213,13 +242,38 @@ async function main() {
     const hello = `http://127.0.0.1:${helloPort}/`;
     const common = ["--ip", "127.0.0.1", "--log-level", "error", "--show-interactive-dev-session=false"];
     const service = startWrangler([
-      "dev", "-c", benchConfig, "--port", String(port), "--inspector-port", String(inspector), "--persist-to", state, ...common,
+      "dev",
+      "-c",
+      benchConfig,
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspector),
+      "--persist-to",
+      state,
+      ...common,
       // Throwaway secrets for this run, instead of whatever .dev.vars holds; round-trip counting on.
-      "--var", `ENCRYPTION_KEY:${randomBytes(32).toString("base64")}`, "--var", `URL_SIGNING_KEY:${randomBytes(32).toString("base64url")}`,
-      "--var", "BENCH_COUNT_D1:true", ...options.var.flatMap((v) => ["--var", v]),
+      "--var",
+      `ENCRYPTION_KEY:${randomBytes(32).toString("base64")}`,
+      "--var",
+      `URL_SIGNING_KEY:${randomBytes(32).toString("base64url")}`,
+      "--var",
+      "BENCH_COUNT_D1:true",
+      ...options.var.flatMap((v) => ["--var", v]),
     ]);
     children.push(service);
-    const helloWorker = startWrangler(["dev", "-c", helloConfig, "--port", String(helloPort), "--inspector-port", String(helloInspector), "--persist-to", join(state, "hello"), ...common]);
+    const helloWorker = startWrangler([
+      "dev",
+      "-c",
+      helloConfig,
+      "--port",
+      String(helloPort),
+      "--inspector-port",
+      String(helloInspector),
+      "--persist-to",
+      join(state, "hello"),
+      ...common,
+    ]);
     children.push(helloWorker);
     await waitUntilReady(`${base}/`, service.child, service.output);
     await waitUntilReady(hello, helloWorker.child, helloWorker.output);
@@ -229,7 +283,14 @@ async function main() {
     const submitted = await fetch(`${base}/submit/request-reviews/`, post(submitBody(key)));
     if (submitted.status !== 201) throw new Error(`submit answered ${submitted.status}: ${await submitted.text()}`);
     const queued = await submitted.json();
-    const retrieve = (page, pageSize) => (k) => ({ api_key: k, foreign_key: BIG.foreignKey, publisher_key: "example.com", task_id: BIG.taskId, page, page_size: pageSize });
+    const retrieve = (page, pageSize) => (k) => ({
+      api_key: k,
+      foreign_key: BIG.foreignKey,
+      publisher_key: "example.com",
+      task_id: BIG.taskId,
+      page,
+      page_size: pageSize,
+    });
     const expectReviews = (n) => (status, text) => {
       if (status !== 200) return "expected 200";
       const body = JSON.parse(text);
@@ -238,21 +299,55 @@ async function main() {
       return null;
     };
     const scenarios = [
-      { name: "submit (1 publisher)", kind: "submit", path: "/submit/request-reviews/", request: (k) => post(submitBody(k)), check: (s) => (s === 201 ? null : "expected 201") },
       {
-        name: "retrieve unfinished task", kind: "unfinished", path: "/retrieve-task/",
+        name: "submit (1 publisher)",
+        kind: "submit",
+        path: "/submit/request-reviews/",
+        request: (k) => post(submitBody(k)),
+        check: (s) => (s === 201 ? null : "expected 201"),
+      },
+      {
+        name: "retrieve unfinished task",
+        kind: "unfinished",
+        path: "/retrieve-task/",
         request: (k) => post({ api_key: k, foreign_key: "bench-1", publisher_key: queued.publisher_key, task_id: queued.tasks_id }),
         check: (s, t) => (s === 200 && JSON.parse(t).response_message ? null : "expected a response_message"),
       },
       { name: "retrieve 50/page, page 1", kind: "p50-first", path: "/retrieve-task/", request: (k) => post(retrieve(1, 50)(k)), check: expectReviews(50) },
       { name: "retrieve 50/page, page 100", kind: "p50-middle", path: "/retrieve-task/", request: (k) => post(retrieve(100, 50)(k)), check: expectReviews(50) },
-      { name: "retrieve 50/page, page 200 (last)", kind: "p50-last", path: "/retrieve-task/", request: (k) => post(retrieve(200, 50)(k)), check: expectReviews(50) },
-      { name: "retrieve 1000/page, page 1", kind: "p1000-first", path: "/retrieve-task/", request: (k) => post(retrieve(1, 1000)(k)), check: expectReviews(1000) },
-      { name: "retrieve 1000/page, page 5", kind: "p1000-middle", path: "/retrieve-task/", request: (k) => post(retrieve(5, 1000)(k)), check: expectReviews(1000) },
-      { name: "retrieve 1000/page, page 10 (last)", kind: "p1000-last", path: "/retrieve-task/", request: (k) => post(retrieve(10, 1000)(k)), check: expectReviews(1000) },
+      {
+        name: "retrieve 50/page, page 200 (last)",
+        kind: "p50-last",
+        path: "/retrieve-task/",
+        request: (k) => post(retrieve(200, 50)(k)),
+        check: expectReviews(50),
+      },
+      {
+        name: "retrieve 1000/page, page 1",
+        kind: "p1000-first",
+        path: "/retrieve-task/",
+        request: (k) => post(retrieve(1, 1000)(k)),
+        check: expectReviews(1000),
+      },
+      {
+        name: "retrieve 1000/page, page 5",
+        kind: "p1000-middle",
+        path: "/retrieve-task/",
+        request: (k) => post(retrieve(5, 1000)(k)),
+        check: expectReviews(1000),
+      },
+      {
+        name: "retrieve 1000/page, page 10 (last)",
+        kind: "p1000-last",
+        path: "/retrieve-task/",
+        request: (k) => post(retrieve(10, 1000)(k)),
+        check: expectReviews(1000),
+      },
     ];
 
-    console.log(`wrangler dev (service ${base}, hello-world Worker ${hello}); ${connections} connections, ${duration} s per measurement; ${cpus().length} CPUs`);
+    console.log(
+      `wrangler dev (service ${base}, hello-world Worker ${hello}); ${connections} connections, ${duration} s per measurement; ${cpus().length} CPUs`,
+    );
     const results = [];
     const only = options.only?.split(",");
     for (const [i, scenario] of scenarios.filter((s) => !only || only.includes(s.kind)).entries()) {
@@ -270,8 +365,17 @@ async function main() {
     printTable(
       ["scenario", "req/s", "hello req/s", "ratio", "p50 ms", "p99 ms", "D1 trips (warm/cold)", "queue sends", "KiB", "non-2xx", "errors"],
       results.map((r) => [
-        r.name, r.measured.requests_per_second, r.baseline.requests_per_second, r.ratio.toFixed(2), r.measured.latency_ms.p50, r.measured.latency_ms.p99,
-        `${r.trips.warm.d1}/${r.trips.cold.d1}`, r.trips.warm.queue, (r.trips.warm.bytes / 1024).toFixed(1), r.measured.non_2xx, r.measured.errors,
+        r.name,
+        r.measured.requests_per_second,
+        r.baseline.requests_per_second,
+        r.ratio.toFixed(2),
+        r.measured.latency_ms.p50,
+        r.measured.latency_ms.p99,
+        `${r.trips.warm.d1}/${r.trips.cold.d1}`,
+        r.trips.warm.queue,
+        (r.trips.warm.bytes / 1024).toFixed(1),
+        r.measured.non_2xx,
+        r.measured.errors,
       ]),
     );
     // Cost of the last page relative to page 1: per-request time is 1/throughput, each against its own hello-world pair.
@@ -287,16 +391,30 @@ async function main() {
       ["retrieve 1000/page >= 0.3x", by["p1000-first"].ratio >= 0.3, by["p1000-first"].ratio.toFixed(2)],
       ["last page vs page 1 <= 1.1x (50/page)", lastVsFirst(50) <= 1.1, lastVsFirst(50).toFixed(2)],
       ["last page vs page 1 <= 1.1x (1000/page)", lastVsFirst(1000) <= 1.1, lastVsFirst(1000).toFixed(2)],
-      ["D1 round trips: completed retrieve 1", results.filter((r) => r.kind.startsWith("p")).every((r) => r.trips.warm.d1 === 1), by["p50-first"].trips.warm.d1],
+      [
+        "D1 round trips: completed retrieve 1",
+        results.filter((r) => r.kind.startsWith("p")).every((r) => r.trips.warm.d1 === 1),
+        by["p50-first"].trips.warm.d1,
+      ],
       ["D1 round trips: unfinished retrieve 1", by.unfinished.trips.warm.d1 === 1, by.unfinished.trips.warm.d1],
-      ["D1 round trips: submit 1 (+1 queue send)", by.submit.trips.warm.d1 === 1 && by.submit.trips.warm.queue === 1, `${by.submit.trips.warm.d1} + ${by.submit.trips.warm.queue} queue`],
+      [
+        "D1 round trips: submit 1 (+1 queue send)",
+        by.submit.trips.warm.d1 === 1 && by.submit.trips.warm.queue === 1,
+        `${by.submit.trips.warm.d1} + ${by.submit.trips.warm.queue} queue`,
+      ],
     ];
     console.log("");
-    printTable(["target", "met", "measured"], targets.map(([name, ok, value]) => [name, ok ? "yes" : "NO", value]));
+    printTable(
+      ["target", "met", "measured"],
+      targets.map(([name, ok, value]) => [name, ok ? "yes" : "NO", value]),
+    );
     const outDir = join(root, "bench-results");
     mkdirSync(outDir, { recursive: true });
     const file = join(outDir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model, connections, duration, results, targets }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model, connections, duration, results, targets }, null, 2),
+    );
     console.log(`results: ${file}`);
   } finally {
     stop();

@@ -133,7 +133,12 @@ function main() {
   }
 
   ensureDatabase(config);
-  ensureByName("R2 buckets", ["r2", "bucket", "list"], ["r2", "bucket", "create"], config.r2_buckets.map((b) => b.bucket_name));
+  ensureByName(
+    "R2 buckets",
+    ["r2", "bucket", "list"],
+    ["r2", "bucket", "create"],
+    config.r2_buckets.map((b) => b.bucket_name),
+  );
   ensureByName("Queues", ["queues", "list"], ["queues", "create"], queueNames(config));
 
   step("Migrations");

@@ -93,7 +93,11 @@ function listKeys({ remote, persistTo }) {
   }));
   const columns = Object.keys(table[0]);
   const widths = columns.map((col) => Math.max(col.length, ...table.map((row) => String(row[col]).length)));
-  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells) =>
+    cells
+      .map((cell, i) => String(cell).padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   console.log(line(columns));
   for (const row of table) console.log(line(columns.map((col) => row[col])));
 }

@@ -18,7 +18,8 @@ const workerdOnly = {
   setup(b) {
     b.onResolve({ filter: /^(cloudflare:|@cloudflare\/puppeteer$)/ }, (args) => ({ path: args.path, namespace: "workerd-only" }));
     b.onLoad({ filter: /.*/, namespace: "workerd-only" }, () => ({
-      contents: "export default {}; export class DurableObject {}; export class WorkerEntrypoint {}; export class TimeoutError extends Error {}; export const env = {};",
+      contents:
+        "export default {}; export class DurableObject {}; export class WorkerEntrypoint {}; export class TimeoutError extends Error {}; export const env = {};",
       loader: "js",
     }));
   },

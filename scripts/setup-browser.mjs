@@ -40,7 +40,10 @@ for (const version of versions) {
   const dir = join(cacheHome, ".wrangler", "chrome", `linux-${version}`, "chrome-linux64");
   mkdirSync(dir, { recursive: true });
   const launcher = join(dir, "chrome");
-  writeFileSync(launcher, `#!/bin/sh\nexec ${chromium} --no-sandbox --disable-background-networking --disable-component-update --disable-sync --no-first-run "$@"\n`);
+  writeFileSync(
+    launcher,
+    `#!/bin/sh\nexec ${chromium} --no-sandbox --disable-background-networking --disable-component-update --disable-sync --no-first-run "$@"\n`,
+  );
   chmodSync(launcher, 0o755);
 }
 console.log(`setup-browser: Chrome ${[...versions].join(", ")} -> ${chromium} under ${cacheHome}`);

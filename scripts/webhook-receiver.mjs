@@ -34,7 +34,9 @@ createServer((req, res) => {
     const ok = verified(req.headers, body);
     const event = ok ? JSON.parse(body.toString("utf8")) : null;
     const status = !ok ? 401 : failuresLeft-- > 0 ? 503 : 204;
-    const summary = event ? `${event.event} task=${event.task_id} status=${event.task_status} reviews=${event.reviews_count}${event.reason ? ` reason=${event.reason}` : ""}` : "signature invalid";
+    const summary = event
+      ? `${event.event} task=${event.task_id} status=${event.task_status} reviews=${event.reviews_count}${event.reason ? ` reason=${event.reason}` : ""}`
+      : "signature invalid";
     console.log(`${new Date().toISOString()} ${req.headers["x-webhook-id"] ?? "-"} ${summary} -> ${status}`);
     res.writeHead(status).end();
   });

@@ -68,19 +68,31 @@ export const DEFAULT_PLAN_LIMITS: Record<string, PlanLimits> = {
 
 const SettingsSchema = z
   .object({
-    SERVICE_NAME: z.string().optional().transform((v) => v || "ReviewCollector"),
+    SERVICE_NAME: z
+      .string()
+      .optional()
+      .transform((v) => v || "ReviewCollector"),
     /** Submit requests per minute by plan name; null = unlimited. */
     PLANS: jsonObject(PlansSchema, { free: 10, basic: 60, pro: 600, unlimited: null }),
-    DEFAULT_PLAN: z.string().optional().transform((v) => v || "free"),
+    DEFAULT_PLAN: z
+      .string()
+      .optional()
+      .transform((v) => v || "free"),
     PLAN_LIMITS: jsonObject(z.record(z.string().min(1), PlanLimitsSchema), DEFAULT_PLAN_LIMITS),
-    ALLOW_PRIVATE_NETWORK: z.string().optional().transform((v) => v === "true"),
+    ALLOW_PRIVATE_NETWORK: z
+      .string()
+      .optional()
+      .transform((v) => v === "true"),
     /** Publisher domain -> origin that replaces the publisher's own (local development and tests). */
     PUBLISHER_ORIGINS: jsonObject(z.record(z.string(), z.url()), {}),
     WEBHOOK_RETRY_SCHEDULE: z
       .string()
       .optional()
       .transform((raw, ctx) => {
-        const parts = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+        const parts = (raw ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
         if (!parts.length) return DEFAULT_WEBHOOK_RETRY_SCHEDULE;
         const seconds = parts.map(Number);
         if (seconds.some((n) => !Number.isFinite(n) || n < 0)) {
@@ -95,7 +107,10 @@ const SettingsSchema = z
     BROWSER_SESSIONS_MAX: positiveInt(2),
     /** Largest publisher answer (plain or rendered) read, in bytes. */
     MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
-    LOG_REQUESTS: z.string().optional().transform((v) => v !== "false"),
+    LOG_REQUESTS: z
+      .string()
+      .optional()
+      .transform((v) => v !== "false"),
   })
   .transform((s) => ({
     serviceName: s.SERVICE_NAME,

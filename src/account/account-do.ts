@@ -3,7 +3,19 @@ import { database } from "../db/client";
 import { loadWebhook, type WebhookTarget } from "../domain/webhooks/config";
 import { deliverOnce, retryDelaySeconds } from "../domain/webhooks/delivery";
 import { settings } from "../settings";
-import { dueEvents, enqueue, getMeta, listDeliveries, migrateOutbox, nextDueAt, recordAttempt, setMeta, type DeliveryRecord, type DueEvent, type NewEvent } from "./outbox";
+import {
+  dueEvents,
+  enqueue,
+  getMeta,
+  listDeliveries,
+  migrateOutbox,
+  nextDueAt,
+  recordAttempt,
+  setMeta,
+  type DeliveryRecord,
+  type DueEvent,
+  type NewEvent,
+} from "./outbox";
 import { consume, migrateRateLimiter, type RateLimitDecision } from "./rate-limiter";
 import { log } from "../log";
 import { acquireSlot, migrateRunSlots, releaseSlot, type SlotDecision } from "./run-slots";

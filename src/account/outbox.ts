@@ -105,9 +105,7 @@ export function nextDueAt(sql: SqlStorage): number | null {
   return sql.exec<{ at: number | null }>(`SELECT MIN(o.next_attempt_at) AS at ${HEADS}`).one().at;
 }
 
-export type AttemptResult =
-  | { ok: true; statusCode: number }
-  | { ok: false; statusCode: number | null; error: string; retryAt: number | null };
+export type AttemptResult = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string; retryAt: number | null };
 
 export function recordAttempt(sql: SqlStorage, id: string, result: AttemptResult, now: number): void {
   if (result.ok) {

@@ -109,10 +109,7 @@ export function countingEnabled(env: Env): boolean {
 }
 
 /** Runs a fetch with counting bindings and reports the request's D1 round trips and queue sends. */
-export async function withRoundTripCount(
-  env: Env,
-  run: (env: Env) => Response | Promise<Response>,
-): Promise<Response> {
+export async function withRoundTripCount(env: Env, run: (env: Env) => Response | Promise<Response>): Promise<Response> {
   const counts: Counts = { d1: 0, queue: 0 };
   const res = await current.run(counts, () => run(countingEnv(env)));
   const out = new Response(res.body, res);

@@ -72,7 +72,9 @@ export const tasks = sqliteTable(
     pagesScraped: integer("pages_scraped").notNull().default(0),
     reviewsFound: integer("reviews_found").notNull().default(0),
     /** Keys of the raw JSON Lines page files in R2, in scrape order. */
-    files: text("files", { mode: "json" }).notNull().default(sql`'[]'`),
+    files: text("files", { mode: "json" })
+      .notNull()
+      .default(sql`'[]'`),
     runs: integer("runs").notNull().default(0),
     /** The run currently holding the task (random token) and until when; see src/domain/scrape/lease.ts. */
     leaseToken: text("lease_token"),

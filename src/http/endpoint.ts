@@ -54,7 +54,13 @@ export function endpoint<S extends z.ZodType>(
     const key = ApiKeySchema.safeParse(valueAt(body, spec.apiKeyPath));
     if (!key.success) {
       validate(body); // reports every failing field at once, the api_key among them
-      throw invalid(spec.errorText, treeAt(spec.apiKeyPath, key.error.issues.map((issue) => issue.message)));
+      throw invalid(
+        spec.errorText,
+        treeAt(
+          spec.apiKeyPath,
+          key.error.issues.map((issue) => issue.message),
+        ),
+      );
     }
     await limitClientIp(c);
     // A key D1 confirmed within the cache TTL costs no round trip; otherwise it is looked up at the

@@ -56,8 +56,7 @@ export const MSG = {
 
 /** Error map shared by every field: missing, null, then the type-specific text. */
 function typeError(typeMessage: (input: unknown) => string) {
-  return (issue: { input?: unknown }) =>
-    issue.input === undefined ? MSG.required : issue.input === null ? MSG.null : typeMessage(issue.input);
+  return (issue: { input?: unknown }) => (issue.input === undefined ? MSG.required : issue.input === null ? MSG.null : typeMessage(issue.input));
 }
 
 export interface StringOptions {
@@ -88,10 +87,7 @@ const FALSE_VALUES = new Set<unknown>(["f", "F", "n", "N", "no", "No", "NO", "fa
 
 /** Booleans as DRF reads them: JSON true/false plus the usual textual and 0/1 spellings. */
 export function drfBoolean() {
-  return z.preprocess(
-    (v) => (TRUE_VALUES.has(v) ? true : FALSE_VALUES.has(v) ? false : v),
-    z.boolean({ error: typeError(() => MSG.boolean) }),
-  );
+  return z.preprocess((v) => (TRUE_VALUES.has(v) ? true : FALSE_VALUES.has(v) ? false : v), z.boolean({ error: typeError(() => MSG.boolean) }));
 }
 
 /** Integers as DRF reads them: JSON integers, integral floats and integer strings. */

@@ -72,7 +72,9 @@ const MAX_CONNECT_ATTEMPTS = 3;
 async function acquireBrowser(env: Env): Promise<Browser> {
   const sessions = await puppeteer.sessions(env.BROWSER);
   const candidates = [...sessions]
-    .sort((a, b) => Number(Boolean(a.connectionId)) - Number(Boolean(b.connectionId)) || Number(a.connectionStartTime ?? 0) - Number(b.connectionStartTime ?? 0))
+    .sort(
+      (a, b) => Number(Boolean(a.connectionId)) - Number(Boolean(b.connectionId)) || Number(a.connectionStartTime ?? 0) - Number(b.connectionStartTime ?? 0),
+    )
     .slice(0, MAX_CONNECT_ATTEMPTS);
   for (const session of candidates) {
     try {

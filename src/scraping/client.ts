@@ -128,7 +128,8 @@ export class PublisherClient {
     const config = settings(this.env);
     let target = resolveTarget(this.env, url);
     let method = options.method ?? "GET";
-    let body: string | undefined = options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : options.body;
+    let body: string | undefined =
+      options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : options.body;
     try {
       for (let hop = 0; ; hop++) {
         const headers = this.#headers(target, options, config.serviceName);

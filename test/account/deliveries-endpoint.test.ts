@@ -81,7 +81,19 @@ describe("POST /webhooks/deliveries/", () => {
     const hook = doc.webhooks["task-event"].post;
     expect(JSON.stringify(hook.requestBody)).toContain("TaskEvent");
     expect(Object.keys(doc.components.schemas.TaskEvent.properties)).toEqual(
-      expect.arrayContaining(["task_id", "publisher_key", "foreign_key", "profile_key", "task_status", "reviews_urls", "event", "request_id", "batch_id", "reviews_count", "reason"]),
+      expect.arrayContaining([
+        "task_id",
+        "publisher_key",
+        "foreign_key",
+        "profile_key",
+        "task_status",
+        "reviews_urls",
+        "event",
+        "request_id",
+        "batch_id",
+        "reviews_count",
+        "reason",
+      ]),
     );
   });
 });

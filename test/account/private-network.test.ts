@@ -29,10 +29,23 @@ const options = { serviceName: "ReviewCollector", now: Date.now() };
 describe("webhook targets on private networks", () => {
   it("are refused by create-webhook when ALLOW_PRIVATE_NETWORK is off", async () => {
     const { apiKey } = await createAccount();
-    for (const url of ["http://127.0.0.1:8787/hook", "http://localhost/hook", "http://169.254.169.254/latest/meta-data", "http://10.1.2.3/x", "http://[::1]/x", "http://metadata.google.internal/"]) {
-      expect(await createWebhookDeployed(apiKey, url), url).toEqual({ status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } });
+    for (const url of [
+      "http://127.0.0.1:8787/hook",
+      "http://localhost/hook",
+      "http://169.254.169.254/latest/meta-data",
+      "http://10.1.2.3/x",
+      "http://[::1]/x",
+      "http://metadata.google.internal/",
+    ]) {
+      expect(await createWebhookDeployed(apiKey, url), url).toEqual({
+        status: 400,
+        body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } },
+      });
     }
-    expect(await createWebhookDeployed(apiKey, "https://hooks.example.com/reviews?x=1")).toMatchObject({ status: 201, body: { webhook: "https://hooks.example.com/reviews?x=1" } });
+    expect(await createWebhookDeployed(apiKey, "https://hooks.example.com/reviews?x=1")).toMatchObject({
+      status: 201,
+      body: { webhook: "https://hooks.example.com/reviews?x=1" },
+    });
   });
 
   it("are accepted when ALLOW_PRIVATE_NETWORK is on (local development, and these tests)", async () => {

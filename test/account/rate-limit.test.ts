@@ -47,7 +47,11 @@ describe("submit rate limit", () => {
   });
 
   it("takes each plan's limit from the PLANS setting", async () => {
-    for (const [plan, limit] of [["basic", "60"], ["pro", "600"], ["no-such-plan", "10"]]) {
+    for (const [plan, limit] of [
+      ["basic", "60"],
+      ["pro", "600"],
+      ["no-such-plan", "10"],
+    ]) {
       const { apiKey } = await createAccount({ plan });
       const res = await post(SUBMIT, submitBody(apiKey));
       expect(res.status).toBe(201);
@@ -78,7 +82,11 @@ describe("submit rate limit", () => {
     const misconfigured = { ...env, PLANS: plans } as Env;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const res = await worker.fetch(new Request(`${BASE}${SUBMIT}`, { method: "POST", body: JSON.stringify(submitBody(apiKey)) }), misconfigured, createExecutionContext());
+      const res = await worker.fetch(
+        new Request(`${BASE}${SUBMIT}`, { method: "POST", body: JSON.stringify(submitBody(apiKey)) }),
+        misconfigured,
+        createExecutionContext(),
+      );
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 500, body: { error: "Internal server error" } });
       const lines = logged.mock.calls.map((args) => args.join(" ")).join("\n");
       expect(lines).toContain(problem);
@@ -135,7 +143,11 @@ describe("submit rate limit", () => {
         freed: consume(sql, 3, t0 + 30_000 + 30 * 1000),
       };
     });
-    expect(decisions.first.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0]]);
+    expect(decisions.first.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+    ]);
     expect(decisions.refused).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 30 });
     expect(decisions.stillRefused).toMatchObject({ allowed: false, resetSeconds: 1 });
     expect(decisions.freed).toMatchObject({ allowed: true, remaining: 0 });

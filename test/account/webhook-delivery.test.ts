@@ -127,7 +127,14 @@ describe("webhook delivery", () => {
     expect(completed).not.toHaveProperty("reason");
     expect(completed.reviews_urls).toHaveLength(2);
     expect(completed.reviews_urls[0]).toMatch(/^https:\/\/api\.test\/files\/tasks\/t1\/page-1\.jsonl\?expires=\d+&signature=[\w-]+$/);
-    expect(bodies.get(failed.taskId)).toMatchObject({ ...common, task_status: 500, event: "task.failed", reviews_urls: [], reason: "blocked", reviews_count: 0 });
+    expect(bodies.get(failed.taskId)).toMatchObject({
+      ...common,
+      task_status: 500,
+      event: "task.failed",
+      reviews_urls: [],
+      reason: "blocked",
+      reviews_count: 0,
+    });
   });
 
   it("queues an event once however often its transition is emitted", async () => {
@@ -229,7 +236,9 @@ describe("webhook delivery", () => {
   it("treats a redirect as a failure and does not follow it", async () => {
     const { accountId, apiKey } = await createAccount();
     const elsewhere: string[] = [];
-    server.use(http.post("https://elsewhere.example/hook", async ({ request }) => (elsewhere.push(await request.text()), new HttpResponse(null, { status: 200 }))));
+    server.use(
+      http.post("https://elsewhere.example/hook", async ({ request }) => (elsewhere.push(await request.text()), new HttpResponse(null, { status: 200 }))),
+    );
     const hook = receiver(server, [307], { Location: "https://elsewhere.example/hook" });
     await setWebhook(apiKey, hook.url);
     const { taskId } = await insertTask(accountId, { status: 101 });

@@ -32,7 +32,14 @@ function acceptedAnswer(endpoint: EndpointName): { status: number; body: unknown
       const task = { publisher_key: "example.com", tasks_id: expect.stringMatching(/^[0-9a-f-]{36}$/) };
       return {
         status: 201,
-        body: { status: "success", tasks_id: task.tasks_id, request_id: expect.stringMatching(/^[0-9a-f-]{36}$/), foreign_key: "order-1", publisher_key: "example.com", tasks: [task] },
+        body: {
+          status: "success",
+          tasks_id: task.tasks_id,
+          request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          foreign_key: "order-1",
+          publisher_key: "example.com",
+          tasks: [task],
+        },
       };
     }
     case "retrieve":

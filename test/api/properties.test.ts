@@ -36,7 +36,10 @@ function expectErrorTree(node: unknown, path: string[] = []): void {
     expect(node.length, path.join(".")).toBeGreaterThan(0);
     for (const message of node) {
       expect(typeof message, path.join(".")).toBe("string");
-      expect(DOCUMENTED_MESSAGES.some((re) => re.test(message)), `${path.join(".")}: ${message}`).toBe(true);
+      expect(
+        DOCUMENTED_MESSAGES.some((re) => re.test(message)),
+        `${path.join(".")}: ${message}`,
+      ).toBe(true);
     }
     return;
   }
@@ -76,9 +79,13 @@ describe("any JSON body", () => {
 
   it.each(names)("%s: any object with a valid key is answered without a 5xx", async (name) => {
     const { path, errorText } = ENDPOINTS[name];
-    const withKey = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })).map((extra) =>
-      name === "submit" ? { ...extra, data: { ...(typeof extra.data === "object" && extra.data ? extra.data : {}), api_key: apiKey } } : { ...extra, api_key: apiKey },
-    );
+    const withKey = fc
+      .dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }))
+      .map((extra) =>
+        name === "submit"
+          ? { ...extra, data: { ...(typeof extra.data === "object" && extra.data ? extra.data : {}), api_key: apiKey } }
+          : { ...extra, api_key: apiKey },
+      );
     await fc.assert(
       fc.asyncProperty(withKey, async (body) => {
         const res = await answer(path, body);

@@ -87,7 +87,12 @@ describe("GET /publishers", () => {
         rating_scale: module.ratingScale,
       });
     }
-    expect(body.publishers.filter((p) => p.dedicated).map((p) => p.module).sort()).toEqual(MODULES.map((m) => m.name).sort());
+    expect(
+      body.publishers
+        .filter((p) => p.dedicated)
+        .map((p) => p.module)
+        .sort(),
+    ).toEqual(MODULES.map((m) => m.name).sort());
   });
 
   it("has no entry that claims a module it does not have", () => {
@@ -113,7 +118,10 @@ describe("GET /publishers", () => {
       expect(listed, row.domain).toBeDefined();
       expect(row).toMatchObject({ display_name: listed?.displayName, kind: listed?.kind, rating_scale: listed?.ratingScale, lookup: false });
     }
-    expect(body.publishers.find((p) => p.domain === "amazon.com")).toMatchObject({ aliases: expect.arrayContaining(["amazon.co.uk", "amazon.de"]), kind: "retail" });
+    expect(body.publishers.find((p) => p.domain === "amazon.com")).toMatchObject({
+      aliases: expect.arrayContaining(["amazon.co.uk", "amazon.de"]),
+      kind: "retail",
+    });
   });
 
   it("is cacheable: Cache-Control public with a max-age, and an ETag that answers 304", async () => {

@@ -109,7 +109,12 @@ describe("retrieve: validation", () => {
   });
 
   it("integral values in the forms DRF accepts are fine, at the limits", async () => {
-    for (const [page, page_size] of [[1, 1], ["2", "1000"], [3.0, 50], ["1.0", 1000]]) {
+    for (const [page, page_size] of [
+      [1, 1],
+      ["2", "1000"],
+      [3.0, 50],
+      ["1.0", 1000],
+    ]) {
       const res = await postJson(RETRIEVE, { ...body(), page, page_size });
       expect(res.status, JSON.stringify([page, page_size])).toBe(200);
     }

@@ -41,11 +41,36 @@ async function submitted(apiKey: string, foreignKey = "speed-1", publishers?: Re
 /** Marks a submitted task completed with `count` reviews in newest-first positions, as completion leaves it. */
 async function complete(taskId: string, count: number, files: string[]) {
   const statements = [
-    env.DB.prepare("UPDATE tasks SET status = 200, reviews_found = ?, pages_scraped = ?, files = ? WHERE id = ?").bind(count, files.length, JSON.stringify(files), taskId),
+    env.DB.prepare("UPDATE tasks SET status = 200, reviews_found = ?, pages_scraped = ?, files = ? WHERE id = ?").bind(
+      count,
+      files.length,
+      JSON.stringify(files),
+      taskId,
+    ),
   ];
   for (let i = 0; i < count; i++) {
-    const review = { review_id: `r${String(i).padStart(4, "0")}`, author_name: `A ${i}`, author_id: null, rating: 5, text: `"quoted" text ${i}`, url: "https://example.com/r", posted_at: 1_700_000_000_000 - i, review_hash: "0".repeat(32), language: "en", source_date: "", scraped_at: 1 };
-    statements.push(env.DB.prepare("INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES (?, ?, ?, ?, ?)").bind(taskId, review.review_id, review.posted_at, i + 1, JSON.stringify(review)));
+    const review = {
+      review_id: `r${String(i).padStart(4, "0")}`,
+      author_name: `A ${i}`,
+      author_id: null,
+      rating: 5,
+      text: `"quoted" text ${i}`,
+      url: "https://example.com/r",
+      posted_at: 1_700_000_000_000 - i,
+      review_hash: "0".repeat(32),
+      language: "en",
+      source_date: "",
+      scraped_at: 1,
+    };
+    statements.push(
+      env.DB.prepare("INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES (?, ?, ?, ?, ?)").bind(
+        taskId,
+        review.review_id,
+        review.posted_at,
+        i + 1,
+        JSON.stringify(review),
+      ),
+    );
   }
   await env.DB.batch(statements);
 }
@@ -131,9 +156,18 @@ describe("D1 sessions", () => {
 describe("round trips, measured on the real D1 and queue", () => {
   async function counted(path: string, body: unknown) {
     const res = await withRoundTripCount(env, (countingEnv) =>
-      worker.fetch(new Request(`${BASE}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }), countingEnv, createExecutionContext()),
+      worker.fetch(
+        new Request(`${BASE}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+        countingEnv,
+        createExecutionContext(),
+      ),
     );
-    return { status: res.status, d1: Number(res.headers.get(ROUND_TRIPS_HEADER)), queue: Number(res.headers.get(QUEUE_SENDS_HEADER)), body: (await res.json()) as Record<string, unknown> };
+    return {
+      status: res.status,
+      d1: Number(res.headers.get(ROUND_TRIPS_HEADER)),
+      queue: Number(res.headers.get(QUEUE_SENDS_HEADER)),
+      body: (await res.json()) as Record<string, unknown>,
+    };
   }
 
   it("submit: one D1 batch and one queue send once the key is cached; one more D1 read for a cold key", async () => {

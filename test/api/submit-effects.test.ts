@@ -91,10 +91,14 @@ describe("submit: what a request writes", () => {
   });
 
   it("lazy defaults to false, unknown fields are ignored and not stored, textual booleans are stored as booleans", async () => {
-    const body = submitBody(apiKey, { "example.com": publisherConfig("example.com", { first_page_only: "yes", colour: "blue" }) }, {
-      foreign_key: "effects-2",
-      priority: "high",
-    }) as Record<string, any>;
+    const body = submitBody(
+      apiKey,
+      { "example.com": publisherConfig("example.com", { first_page_only: "yes", colour: "blue" }) },
+      {
+        foreign_key: "effects-2",
+        priority: "high",
+      },
+    ) as Record<string, any>;
     body.extra = { nested: true };
     body.data.business.owner = "someone";
     body.data.business.address.floor = 3;
@@ -120,9 +124,13 @@ describe("submit: what a request writes", () => {
   it("a queue failure answers the documented 500 and leaves no request or task behind", async () => {
     for (const binding of Object.keys(PRODUCERS)) vi.spyOn(env[binding as keyof Env] as Queue, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const body = submitBody(apiKey, { "facebook.com": publisherConfig("facebook.com", { persona: { additional_cookies: { login: loginCookies("facebook.com", COOKIE_VALUE) } } }) }, {
-      foreign_key: "effects-4",
-    });
+    const body = submitBody(
+      apiKey,
+      { "facebook.com": publisherConfig("facebook.com", { persona: { additional_cookies: { login: loginCookies("facebook.com", COOKIE_VALUE) } } }) },
+      {
+        foreign_key: "effects-4",
+      },
+    );
     const res = await postJson(SUBMIT, body);
     expect({ status: res.status, body: res.body }).toEqual({ status: 500, body: { error: "Internal server error" } });
     expect(await requestRows("effects-4")).toEqual([]);

@@ -113,12 +113,9 @@ describe("submit: type errors", () => {
     [["job"], null, ["This field may not be null."]],
   ];
 
-  it.each(cases.map(([path, value, leaf]) => [`${path.join(".")} = ${JSON.stringify(value)}`, path, value, leaf]))(
-    "%s",
-    async (_name, path, value, leaf) => {
-      await expectInvalid(withValue(fullBody(), path, value), nest(path, leaf));
-    },
-  );
+  it.each(cases.map(([path, value, leaf]) => [`${path.join(".")} = ${JSON.stringify(value)}`, path, value, leaf]))("%s", async (_name, path, value, leaf) => {
+    await expectInvalid(withValue(fullBody(), path, value), nest(path, leaf));
+  });
 
   it("accepts the textual booleans DRF accepts", async () => {
     const values = ["true", "False", "yes", "off", 1, 0, "1", "0"];
@@ -136,7 +133,13 @@ describe("submit: limits", () => {
 
   it.each([
     ["foreign_key", ["data", "foreign_key"], "f".repeat(255), "f".repeat(256), ["Ensure this field has no more than 255 characters."]],
-    ["last_review_hashes", ["data", "publishers", "example.com", "last_review_hashes"], hashes(10_000), hashes(10_001), ["Ensure this field has no more than 10000 elements."]],
+    [
+      "last_review_hashes",
+      ["data", "publishers", "example.com", "last_review_hashes"],
+      hashes(10_000),
+      hashes(10_001),
+      ["Ensure this field has no more than 10000 elements."],
+    ],
     [
       "login cookies",
       ["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"],

@@ -135,7 +135,11 @@ describe("bodies that are not a JSON object", () => {
 
   it("the body is read as JSON whatever Content-Type says, and a UTF-8 byte order mark is allowed", async () => {
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", ""]) {
-      const res = await call(ENDPOINTS.submit.path, { method: "POST", headers: contentType ? { "Content-Type": contentType } : {}, body: JSON.stringify(submitBody(apiKey)) });
+      const res = await call(ENDPOINTS.submit.path, {
+        method: "POST",
+        headers: contentType ? { "Content-Type": contentType } : {},
+        body: JSON.stringify(submitBody(apiKey)),
+      });
       expect({ contentType, status: res.status }).toEqual({ contentType, status: 201 });
     }
     const bom = await call(ENDPOINTS.submit.path, { method: "POST", body: `\ufeff${JSON.stringify(submitBody(apiKey))}` });
@@ -165,7 +169,10 @@ describe("unexpected failures", () => {
       throw new Error("D1_ERROR: no such table: api_keys");
     });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const body = name === "submit" ? submitBody(apiKey) : { api_key: apiKey, foreign_key: "f", publisher_key: "example.com", task_id: "t", webhook: "https://hooks.example.com/" };
+    const body =
+      name === "submit"
+        ? submitBody(apiKey)
+        : { api_key: apiKey, foreign_key: "f", publisher_key: "example.com", task_id: "t", webhook: "https://hooks.example.com/" };
     const res = await post(ENDPOINTS[name].path, body);
     expect(res.status).toBe(500);
     const text = JSON.stringify(await expectJsonUtf8(res));
@@ -183,13 +190,26 @@ describe("request log", () => {
     const logged = vi.spyOn(console, "log").mockImplementation(() => {});
     const logging = { ...env, LOG_REQUESTS: "true" } as Env;
     const res = await createApp().fetch(
-      new Request("https://api.test/retrieve-task/", { method: "POST", body: JSON.stringify({ api_key: apiKey, foreign_key: "f", publisher_key: "example.com", task_id: "t" }) }),
+      new Request("https://api.test/retrieve-task/", {
+        method: "POST",
+        body: JSON.stringify({ api_key: apiKey, foreign_key: "f", publisher_key: "example.com", task_id: "t" }),
+      }),
       logging,
       createExecutionContext(),
     );
     expect(res.status).toBe(404);
     const lines = logged.mock.calls.map((args) => JSON.parse(String(args[0])));
-    expect(lines).toEqual([{ level: "info", message: "request", request_id: res.headers.get("x-request-id"), method: "POST", path: "/retrieve-task/", status: 404, ms: expect.any(Number) }]);
+    expect(lines).toEqual([
+      {
+        level: "info",
+        message: "request",
+        request_id: res.headers.get("x-request-id"),
+        method: "POST",
+        path: "/retrieve-task/",
+        status: 404,
+        ms: expect.any(Number),
+      },
+    ]);
     expect(JSON.stringify(logged.mock.calls)).not.toContain(apiKey);
   });
 });

@@ -72,11 +72,14 @@ describe("create-webhook: validation", () => {
     `https://hooks.example.com/${"a".repeat(2049 - "https://hooks.example.com/".length)}`,
   ];
 
-  it.each(invalidUrls.map((url) => [url.length > 80 ? `${url.slice(0, 40)}… (${url.length} chars)` : url, url]))("%s is not a valid URL", async (_name, url) => {
-    const { apiKey } = await createAccount();
-    const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: url });
-    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } });
-  });
+  it.each(invalidUrls.map((url) => [url.length > 80 ? `${url.slice(0, 40)}… (${url.length} chars)` : url, url]))(
+    "%s is not a valid URL",
+    async (_name, url) => {
+      const { apiKey } = await createAccount();
+      const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: url });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } });
+    },
+  );
 
   it.each([
     [undefined, "This field is required."],
@@ -99,7 +102,13 @@ describe("create-webhook: validation", () => {
   it("accepts a URL of exactly 2048 characters, http, a port, a query, and (in local development) loopback hosts", async () => {
     const { apiKey } = await createAccount();
     const long = `https://hooks.example.com/${"a".repeat(2048 - "https://hooks.example.com/".length)}`;
-    for (const url of [long, "http://hooks.example.com:8080/in?a=1&b=%20x", "  https://hooks.example.com/trimmed  ", "http://127.0.0.1:9999/hook", "http://localhost:3000/hook"]) {
+    for (const url of [
+      long,
+      "http://hooks.example.com:8080/in?a=1&b=%20x",
+      "  https://hooks.example.com/trimmed  ",
+      "http://127.0.0.1:9999/hook",
+      "http://localhost:3000/hook",
+    ]) {
       const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: url });
       expect({ url, status: res.status, webhook: res.body.webhook }).toEqual({ url, status: 201, webhook: url.trim() });
     }

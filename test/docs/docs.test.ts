@@ -48,7 +48,10 @@ describe("GET /docs", () => {
     expect(csp.get("script-src")).toEqual(["'self'"]);
     expect(csp.get("connect-src")).toEqual(["'self'"]);
     for (const [name, sources] of csp) {
-      expect(sources.filter((s) => /^(https?:|\*|wss?:)/.test(s)), name).toEqual([]);
+      expect(
+        sources.filter((s) => /^(https?:|\*|wss?:)/.test(s)),
+        name,
+      ).toEqual([]);
     }
   });
 
@@ -92,7 +95,8 @@ describe("GET /docs", () => {
       const text = (await page.evaluate("document.body.innerText")) as string;
       // Title, operations and the first operation's summary: all of them come from /openapi.json
       // (Scalar renders later operations lazily, as they scroll into view).
-      for (const shown of ["Review Collection API", "OpenAPI 3.1.0", "/submit/request-reviews/", "/retrieve-task/", "Submit a review collection request"]) expect(text).toContain(shown);
+      for (const shown of ["Review Collection API", "OpenAPI 3.1.0", "/submit/request-reviews/", "/retrieve-task/", "Submit a review collection request"])
+        expect(text).toContain(shown);
     } finally {
       await browser.close();
     }

@@ -20,7 +20,10 @@ describe("pages rendered by JavaScript", () => {
 
     const body = await retrieve(task);
     expect(body.reviews).toEqual(
-      newestFirst([...JS_RENDERED.slice(0, 2).map((r) => expectedReview(r, profile)), ...JS_RENDERED.slice(2).map((r) => expectedReview(r, `${profile}?page=2`))]),
+      newestFirst([
+        ...JS_RENDERED.slice(0, 2).map((r) => expectedReview(r, profile)),
+        ...JS_RENDERED.slice(2).map((r) => expectedReview(r, `${profile}?page=2`)),
+      ]),
     );
     // Each page: one plain GET (no structured data in its HTML), then one browser render.
     expect(await fixtureRequests("jsrendered.test", path)).toEqual({ [path]: 2, [`${path}?page=2`]: 2 });
@@ -33,7 +36,14 @@ describe("pages rendered by JavaScript", () => {
   it("carries the persona's login cookies into the browser and deletes them when the task ends", async () => {
     const path = `/biz/${slug("members")}`;
     const profile = `https://members.test${path}`;
-    const persona = { additional_cookies: { login: [{ ...MEMBERS_COOKIE, domain: ".members.test" }, { name: "other", value: "x", domain: "api.members.test" }] } };
+    const persona = {
+      additional_cookies: {
+        login: [
+          { ...MEMBERS_COOKIE, domain: ".members.test" },
+          { name: "other", value: "x", domain: "api.members.test" },
+        ],
+      },
+    };
     const task = await submitScrape("members.test", profile, { persona });
     expect((await taskRow(task.taskId))!.cookies_enc).toEqual(expect.stringMatching(/^v1\./));
     await queue.drain();
@@ -44,7 +54,9 @@ describe("pages rendered by JavaScript", () => {
     // The plain GET and the browser render both sent members.test's cookie and nothing else: the
     // cookie for elsewhere.test never left (every fixture site is on 127.0.0.1, where cookies are
     // not kept apart by port, so a cookie set for the wrong domain would show up here).
-    expect(await fixtureCookies("members.test", path)).toEqual({ [path]: [`${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`, `${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`] });
+    expect(await fixtureCookies("members.test", path)).toEqual({
+      [path]: [`${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`, `${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`],
+    });
   });
 
   it("fails with login_required when the profile shows a sign-in page instead of reviews", async () => {

@@ -101,7 +101,9 @@ describe("time budget", () => {
     ]);
 
     // Five minutes have gone by since the task started.
-    await env.DB.prepare("UPDATE tasks SET deadline_at = ? WHERE id = ?").bind(Date.now() - 1, task.taskId).run();
+    await env.DB.prepare("UPDATE tasks SET deadline_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, task.taskId)
+      .run();
     await queue.drain();
 
     expect((await retrieve(task)).response_message).toEqual(failed("timeout"));
@@ -115,7 +117,10 @@ describe("time budget", () => {
     const quick = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("quick")}`, { first_page_only: true });
     const lazy = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("lazy")}`, { first_page_only: true }, { lazy: true });
     await queue.drain();
-    for (const [task, minutes] of [[quick, 5], [lazy, 60]] as const) {
+    for (const [task, minutes] of [
+      [quick, 5],
+      [lazy, 60],
+    ] as const) {
       const row = (await taskRow(task.taskId))!;
       expect(row.status).toBe(200);
       expect((row.deadline_at as number) - (row.started_at as number)).toBe(minutes * 60_000);

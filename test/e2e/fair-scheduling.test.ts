@@ -83,7 +83,12 @@ describe("plan budgets", () => {
     const { apiKey } = await createAccount({ plan: "free" });
     const limit = DEFAULT_PLAN_LIMITS.free.tasks_per_minute!;
     const publishers = (n: number, from: number) =>
-      Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${from + i}.slow.test`, { profile_key: `https://p${from + i}.slow.test/biz/x`, last_review_hashes: [], first_page_only: true }]));
+      Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          `p${from + i}.slow.test`,
+          { profile_key: `https://p${from + i}.slow.test/biz/x`, last_review_hashes: [], first_page_only: true },
+        ]),
+      );
     const first = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers(25, 1)));
     expect(first.status).toBe(201);
     expect([first.headers.get("X-Tasks-Limit"), first.headers.get("X-Tasks-Remaining")]).toEqual([String(limit), String(limit - 25)]);

@@ -51,7 +51,10 @@ describe("redirects to private hosts (deployed settings)", () => {
     const path = `/biz/${slug("ssrf")}`;
     const hops: string[] = [];
     server.use(
-      http.get("https://redirector.example/biz/*", ({ request }) => (hops.push(request.url), new HttpResponse(null, { status: 302, headers: { Location: privateUrl(path) } }))),
+      http.get(
+        "https://redirector.example/biz/*",
+        ({ request }) => (hops.push(request.url), new HttpResponse(null, { status: 302, headers: { Location: privateUrl(path) } })),
+      ),
       http.get("https://redirector.example/hop", ({ request }) => {
         hops.push(request.url);
         return new HttpResponse(null, { status: 301, headers: { Location: new URL(request.url).searchParams.get("to")! } });

@@ -82,7 +82,11 @@ describe("generic structured-data adapter, end to end", () => {
     const file = await call(url.pathname + url.search);
     expect(file.status).toBe(200);
     expect(file.headers.get("Content-Type")).toContain("application/x-ndjson");
-    const lines = new TextDecoder().decode(await file.arrayBuffer()).trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = new TextDecoder()
+      .decode(await file.arrayBuffer())
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual(body.reviews);
 
     const tampered = new URL(url);
@@ -199,7 +203,9 @@ describe("incremental and first-page-only scraping", () => {
     await queue.drain();
     expect(await fixtureRequests("multipage.test", path)).toEqual({ [path]: 1, [`${path}?page=2`]: 1, [`${path}?page=3`]: 1 });
     const body = await retrieve(task);
-    const pages = paged(MULTIPAGE).slice(0, 3).map((reviews) => reviews.filter((r) => r !== MULTIPAGE[7]));
+    const pages = paged(MULTIPAGE)
+      .slice(0, 3)
+      .map((reviews) => reviews.filter((r) => r !== MULTIPAGE[7]));
     expect(body.reviews).toEqual(expectedFromPages(pages, profile));
     expect(body.reviews).toHaveLength(8);
     expect(body.reviews.map((r: { review_hash: string }) => r.review_hash)).not.toContain(known[0]);

@@ -28,7 +28,14 @@ export async function submitScrape(
   apiKey ??= (await createAccount()).apiKey;
   const body = submitBody(
     apiKey,
-    { [publisher]: { profile_key: profileUrl, last_review_hashes: config.last_review_hashes ?? [], first_page_only: config.first_page_only ?? false, ...(config.persona ? { persona: config.persona } : {}) } },
+    {
+      [publisher]: {
+        profile_key: profileUrl,
+        last_review_hashes: config.last_review_hashes ?? [],
+        first_page_only: config.first_page_only ?? false,
+        ...(config.persona ? { persona: config.persona } : {}),
+      },
+    },
     extra,
   );
   const res = await postJson("/submit/request-reviews/", body);

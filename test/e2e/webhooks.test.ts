@@ -55,6 +55,11 @@ describe("webhook notifications from the pipeline", () => {
 
     await vi.waitFor(async () => expect(await receivedHooks(name)).toHaveLength(2), { timeout: 10_000, interval: 50 });
     const bodies = (await receivedHooks(name)).map((hook) => JSON.parse(hook.body));
-    expect(bodies.find((b) => b.event === "task.failed")).toMatchObject({ task_id: task.taskId, task_status: 500, reason: "profile_not_found", reviews_urls: [] });
+    expect(bodies.find((b) => b.event === "task.failed")).toMatchObject({
+      task_id: task.taskId,
+      task_status: 500,
+      reason: "profile_not_found",
+      reviews_urls: [],
+    });
   });
 });

@@ -79,7 +79,9 @@ export async function addKey(accountId: string, options: KeyOptions = {}): Promi
 /** Creates an account straight in D1 and gives it a key, the way `npm run keys -- create` does. */
 export async function createAccount(options: { plan?: string } & KeyOptions = {}): Promise<TestAccount> {
   const accountId = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, ?, ?)").bind(accountId, `acct-${accountId}`, options.plan ?? "pro", Date.now()).run();
+  await env.DB.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, ?, ?)")
+    .bind(accountId, `acct-${accountId}`, options.plan ?? "pro", Date.now())
+    .run();
   return { accountId, ...(await addKey(accountId, options)) };
 }
 
@@ -181,5 +183,12 @@ export async function taskRows(requestId: string): Promise<TaskRowJson[]> {
 export async function submitOk(apiKey: string, publishers?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const res = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers, extra));
   if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { status: string; tasks_id: string; request_id: string; foreign_key: string; publisher_key: string; tasks: { publisher_key: string; tasks_id: string }[] };
+  return res.body as {
+    status: string;
+    tasks_id: string;
+    request_id: string;
+    foreign_key: string;
+    publisher_key: string;
+    tasks: { publisher_key: string; tasks_id: string }[];
+  };
 }

@@ -19,7 +19,9 @@ database_id = "11111111-1111-1111-1111-111111111111"
   });
 
   it("refuses a file without exactly one matching database", () => {
-    expect(() => withDatabaseId(WRANGLER_TOML, "no-such-db", "x")).toThrow('wrangler.toml needs exactly one [[d1_databases]] with database_name = "no-such-db" and a database_id line');
+    expect(() => withDatabaseId(WRANGLER_TOML, "no-such-db", "x")).toThrow(
+      'wrangler.toml needs exactly one [[d1_databases]] with database_name = "no-such-db" and a database_id line',
+    );
     const twice = `${WRANGLER_TOML}\n[[d1_databases]]\nbinding = "AGAIN"\ndatabase_name = "review-collection"\ndatabase_id = "x"\n`;
     expect(() => withDatabaseId(twice, "review-collection", "y")).toThrow(/exactly one/);
   });
@@ -44,7 +46,10 @@ describe("queueNames", () => {
   it("lists producer, consumer and dead-letter queues once each", () => {
     expect(
       queueNames({
-        queues: { producers: [{ queue: "scrape-tasks" }], consumers: [{ queue: "scrape-tasks", dead_letter_queue: "scrape-tasks-dlq" }, { queue: "scrape-tasks-dlq" }] },
+        queues: {
+          producers: [{ queue: "scrape-tasks" }],
+          consumers: [{ queue: "scrape-tasks", dead_letter_queue: "scrape-tasks-dlq" }, { queue: "scrape-tasks-dlq" }],
+        },
       }),
     ).toEqual(["scrape-tasks", "scrape-tasks-dlq"]);
   });
@@ -52,7 +57,10 @@ describe("queueNames", () => {
 
 describe("presentSecrets: the guard that protects a live ENCRYPTION_KEY", () => {
   it("reads the names wrangler lists", () => {
-    const listing = JSON.stringify([{ name: "ENCRYPTION_KEY", type: "secret_text" }, { name: "URL_SIGNING_KEY", type: "secret_text" }]);
+    const listing = JSON.stringify([
+      { name: "ENCRYPTION_KEY", type: "secret_text" },
+      { name: "URL_SIGNING_KEY", type: "secret_text" },
+    ]);
     expect(presentSecrets({ status: 0, stdout: listing, stderr: "" })).toEqual(new Set(["ENCRYPTION_KEY", "URL_SIGNING_KEY"]));
   });
 

@@ -70,7 +70,9 @@ describe("npm run keys", () => {
     const [revokedId, keptId] = [byKey[1].id, byKey[0].id];
     const revoked = keys("revoke", revokedId);
     expect(revoked.status, revoked.stderr).toBe(0);
-    expect(revoked.lines).toEqual([expect.stringMatching(new RegExp(`^Key ${revokedId} of account "Acme O'Brien" is revoked \\(since \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z\\)\\.$`))]);
+    expect(revoked.lines).toEqual([
+      expect.stringMatching(new RegExp(`^Key ${revokedId} of account "Acme O'Brien" is revoked \\(since \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z\\)\\.$`)),
+    ]);
 
     const listed = keys("list");
     expect(listed.status, listed.stderr).toBe(0);
@@ -78,7 +80,12 @@ describe("npm run keys", () => {
     expect(listed.stdout).not.toContain(secondKey);
     const table = listed.lines.map((line) => line.split(/\s{2,}/));
     expect(table[0]).toEqual(["key_id", "account", "plan", "prefix", "status", "created", "expires"]);
-    expect(table.slice(1).map(([id, account, plan, prefix, status, , expires]) => [id, account, plan, prefix, status, expires]).sort()).toEqual(
+    expect(
+      table
+        .slice(1)
+        .map(([id, account, plan, prefix, status, , expires]) => [id, account, plan, prefix, status, expires])
+        .sort(),
+    ).toEqual(
       [
         [keptId, "Acme O'Brien", "pro", `${firstKey.slice(0, 11)}…`, "active", "2099-01-31T00:00:00Z"],
         [revokedId, "Acme O'Brien", "pro", `${secondKey.slice(0, 11)}…`, "revoked", "-"],

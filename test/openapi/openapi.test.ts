@@ -95,7 +95,10 @@ describe("GET /openapi.json", () => {
     for (const [path, operation] of operations) {
       const codes = Object.keys(operation.responses ?? {});
       expect(codes, path).toEqual(expect.arrayContaining(["400", "401", ...(EXTRA_RESPONSES[path] ?? [])]));
-      expect(codes.some((code) => code === "200" || code === "201"), `${path} success`).toBe(true);
+      expect(
+        codes.some((code) => code === "200" || code === "201"),
+        `${path} success`,
+      ).toBe(true);
       expect(operation.requestBody?.content?.["application/json"]?.schema, `${path} request schema`).toBeDefined();
     }
   });

@@ -62,7 +62,13 @@ function operationKey(validators: Compiled, method: string, path: string, status
   return null;
 }
 
-async function checkResponse(request: { id: string; method: string; path: string; status: number; body: unknown }): Promise<{ valid: boolean; error?: string }> {
+async function checkResponse(request: {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}): Promise<{ valid: boolean; error?: string }> {
   const validators = await compiled.get(request.id);
   if (!validators) return { valid: false, error: `unknown document ${request.id}; POST it to /documents first` };
   const key = operationKey(validators, request.method, request.path, request.status);

@@ -43,11 +43,15 @@ describe("a run that lost its lease", () => {
     expect(row).toMatchObject({ status: 101, pages_scraped: 5 });
     const before = await fileTexts(task.taskId);
     expect(Object.keys(before)).toHaveLength(5);
-    expect(JSON.parse(row.files as string)).toEqual(Object.keys(before).sort((a, b) => Number(a.match(/pages\/(\d+)[-.]/)![1]) - Number(b.match(/pages\/(\d+)[-.]/)![1])));
+    expect(JSON.parse(row.files as string)).toEqual(
+      Object.keys(before).sort((a, b) => Number(a.match(/pages\/(\d+)[-.]/)![1]) - Number(b.match(/pages\/(\d+)[-.]/)![1])),
+    );
 
     // A stale run (its token no longer the task's) stores page 5 again and page 6.
     for (const page of [5, 6]) {
-      expect(await storePage(env, { taskId: task.taskId, token: "stale-token", page, reviews: [zombieReview], next: { page: page + 1, state: null } })).toBe(false);
+      expect(await storePage(env, { taskId: task.taskId, token: "stale-token", page, reviews: [zombieReview], next: { page: page + 1, state: null } })).toBe(
+        false,
+      );
     }
     expect(await fileTexts(task.taskId)).toEqual(before);
   });
@@ -57,7 +61,9 @@ describe("a run that lost its lease", () => {
     await queue.deliverNext();
     const token = "token-of-the-run-that-stalls";
     // The task then fails (its budget ran out) and keeps nothing, while a run still works on it.
-    await env.DB.prepare("UPDATE tasks SET deadline_at = ? WHERE id = ?").bind(Date.now() - 1, task.taskId).run();
+    await env.DB.prepare("UPDATE tasks SET deadline_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, task.taskId)
+      .run();
     await queue.drain();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "timeout" });
     expect(await storedFileKeys(task.taskId)).toEqual([]);

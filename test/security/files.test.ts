@@ -5,7 +5,11 @@ import { call } from "../helpers/api";
 
 describe("GET /files/…", () => {
   it("answers 403 for a path whose percent-encoding is malformed, signed or not", async () => {
-    for (const path of ["/files/%E0%A4%A?expires=9999999999&signature=x", "/files/tasks/%ZZ/pages/1.jsonl?expires=9999999999&signature=x", "/files/%?expires=1&signature=x"]) {
+    for (const path of [
+      "/files/%E0%A4%A?expires=9999999999&signature=x",
+      "/files/tasks/%ZZ/pages/1.jsonl?expires=9999999999&signature=x",
+      "/files/%?expires=1&signature=x",
+    ]) {
       const res = await call(path);
       expect(res.status, path).toBe(403);
       expect(await res.json()).toEqual({ error: "Invalid signature" });

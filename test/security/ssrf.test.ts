@@ -98,7 +98,13 @@ describe("webhook ports (deployed)", () => {
     for (const port of ["22", "25", "6379", "8099", "9200", "81"]) {
       expect(await createWebhookDeployed(apiKey, `https://hooks.example.com:${port}/x`), port).toEqual(refused);
     }
-    for (const url of ["http://hooks.example.com:80/x", "https://hooks.example.com:443/x", "http://hooks.example.com:8080/x", "https://hooks.example.com:8443/x", "http://hooks.example.com/x"]) {
+    for (const url of [
+      "http://hooks.example.com:80/x",
+      "https://hooks.example.com:443/x",
+      "http://hooks.example.com:8080/x",
+      "https://hooks.example.com:8443/x",
+      "http://hooks.example.com/x",
+    ]) {
       expect(await createWebhookDeployed(apiKey, url), url).toMatchObject({ status: 201 });
     }
   });
@@ -111,7 +117,11 @@ describe("webhook ports (deployed)", () => {
   it("refuses other ports and internal names at delivery too, without calling them", async () => {
     const calls: string[] = [];
     const record = ({ request }: { request: { url: string } }) => (calls.push(request.url), new HttpResponse(null, { status: 200 }));
-    server.use(http.post("https://hooks.example.com:6379/x", record), http.post("http://vm:8080/hook", record), http.post("https://hooks.example.com:8443/x", record));
+    server.use(
+      http.post("https://hooks.example.com:6379/x", record),
+      http.post("http://vm:8080/hook", record),
+      http.post("https://hooks.example.com:8443/x", record),
+    );
     const event = { id: "evt_t_in_progress", body: '{"task_id":"t"}' };
     const options = { serviceName: "ReviewCollector", now: Date.now(), allowPrivateNetwork: false };
     expect(await deliverOnce({ url: "https://hooks.example.com:6379/x", secret: "whsec_c2VjcmV0" }, event, options)).toEqual({
@@ -141,7 +151,9 @@ describe("profile redirects to internal names (deployed)", () => {
     try {
       const task = await submitScrape("redirector.example.com", "https://redirector.example.com/biz/cafe");
       await queue.drain();
-      expect((await retrieve(task)).response_message).toEqual([{ status: "failed", message: "Task processing failed", task_status: 500, reason: "profile_not_found" }]);
+      expect((await retrieve(task)).response_message).toEqual([
+        { status: "failed", message: "Task processing failed", task_status: 500, reason: "profile_not_found" },
+      ]);
       expect(internal).toEqual([]);
     } finally {
       queue.restore();

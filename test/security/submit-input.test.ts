@@ -28,14 +28,20 @@ describe("submit: oversized publisher maps", () => {
 
   it("69,408 entries with a valid key: the same 400", async () => {
     const res = await postJson(SUBMIT, submitBody(apiKey, manyPublishers(69_408)));
-    expect(res).toMatchObject({ status: 400, body: { error: "Invalid payload", details: { data: { publishers: ["Ensure this field has no more than 25 elements."] } } } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: "Invalid payload", details: { data: { publishers: ["Ensure this field has no more than 25 elements."] } } },
+    });
   });
 });
 
 describe("submit: oversized lists", () => {
   it("200,000 bad review hashes and 200,000 bad cookies: one count message each, no 500", async () => {
     const body = submitBody(apiKey, {
-      "yelp.com": publisherConfig("yelp.com", { last_review_hashes: Array(200_000).fill(0), persona: { additional_cookies: { login: Array(200_000).fill(0) } } }),
+      "yelp.com": publisherConfig("yelp.com", {
+        last_review_hashes: Array(200_000).fill(0),
+        persona: { additional_cookies: { login: Array(200_000).fill(0) } },
+      }),
     });
     const res = await postJson(SUBMIT, body);
     expect(res.status).toBe(400);
@@ -102,7 +108,12 @@ describe("submit: login cookies", () => {
     const offDomain = ["Enter a domain that is yelp.com, one of its subdomains or a parent domain."];
     expect(res).toMatchObject({ status: 400 });
     expect(res.body).toEqual(
-      cookieErrors("yelp.com", { 0: { domain: offDomain }, 1: { domain: offDomain }, 2: { domain: ["Enter a valid domain name."] }, 3: { domain: ["Enter a valid domain name."] } }),
+      cookieErrors("yelp.com", {
+        0: { domain: offDomain },
+        1: { domain: offDomain },
+        2: { domain: ["Enter a valid domain name."] },
+        3: { domain: ["Enter a valid domain name."] },
+      }),
     );
   });
 

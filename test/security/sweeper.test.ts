@@ -32,7 +32,9 @@ describe("sweeper", () => {
     // Idle for more than IDLE_MS, each a second older than the next: the oldest is the last submitted.
     const now = Date.now();
     const oldestFirst = [...ids].reverse();
-    await env.DB.batch(oldestFirst.map((id, i) => env.DB.prepare("UPDATE tasks SET updated_at = ? WHERE id = ?").bind(now - IDLE_MS - 1_000_000 + i * 1000, id)));
+    await env.DB.batch(
+      oldestFirst.map((id, i) => env.DB.prepare("UPDATE tasks SET updated_at = ? WHERE id = ?").bind(now - IDLE_MS - 1_000_000 + i * 1000, id)),
+    );
 
     queue = new QueueDriver();
     await sweep();

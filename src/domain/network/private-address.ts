@@ -81,7 +81,10 @@ function embeddedIpv4(host: string): string[] {
 
 export function isPrivateHost(hostname: string): boolean {
   // Bracketed IPv6 as URL.hostname gives it; a trailing dot names the same host.
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   if (!host) return true;
   if (ipaddr.isValid(host)) {
     // Only strict dotted-quad IPv4 here: other forms never reach us from a parsed URL, and a name

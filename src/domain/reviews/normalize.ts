@@ -107,15 +107,16 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
   // Dates are printed in the page's UI language, which may differ from the review's.
   const posted = resolvePostedAt(source_date, ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null);
   const review_id =
-    raw.id?.trim() ||
-    derivedReviewId({ publisherKey: ctx.publisherKey, author_name, text, absolutePostedAt: posted?.absolute ? posted.postedAt : null });
+    raw.id?.trim() || derivedReviewId({ publisherKey: ctx.publisherKey, author_name, text, absolutePostedAt: posted?.absolute ? posted.postedAt : null });
   // The review's own language: the publisher's per-review tag, else the text itself. `<html lang>`
   // is the site's interface language (a German review on an English page is German), so it only
   // breaks an unreliable detection; a machine-translated text is shown in the page's language, so
   // there it says nothing about the original.
   const language = isoLanguage(raw.language) ?? detectLanguage(text, machineTranslated ? null : isoLanguage(ctx.pageLanguage));
 
-  const reply = reply_text ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null } : null;
+  const reply = reply_text
+    ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null }
+    : null;
   return {
     review_id,
     author_name,

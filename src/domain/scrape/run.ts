@@ -214,7 +214,15 @@ async function onlyRepeats(env: Env, taskId: string, page: number, reviews: read
  * other transient failures (and unexpected errors) let the run go and retry the message later,
  * unless waiting would outlast the time budget.
  */
-async function stopAfterError(env: Env, task: TaskRow, token: string, run: number, err: unknown, attempts: number, client: PublisherClient): Promise<RunOutcome> {
+async function stopAfterError(
+  env: Env,
+  task: TaskRow,
+  token: string,
+  run: number,
+  err: unknown,
+  attempts: number,
+  client: PublisherClient,
+): Promise<RunOutcome> {
   const deadline = task.deadlineAt!;
   const timedOut = err instanceof BudgetExhausted || client.timeUp;
   if (err instanceof BrowserBusy && !timedOut) {

@@ -51,9 +51,10 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     ).bind(...rows.flatMap((r) => [taskId, r.review_id, r.posted_at, JSON.stringify(r)]), taskId, token, page.page),
   );
 
-  const count = env.DB.prepare(
-    `UPDATE tasks SET reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1) WHERE id = ?1 AND lease_token = ?2`,
-  ).bind(taskId, token);
+  const count = env.DB.prepare(`UPDATE tasks SET reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1) WHERE id = ?1 AND lease_token = ?2`).bind(
+    taskId,
+    token,
+  );
 
   let stored = false;
   try {

@@ -44,7 +44,15 @@ export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<numb
       }),
     );
     // Touch them so the next sweep gives these messages IDLE_MS to arrive.
-    await db.update(tasks).set({ updatedAt: now }).where(inArray(tasks.id, group.map((t) => t.id)));
+    await db
+      .update(tasks)
+      .set({ updatedAt: now })
+      .where(
+        inArray(
+          tasks.id,
+          group.map((t) => t.id),
+        ),
+      );
   }
   if (idle.length) console.warn(`sweeper: re-queued ${idle.length} idle task(s)`);
   return idle.length;

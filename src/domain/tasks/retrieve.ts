@@ -119,11 +119,20 @@ export async function findTaskPage(env: Env, db: Database, lookup: TaskLookup, p
       business: requests.business,
       files: cachedUrls ? sql<null>`NULL` : sql<string>`${tasks.files}`,
       related: sql<string>`(SELECT json_group_array(${sibling.id} ORDER BY ${sibling.position}) FROM "tasks" AS "sibling" WHERE ${sibling.requestId} = ${tasks.requestId} AND ${sibling.id} <> ${tasks.id})`,
-      reviews: sql<string | null>`(SELECT group_concat(${reviews.data}, ',' ORDER BY ${reviews.position}) FROM ${reviews} WHERE ${reviews.taskId} = ${tasks.id} AND ${tasks.status} = ${TaskStatus.completed} AND ${reviews.position} > ${start} AND ${reviews.position} <= ${start + pageSize})`,
+      reviews: sql<
+        string | null
+      >`(SELECT group_concat(${reviews.data}, ',' ORDER BY ${reviews.position}) FROM ${reviews} WHERE ${reviews.taskId} = ${tasks.id} AND ${tasks.status} = ${TaskStatus.completed} AND ${reviews.position} > ${start} AND ${reviews.position} <= ${start + pageSize})`,
     })
     .from(tasks)
     .innerJoin(requests, eq(requests.id, tasks.requestId))
-    .where(and(eq(tasks.id, lookup.taskId), eq(tasks.accountId, lookup.accountId), eq(tasks.foreignKey, lookup.foreignKey), eq(tasks.publisherKey, lookup.publisherKey)))
+    .where(
+      and(
+        eq(tasks.id, lookup.taskId),
+        eq(tasks.accountId, lookup.accountId),
+        eq(tasks.foreignKey, lookup.foreignKey),
+        eq(tasks.publisherKey, lookup.publisherKey),
+      ),
+    )
     .get();
   if (!row) return null;
   return {

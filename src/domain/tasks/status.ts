@@ -5,7 +5,6 @@ export const TaskStatus = {
   failed: 500,
 } as const;
 
-
 export const FAILURE_REASONS = ["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal"] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 

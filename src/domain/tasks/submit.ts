@@ -62,7 +62,10 @@ export async function submitRequest(
     ...taskInserts,
   ]);
   try {
-    await dispatchTasks(env, rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey })));
+    await dispatchTasks(
+      env,
+      rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey })),
+    );
   } catch (err) {
     // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.
     await db.batch([db.delete(tasks).where(eq(tasks.requestId, requestId)), db.delete(requests).where(eq(requests.id, requestId))]);

@@ -23,9 +23,7 @@ export interface DeliveryOptions {
   timeoutMs?: number;
 }
 
-export type DeliveryOutcome =
-  | { ok: true; statusCode: number }
-  | { ok: false; statusCode: number | null; error: string };
+export type DeliveryOutcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
 
 function describeFailure(err: unknown, timeoutMs: number): string {
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {

@@ -15,6 +15,12 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   await next();
   if (settings(c.env).logRequests) {
-    log("info", "request", { request_id: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms: Date.now() - started });
+    log("info", "request", {
+      request_id: c.get("requestId"),
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      status: c.res.status,
+      ms: Date.now() - started,
+    });
   }
 });

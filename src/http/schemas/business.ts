@@ -7,7 +7,9 @@ export const AddressSchema = drfObject({
   city: drfString({ max: 255 }),
   state: drfString({ max: 255 }),
   zip: drfString({ max: 32 }),
-  country: drfString().refine(isCountryCode, MSG.country).transform((c) => c.toUpperCase()),
+  country: drfString()
+    .refine(isCountryCode, MSG.country)
+    .transform((c) => c.toUpperCase()),
 }).openapi("Address", {
   example: { street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105", country: "USA" },
 });

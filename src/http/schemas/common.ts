@@ -4,10 +4,7 @@ import { drfString } from "../validation";
 export const ErrorSchema = z
   .object({
     error: z.string(),
-    details: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: "Errors nested like the request body; leaves are lists of messages." }),
+    details: z.record(z.string(), z.unknown()).optional().openapi({ description: "Errors nested like the request body; leaves are lists of messages." }),
   })
   .openapi("Error");
 

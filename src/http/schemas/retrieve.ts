@@ -15,9 +15,7 @@ export const RetrieveRequestSchema = drfObject({
   publisher_key: drfString({ max: 253 }),
   task_id: drfString({ max: 64 }),
   page: drfInteger({ min: 1 }).optional().openapi({ type: "integer", minimum: 1, default: 1 }),
-  page_size: drfInteger({ min: 1, max: PAGE_SIZE_MAX })
-    .optional()
-    .openapi({ type: "integer", minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  page_size: drfInteger({ min: 1, max: PAGE_SIZE_MAX }).optional().openapi({ type: "integer", minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
 }).openapi("RetrieveRequest", {
   example: {
     api_key: "rk_your_api_key",
@@ -28,7 +26,6 @@ export const RetrieveRequestSchema = drfObject({
     page_size: 50,
   },
 });
-
 
 export const PaginationSchema = z
   .object({

@@ -15,7 +15,6 @@ export const CreateWebhookRequestSchema = drfObject({
   example: { api_key: "rk_your_api_key", webhook: "https://example.com/hooks/reviews?source=collector" },
 });
 
-
 export const CreateWebhookResponseSchema = z
   .object({
     webhook: z.string(),

@@ -15,7 +15,8 @@ export type AirbnbCursor = z.infer<typeof AirbnbCursorSchema>;
 const inspectAirbnbPage: PageInspector = (page) => {
   if (/^\/login(?:\/|$)/.test(page.url.pathname)) return permanentError("login_required", "Airbnb sent us to its sign-in page");
   const body = page.text.trimStart();
-  if (page.url.pathname.startsWith("/api/") && body.startsWith("<")) return transientError("blocked", "Airbnb answered its API with an HTML page (captcha or bot wall)");
+  if (page.url.pathname.startsWith("/api/") && body.startsWith("<"))
+    return transientError("blocked", "Airbnb answered its API with an HTML page (captcha or bot wall)");
   return null;
 };
 

@@ -97,10 +97,14 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
   const result = answer.data.data?.reviewListFrontend;
   if (result === undefined || result === null) {
     const error = answer.data.errors?.[0]?.message;
-    throw permanentError("publisher_error", error ? `Booking review list: GraphQL error (${error})` : "Booking review list: the answer has no data.reviewListFrontend");
+    throw permanentError(
+      "publisher_error",
+      error ? `Booking review list: GraphQL error (${error})` : "Booking review list: the answer has no data.reviewListFrontend",
+    );
   }
   const failure = z.object({ statusCode: z.number(), message: z.string().nullish() }).safeParse(result);
-  if (failure.success) throw permanentError("publisher_error", `Booking review list: ReviewsFrontendError ${failure.data.statusCode} (${failure.data.message ?? ""})`);
+  if (failure.success)
+    throw permanentError("publisher_error", `Booking review list: ReviewsFrontendError ${failure.data.statusCode} (${failure.data.message ?? ""})`);
   const list = ResultSchema.safeParse(result);
   if (!list.success) throw permanentError("publisher_error", `Booking review list: reviewListFrontend.${describeIssue(list.error)}`);
   const cards = list.data.reviewCard.map((card, index) => {

@@ -35,8 +35,10 @@ const PATH_BLOCKED = /^\/(checkpoint|captcha)(\/|$)/;
 export function inspectFacebookPage(page: FetchedPage) {
   if (PATH_BLOCKED.test(page.url.pathname)) return permanentError("blocked", `Facebook answered with a checkpoint page (${page.url.pathname})`);
   if (PATH_LOGIN.test(page.url.pathname)) return permanentError("login_required", "Facebook asks to log in: the login cookies are missing or expired");
-  if (/<form\b[^>]*\bid="login_form"/i.test(page.text)) return permanentError("login_required", "Facebook answered with its login form: the login cookies are missing or expired");
-  if (/<form\b[^>]*\baction="\/(?:captcha|checkpoint)\//i.test(page.text)) return permanentError("blocked", "Facebook answered with a captcha or checkpoint form");
+  if (/<form\b[^>]*\bid="login_form"/i.test(page.text))
+    return permanentError("login_required", "Facebook answered with its login form: the login cookies are missing or expired");
+  if (/<form\b[^>]*\baction="\/(?:captcha|checkpoint)\//i.test(page.text))
+    return permanentError("blocked", "Facebook answered with a captcha or checkpoint form");
   return null;
 }
 

@@ -3,7 +3,33 @@ import { definePublisher } from "../types";
 import { facebookAdapter } from "./adapter";
 
 /** First path segments that are Facebook's own sections, never a page. */
-const NOT_PAGES = new Set(["login", "login.php", "groups", "events", "watch", "marketplace", "gaming", "share", "sharer", "sharer.php", "story.php", "permalink.php", "photo", "photo.php", "help", "settings", "search", "hashtag", "checkpoint", "reel", "stories", "friends", "messages", "notifications", "bookmarks"]);
+const NOT_PAGES = new Set([
+  "login",
+  "login.php",
+  "groups",
+  "events",
+  "watch",
+  "marketplace",
+  "gaming",
+  "share",
+  "sharer",
+  "sharer.php",
+  "story.php",
+  "permalink.php",
+  "photo",
+  "photo.php",
+  "help",
+  "settings",
+  "search",
+  "hashtag",
+  "checkpoint",
+  "reel",
+  "stories",
+  "friends",
+  "messages",
+  "notifications",
+  "bookmarks",
+]);
 const PAGE_SLUG = /^[A-Za-z0-9][A-Za-z0-9.\-_]*$/;
 
 const reviewsTab = (page: string) => `https://www.facebook.com/${encodeURIComponent(page)}/reviews`;

@@ -160,7 +160,8 @@ export function recommendationRating(title: string): 1 | 5 | null {
   return null;
 }
 
-const iso = (seconds: Json): string | undefined => (typeof seconds === "number" && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : undefined);
+const iso = (seconds: Json): string | undefined =>
+  typeof seconds === "number" && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : undefined;
 
 /** The first metadata entry that carries the story's creation time. */
 function creationTime(sections: Json): Json {

@@ -17,4 +17,3 @@ export const generic = definePublisher({
   adapter: genericAdapter,
   queue: { binding: "SCRAPE_GENERIC", name: "scrape-generic" },
 });
-

@@ -82,14 +82,36 @@ export function reviewsResult(cache: JsonObject): ReviewsResult {
   if (reviews.length !== result.reviews.length) throw permanentError("publisher_error", "Glassdoor page: a review in the reviews list is not an object");
   const currentPage = typeof result.currentPage === "number" ? result.currentPage : null;
   const numberOfPages = typeof result.numberOfPages === "number" ? result.numberOfPages : null;
-  if (currentPage === null || numberOfPages === null) throw permanentError("publisher_error", "Glassdoor page: the reviews result has no currentPage/numberOfPages");
+  if (currentPage === null || numberOfPages === null)
+    throw permanentError("publisher_error", "Glassdoor page: the reviews result has no currentPage/numberOfPages");
   return { reviews, currentPage, numberOfPages, allReviewsCount: typeof result.allReviewsCount === "number" ? result.allReviewsCount : null };
 }
 
 // Glassdoor tags languages with ISO 639-2 codes ("eng"); the API speaks ISO 639-1.
 const LANGUAGES: Record<string, string> = {
-  eng: "en", deu: "de", ger: "de", fra: "fr", fre: "fr", spa: "es", ita: "it", nld: "nl", dut: "nl", por: "pt", pol: "pl",
-  swe: "sv", dan: "da", nor: "no", fin: "fi", tur: "tr", rus: "ru", jpn: "ja", zho: "zh", chi: "zh", kor: "ko", ces: "cs", cze: "cs",
+  eng: "en",
+  deu: "de",
+  ger: "de",
+  fra: "fr",
+  fre: "fr",
+  spa: "es",
+  ita: "it",
+  nld: "nl",
+  dut: "nl",
+  por: "pt",
+  pol: "pl",
+  swe: "sv",
+  dan: "da",
+  nor: "no",
+  fin: "fi",
+  tur: "tr",
+  rus: "ru",
+  jpn: "ja",
+  zho: "zh",
+  chi: "zh",
+  kor: "ko",
+  ces: "cs",
+  cze: "cs",
 };
 
 const text = (value: Json | undefined): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
@@ -110,7 +132,11 @@ function utc(value: Json | undefined): string | undefined {
  */
 export function reviewText(review: JsonObject): string {
   const parts = [original(review, "summary")];
-  for (const [field, heading] of [["pros", "Pros"], ["cons", "Cons"], ["advice", "Advice to Management"]] as const) {
+  for (const [field, heading] of [
+    ["pros", "Pros"],
+    ["cons", "Cons"],
+    ["advice", "Advice to Management"],
+  ] as const) {
     const body = original(review, field);
     if (body) parts.push(`${heading}:\n${body}`);
   }

@@ -53,7 +53,8 @@ export function inspectGooglePage(page: FetchedPage): ScrapeError | null {
   if (/<form[^>]+action="https:\/\/consent\.google\.com\//i.test(page.text) || /<title>\s*Before you continue/i.test(page.text)) {
     return permanentError("blocked", "Google answered with its cookie consent page (Before you continue)");
   }
-  if (/detected unusual traffic from your computer network/i.test(page.text)) return transientError("blocked", "Google answered with its unusual-traffic captcha");
+  if (/detected unusual traffic from your computer network/i.test(page.text))
+    return transientError("blocked", "Google answered with its unusual-traffic captcha");
   return null;
 }
 

@@ -41,9 +41,24 @@ export function parseSearchResults(data: unknown): Place[] {
 
 // Address words written both ways; compared in their short form.
 const ABBREVIATIONS: Record<string, string> = {
-  street: "st", avenue: "ave", road: "rd", boulevard: "blvd", drive: "dr", lane: "ln", place: "pl", court: "ct",
-  square: "sq", highway: "hwy", parkway: "pkwy", north: "n", south: "s", east: "e", west: "w",
-  strasse: "str", straße: "str", rue: "r",
+  street: "st",
+  avenue: "ave",
+  road: "rd",
+  boulevard: "blvd",
+  drive: "dr",
+  lane: "ln",
+  place: "pl",
+  court: "ct",
+  square: "sq",
+  highway: "hwy",
+  parkway: "pkwy",
+  north: "n",
+  south: "s",
+  east: "e",
+  west: "w",
+  strasse: "str",
+  straße: "str",
+  rue: "r",
 };
 
 /** Lower case, accents and punctuation removed, words split; "Straße" and "strasse" agree. */

@@ -27,11 +27,9 @@ export function placeFromRecord(record: unknown): Place | null {
   if (!featureId || !FEATURE_ID.test(featureId)) return null;
   const lines = at(record, 2);
   const parts = at(record, 183, 1);
-  const texts = [
-    ...(Array.isArray(lines) ? lines : []),
-    stringAt(record, 18),
-    ...(Array.isArray(parts) ? parts : []),
-  ].filter((t): t is string => typeof t === "string" && t.trim() !== "");
+  const texts = [...(Array.isArray(lines) ? lines : []), stringAt(record, 18), ...(Array.isArray(parts) ? parts : [])].filter(
+    (t): t is string => typeof t === "string" && t.trim() !== "",
+  );
   // A place without reviews has no rating block at [4] at all.
   const ratingBlock = at(record, 4);
   return {

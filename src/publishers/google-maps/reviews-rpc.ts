@@ -49,7 +49,11 @@ export function reviewsRpcUrl({ featureId, token, requestId }: ReviewsRequest): 
 /** A random session id of the kind the Maps page sends (21 URL-safe base64 characters). */
 export function newRequestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "").slice(0, 21);
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "")
+    .slice(0, 21);
 }
 
 export interface ReviewsPage {
@@ -106,10 +110,12 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
 export function parseReviewsPage(data: unknown): ReviewsPage {
   if (!Array.isArray(data)) throw permanentError("publisher_error", "listugcposts: the answer is not a list");
   const list = data[2];
-  if (list !== undefined && list !== null && !Array.isArray(list)) throw permanentError("publisher_error", "listugcposts: the review list at [2] is not a list");
+  if (list !== undefined && list !== null && !Array.isArray(list))
+    throw permanentError("publisher_error", "listugcposts: the review list at [2] is not a list");
   const entries: unknown[] = list ?? [];
   const token = data[1];
-  if (token !== undefined && token !== null && typeof token !== "string") throw permanentError("publisher_error", "listugcposts: the next page token at [1] is not a string");
+  if (token !== undefined && token !== null && typeof token !== "string")
+    throw permanentError("publisher_error", "listugcposts: the next page token at [1] is not a string");
   const reviews: RawReview[] = [];
   entries.forEach((entry, index) => {
     const review = reviewFromEntry(entry, index);

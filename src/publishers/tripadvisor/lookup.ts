@@ -59,16 +59,22 @@ const STREET_WORDS: Record<string, string> = {
 };
 
 function nameWords(name: string): Set<string> {
-  return new Set(normalizeWords(name).split(" ").filter((word) => word && !NAME_NOISE.has(word)));
+  return new Set(
+    normalizeWords(name)
+      .split(" ")
+      .filter((word) => word && !NAME_NOISE.has(word)),
+  );
 }
 
 function streetWords(text: string): string[] {
-  return normalizeWords(text)
-    // "Hauptstraße" and "Hauptstrasse" end in the street word; split it off.
-    .replace(/(\p{L}{3,})(strasse|str)\b/gu, "$1 $2")
-    .split(" ")
-    .filter(Boolean)
-    .map((word) => STREET_WORDS[word] ?? word);
+  return (
+    normalizeWords(text)
+      // "Hauptstraße" and "Hauptstrasse" end in the street word; split it off.
+      .replace(/(\p{L}{3,})(strasse|str)\b/gu, "$1 $2")
+      .split(" ")
+      .filter(Boolean)
+      .map((word) => STREET_WORDS[word] ?? word)
+  );
 }
 
 /**

@@ -70,7 +70,9 @@ const ReviewListSchema = z.object({
   reviews: z.array(z.unknown()),
 });
 
-const GraphQLErrorSchema = z.object({ message: z.string().optional(), extensions: z.object({ code: z.string().optional() }).passthrough().optional() }).passthrough();
+const GraphQLErrorSchema = z
+  .object({ message: z.string().optional(), extensions: z.object({ code: z.string().optional() }).passthrough().optional() })
+  .passthrough();
 
 const ResultSchema = z
   .object({
@@ -98,9 +100,15 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
     const first = result.errors[0];
     const code = first.extensions?.code ?? first.message ?? "unknown error";
     if (/PersistedQueryNotFound/i.test(`${code} ${first.message ?? ""}`)) {
-      throw permanentError("publisher_error", `Tripadvisor review list: query ${REVIEW_LIST_QUERY_ID} is not accepted (PersistedQueryNotFound); the query id has rotated or the session is distrusted`);
+      throw permanentError(
+        "publisher_error",
+        `Tripadvisor review list: query ${REVIEW_LIST_QUERY_ID} is not accepted (PersistedQueryNotFound); the query id has rotated or the session is distrusted`,
+      );
     }
-    throw permanentError("publisher_error", `Tripadvisor review list: GraphQL error ${code}${first.message && first.message !== code ? ` (${first.message})` : ""}`);
+    throw permanentError(
+      "publisher_error",
+      `Tripadvisor review list: GraphQL error ${code}${first.message && first.message !== code ? ` (${first.message})` : ""}`,
+    );
   }
   const data = result.data ?? {};
   // The current operation answers a one-element list; older ones nested the page under the location.
@@ -108,7 +116,10 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
   const legacy = Array.isArray(data.locations) ? (data.locations[0] as { reviewListPage?: unknown } | undefined)?.reviewListPage : undefined;
   const raw = Array.isArray(proxy) ? proxy[0] : legacy;
   if (raw === undefined || raw === null) {
-    throw permanentError("publisher_error", "Tripadvisor review list: the answer has no data.ReviewsProxy_getReviewListPageForLocation[0] (nor data.locations[0].reviewListPage)");
+    throw permanentError(
+      "publisher_error",
+      "Tripadvisor review list: the answer has no data.ReviewsProxy_getReviewListPageForLocation[0] (nor data.locations[0].reviewListPage)",
+    );
   }
   const list = ReviewListSchema.safeParse(raw);
   if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${describeIssue(list.error)}`);

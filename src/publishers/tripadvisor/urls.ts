@@ -35,7 +35,8 @@ export const TRIPADVISOR_DOMAINS = [
  * Location pages with reviews: hotels, restaurants, attractions (and bookable tours, vacation
  * rentals), `<Kind>_Review-g<geo id>-d<location id>-Reviews[-or<offset>]-<Name>.html`.
  */
-const LOCATION_PAGE = /^\/(Hotel|Restaurant|Attraction|AttractionProduct|VacationRental)_Review-g(\d+)-d(\d+)(?:-Reviews)?(?:-or\d+)?(?:-([^/]*?))?(?:\.html)?$/;
+const LOCATION_PAGE =
+  /^\/(Hotel|Restaurant|Attraction|AttractionProduct|VacationRental)_Review-g(\d+)-d(\d+)(?:-Reviews)?(?:-or\d+)?(?:-([^/]*?))?(?:\.html)?$/;
 
 export interface LocationPage {
   kind: "Hotel" | "Restaurant" | "Attraction" | "AttractionProduct" | "VacationRental";

@@ -32,8 +32,23 @@ export function nameSimilarity(a: string, b: string): number {
 export const NAME_THRESHOLD = 0.75;
 
 const STREET_WORDS: Record<string, string> = {
-  street: "st", avenue: "ave", av: "ave", road: "rd", boulevard: "blvd", drive: "dr", lane: "ln", place: "pl",
-  court: "ct", highway: "hwy", parkway: "pkwy", square: "sq", terrace: "ter", north: "n", south: "s", east: "e", west: "w",
+  street: "st",
+  avenue: "ave",
+  av: "ave",
+  road: "rd",
+  boulevard: "blvd",
+  drive: "dr",
+  lane: "ln",
+  place: "pl",
+  court: "ct",
+  highway: "hwy",
+  parkway: "pkwy",
+  square: "sq",
+  terrace: "ter",
+  north: "n",
+  south: "s",
+  east: "e",
+  west: "w",
 };
 /** Words after which an address names a unit, not the street. */
 const UNIT_WORDS = new Set(["ste", "suite", "unit", "apt", "fl", "floor", "room", "rm"]);

@@ -45,7 +45,8 @@ function attributeValue(element: Element, properties: string[]): string | null {
   if (tag === "data" || tag === "meter") return attribute(element, "value");
   const urlWanted = properties.some((p) => URL_PROPERTIES.has(p));
   if (tag === "link" || ((tag === "a" || tag === "area") && urlWanted)) return attribute(element, "href");
-  if (["img", "audio", "video", "source", "iframe", "embed", "track"].includes(tag)) return urlWanted ? attribute(element, "src") : (attribute(element, "alt") ?? "");
+  if (["img", "audio", "video", "source", "iframe", "embed", "track"].includes(tag))
+    return urlWanted ? attribute(element, "src") : (attribute(element, "alt") ?? "");
   if (tag === "object") return attribute(element, "data");
   return null;
 }

@@ -37,7 +37,8 @@ function nestingDepth(json: string): number {
   for (let i = 0; i < json.length; i++) {
     const ch = json.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) inString = true;
     else if (ch === 0x7b || ch === 0x5b) deepest = Math.max(deepest, ++depth);
@@ -48,7 +49,10 @@ function nestingDepth(json: string): number {
 
 function parseBlock(block: string): unknown {
   // Some CMSs wrap the JSON in comment or CDATA markers to hide it from old parsers.
-  const json = block.trim().replace(/^(?:<!--|(?:\/\/\s*)?<!\[CDATA\[)/, "").replace(/(?:-->|(?:\/\/\s*)?\]\]>)$/, "");
+  const json = block
+    .trim()
+    .replace(/^(?:<!--|(?:\/\/\s*)?<!\[CDATA\[)/, "")
+    .replace(/(?:-->|(?:\/\/\s*)?\]\]>)$/, "");
   if (nestingDepth(json) > MAX_JSON_LD_DEPTH) return null;
   try {
     return JSON.parse(json);

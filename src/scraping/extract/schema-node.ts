@@ -16,7 +16,9 @@ export function localName(term: string): string {
 }
 
 export function typesOf(node: SchemaNode): string[] {
-  return valuesOf(node, "@type").filter((t): t is string => typeof t === "string").map(localName);
+  return valuesOf(node, "@type")
+    .filter((t): t is string => typeof t === "string")
+    .map(localName);
 }
 
 export function hasType(node: SchemaNode, types: ReadonlySet<string>): boolean {

@@ -89,9 +89,21 @@ describe("airbnb reviews request and answer", () => {
   });
 
   it("an unknown listing is profile_not_found; a changed answer is publisher_error naming the field", () => {
-    const notFound = (() => { try { parseReviews(answer("1404", 0), 0); } catch (err) { return err as ScrapeError; } })();
+    const notFound = (() => {
+      try {
+        parseReviews(answer("1404", 0), 0);
+      } catch (err) {
+        return err as ScrapeError;
+      }
+    })();
     expect(notFound?.reason).toBe("profile_not_found");
-    const changed = (() => { try { parseReviews(answer("1500", 0), 0); } catch (err) { return err as ScrapeError; } })();
+    const changed = (() => {
+      try {
+        parseReviews(answer("1500", 0), 0);
+      } catch (err) {
+        return err as ScrapeError;
+      }
+    })();
     expect(changed?.reason).toBe("publisher_error");
     expect(changed?.message).toContain("reviews.reviews.0.rating");
   });

@@ -21,7 +21,12 @@ export interface AirbnbFixtureReview {
 }
 
 const NAMES = ["Claire", "Marco", "Yuki", "Ben", "Sofia", "Omar"];
-const TEXTS = ["Lovely flat, spotless and bright.", "Great location near the station.", "Host was quick to answer our questions.", "Comfortable beds, quiet street."];
+const TEXTS = [
+  "Lovely flat, spotless and bright.",
+  "Great location near the station.",
+  "Host was quick to answer our questions.",
+  "Comfortable beds, quiet street.",
+];
 
 /** 50 reviews, newest first: pages of 24, 24 and 2. */
 export const AIRBNB_REVIEWS: AirbnbFixtureReview[] = Array.from({ length: 50 }, (_, i) => ({

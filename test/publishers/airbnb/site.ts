@@ -32,14 +32,18 @@ function reviewsAnswer(listingId: string, offset: number, translate: boolean): F
   }));
   // 1500: Airbnb renamed `rating` (a changed structure the adapter must report, not guess around).
   const reviews = listingId === "1500" ? page.map(({ rating, ...rest }) => ({ ...rest, stars: rating })) : page;
-  return json({ data: { presentation: { stayProductDetailPage: { reviews: { reviews, metadata: { reviewsCount: all.length }, __typename: "PdpReviews" } } } } });
+  return json({
+    data: { presentation: { stayProductDetailPage: { reviews: { reviews, metadata: { reviewsCount: all.length }, __typename: "PdpReviews" } } } },
+  });
 }
 
 const fixture: PublisherFixture = {
   domains: ["airbnb.com"],
   site: ({ url, headers }) => {
-    if (url.pathname === "/login") return { status: 200, headers: { "Content-Type": "text/html" }, body: `<form><input type="password" name="password"></form>` };
-    if (url.pathname !== `/api/v3/StaysPdpReviewsQuery/${QUERY_HASH}`) return { status: 404, headers: { "Content-Type": "text/html" }, body: "<h1>Not found</h1>" };
+    if (url.pathname === "/login")
+      return { status: 200, headers: { "Content-Type": "text/html" }, body: `<form><input type="password" name="password"></form>` };
+    if (url.pathname !== `/api/v3/StaysPdpReviewsQuery/${QUERY_HASH}`)
+      return { status: 404, headers: { "Content-Type": "text/html" }, body: "<h1>Not found</h1>" };
     if (headers["x-airbnb-api-key"] !== API_KEY) return json({ error_code: 401, error_message: "Invalid API key" }, 401);
     let variables: { id?: string; pdpReviewsRequest?: { limit?: number; offset?: string; sortingPreference?: string; showingTranslationButton?: boolean } };
     try {
@@ -50,7 +54,14 @@ const fixture: PublisherFixture = {
     const request = variables.pdpReviewsRequest;
     const listingId = /^StayListing:(\d+)$/.exec(atob(variables.id ?? ""))?.[1];
     const offset = Number(request?.offset);
-    if (url.searchParams.get("operationName") !== "StaysPdpReviewsQuery" || !listingId || request?.sortingPreference !== "MOST_RECENT" || request.limit !== LIMIT || typeof request.offset !== "string" || !Number.isInteger(offset)) {
+    if (
+      url.searchParams.get("operationName") !== "StaysPdpReviewsQuery" ||
+      !listingId ||
+      request?.sortingPreference !== "MOST_RECENT" ||
+      request.limit !== LIMIT ||
+      typeof request.offset !== "string" ||
+      !Number.isInteger(offset)
+    ) {
       return json({ errors: [{ message: "Bad request" }], data: null }, 400);
     }
     switch (listingId) {
@@ -59,7 +70,11 @@ const fixture: PublisherFixture = {
       case "1403":
         return { status: 403, headers: { "Content-Type": "text/html" }, body: "<h1>Access denied</h1>" };
       case "1429":
-        return { status: 200, headers: { "Content-Type": "text/html" }, body: "<html><body><h1>Please verify you are a human</h1><div id=\"px-captcha\"></div></body></html>" };
+        return {
+          status: 200,
+          headers: { "Content-Type": "text/html" },
+          body: '<html><body><h1>Please verify you are a human</h1><div id="px-captcha"></div></body></html>',
+        };
       case "1302":
         return { status: 302, headers: { Location: "/login?redirect_url=%2Frooms%2F1302" }, body: "" };
       default:

@@ -19,7 +19,15 @@ const profileUrl = (id: number) => `https://www.booking.com${hotelPath(hotel(id)
 const HARBOUR = hotel(501);
 
 function siteAnswer(body: unknown) {
-  const response = fixture.site({ url: new URL("http://fixture/dml/graphql?lang=en-gb"), method: "POST", host: "www.booking.com", headers: {}, body: JSON.stringify(body), cookie: "", count: 1 });
+  const response = fixture.site({
+    url: new URL("http://fixture/dml/graphql?lang=en-gb"),
+    method: "POST",
+    host: "www.booking.com",
+    headers: {},
+    body: JSON.stringify(body),
+    cookie: "",
+    count: 1,
+  });
   return JSON.parse(response.body);
 }
 const ids = (h = HARBOUR) => ({ hotelId: h.hotelId, ufi: h.ufi, countryCode: h.countryCode });
@@ -94,13 +102,18 @@ describe("booking review list parsing", () => {
   });
 
   it("reads hotel page addresses without language, query or fragment", () => {
-    expect(hotelPage(new URL("https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142&checkin=2026-12-01#tab-reviews"))).toEqual({ countryCode: "gb", slug: "harbour-view", url: "https://www.booking.com/hotel/gb/harbour-view.html" });
+    expect(hotelPage(new URL("https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142&checkin=2026-12-01#tab-reviews"))).toEqual({
+      countryCode: "gb",
+      slug: "harbour-view",
+      url: "https://www.booking.com/hotel/gb/harbour-view.html",
+    });
     expect(hotelPage(new URL("https://www.booking.com/searchresults.html?ss=London"))).toBeNull();
     expect(hotelPage(new URL("https://www.example.com/hotel/gb/harbour-view.html"))).toBeNull();
   });
 
   it("takes AWS WAF's challenge page for a block and lets hotel pages through", async () => {
-    const get = (path: string) => fixture.site({ url: new URL(`http://fixture${path}`), method: "GET", host: "www.booking.com", headers: {}, body: "", cookie: "", count: 1 });
+    const get = (path: string) =>
+      fixture.site({ url: new URL(`http://fixture${path}`), method: "GET", host: "www.booking.com", headers: {}, body: "", cookie: "", count: 1 });
     const page = (text: string): FetchedPage => ({ url: new URL("https://www.booking.com/x"), status: 200, headers: new Headers(), text, rendered: false });
     expect(await bookingAdapter.inspect!(page(get(hotelPath(hotel(503))).body))).toMatchObject({ reason: "blocked" });
     expect(await bookingAdapter.inspect!(page(get(hotelPath(HARBOUR)).body))).toBeNull();
@@ -178,7 +191,10 @@ describe("booking.com scraping", () => {
   it("refuses a profile_key that is not a hotel page, and requires one (no lookup)", async () => {
     const { apiKey } = await createAccount();
     const config = { last_review_hashes: [], first_page_only: false };
-    const wrong = await postJson("/submit/request-reviews/", submitBody(apiKey, { "booking.com": { ...config, profile_key: "https://www.booking.com/searchresults.html?ss=London" } }));
+    const wrong = await postJson(
+      "/submit/request-reviews/",
+      submitBody(apiKey, { "booking.com": { ...config, profile_key: "https://www.booking.com/searchresults.html?ss=London" } }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.details.data.publishers).toEqual({ "booking.com": { profile_key: ["Enter the URL of a profile on booking.com."] } });
     const missing = await postJson("/submit/request-reviews/", submitBody(apiKey, { "booking.com": config }));

@@ -20,7 +20,14 @@
 export interface FixtureCard {
   reviewUrl: string;
   guestDetails: { username: string; countryCode: string; countryName: string; anonymous: boolean; avatarUrl: string | null };
-  bookingDetails: { customerType: string; roomType: { id: number; name: string }; checkinDate: string; checkoutDate: string; numNights: number; stayStatus: string };
+  bookingDetails: {
+    customerType: string;
+    roomType: { id: number; name: string };
+    checkinDate: string;
+    checkoutDate: string;
+    numNights: number;
+    stayStatus: string;
+  };
   reviewedDate: number;
   isTranslatable: boolean;
   helpfulVotesCount: number;
@@ -44,12 +51,23 @@ export const hotelPath = (hotel: Pick<FixtureHotel, "countryCode" | "slug">) => 
 
 const epoch = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
-function card(n: number, date: string, fields: Partial<FixtureCard> & { text?: Partial<FixtureCard["textDetails"]>; guest?: Partial<FixtureCard["guestDetails"]> } = {}): FixtureCard {
+function card(
+  n: number,
+  date: string,
+  fields: Partial<FixtureCard> & { text?: Partial<FixtureCard["textDetails"]>; guest?: Partial<FixtureCard["guestDetails"]> } = {},
+): FixtureCard {
   const { text, guest, ...rest } = fields;
   return {
     reviewUrl: `b0c0ffee${n.toString(16).padStart(8, "0")}`,
     guestDetails: { username: `Guest ${n}`, countryCode: "gb", countryName: "United Kingdom", anonymous: false, avatarUrl: null, ...guest },
-    bookingDetails: { customerType: "COUPLE", roomType: { id: 1, name: "Double Room" }, checkinDate: date, checkoutDate: date, numNights: 2, stayStatus: "stayed" },
+    bookingDetails: {
+      customerType: "COUPLE",
+      roomType: { id: 1, name: "Double Room" },
+      checkinDate: date,
+      checkoutDate: date,
+      numNights: 2,
+      stayStatus: "stayed",
+    },
     reviewedDate: epoch(date) + 3600 * 9 + n,
     isTranslatable: true,
     helpfulVotesCount: 0,
@@ -73,9 +91,17 @@ const HARBOUR_CARDS: FixtureCard[] = [
     guest: { username: "Olivia", countryCode: "ie", countryName: "Ireland" },
     partnerReply: { reply: "Dear Olivia, thank you! Ask us for the parking discount next time." },
   }),
-  card(22, "2026-11-17", { reviewScore: 7.5, text: { title: "Gut", positiveText: "Sehr sauber und ruhig.", negativeText: "Das Frühstück war teuer.", lang: "de" }, guest: { username: "Klaus", countryCode: "de", countryName: "Germany" } }),
+  card(22, "2026-11-17", {
+    reviewScore: 7.5,
+    text: { title: "Gut", positiveText: "Sehr sauber und ruhig.", negativeText: "Das Frühstück war teuer.", lang: "de" },
+    guest: { username: "Klaus", countryCode: "de", countryName: "Germany" },
+  }),
   card(21, "2026-11-15", { reviewScore: 10, text: { title: "Exceptional", positiveText: null, negativeText: null } }),
-  card(20, "2026-11-13", { reviewScore: 4, text: { title: "Disappointing", positiveText: null, negativeText: "Noisy air conditioning all night." }, guest: { username: "Anonymous", anonymous: true, countryCode: "", countryName: "" } }),
+  card(20, "2026-11-13", {
+    reviewScore: 4,
+    text: { title: "Disappointing", positiveText: null, negativeText: "Noisy air conditioning all night." },
+    guest: { username: "Anonymous", anonymous: true, countryCode: "", countryName: "" },
+  }),
   ...Array.from({ length: 19 }, (_, i) => card(19 - i, daysBefore("2026-11-11", i * 2), { reviewScore: [6, 8, 9, 1, 2.5][i % 5] })),
 ];
 
@@ -85,6 +111,14 @@ export const HOTELS: FixtureHotel[] = [
   { hotelId: 503, ufi: -2601889, countryCode: "gb", slug: "waf-hotel", name: "WAF Hotel", behaviour: "challenge", cards: [] },
   { hotelId: 504, ufi: -2601889, countryCode: "gb", slug: "bare-hotel", name: "Bare Hotel", behaviour: "no-ids", cards: [] },
   { hotelId: 505, ufi: -2601889, countryCode: "gb", slug: "error-hotel", name: "Error Hotel", behaviour: "frontend-error", cards: HARBOUR_CARDS.slice(0, 2) },
-  { hotelId: 506, ufi: -2601889, countryCode: "gb", slug: "changed-hotel", name: "Changed Hotel", behaviour: "changed-structure", cards: HARBOUR_CARDS.slice(0, 2) },
+  {
+    hotelId: 506,
+    ufi: -2601889,
+    countryCode: "gb",
+    slug: "changed-hotel",
+    name: "Changed Hotel",
+    behaviour: "changed-structure",
+    cards: HARBOUR_CARDS.slice(0, 2),
+  },
   { hotelId: 507, ufi: -2601889, countryCode: "gb", slug: "hollow-hotel", name: "Hollow Hotel", behaviour: "lists-none", cards: HARBOUR_CARDS.slice(0, 2) },
 ];

@@ -17,8 +17,14 @@ const CHALLENGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><t
 
 function hotelPage(hotel: FixtureHotel): FixtureResponse {
   if (hotel.behaviour === "challenge") return html(202, CHALLENGE);
-  const inputs = hotel.behaviour === "no-ids" ? "" : `<input type="hidden" name="hotel_id" value="${hotel.hotelId}"><input type="hidden" name="dest_id" value="${hotel.ufi}"><input type="hidden" name="dest_type" value="city">`;
-  return html(200, `<!DOCTYPE html><html lang="en-gb"><head><title>${hotel.name}, UK - Booking.com</title></head><body><h2 class="pp-header__title">${hotel.name}</h2><form id="hotelpage_availform" action="/hotel/${hotel.countryCode}/${hotel.slug}.html" method="get">${inputs}</form></body></html>`);
+  const inputs =
+    hotel.behaviour === "no-ids"
+      ? ""
+      : `<input type="hidden" name="hotel_id" value="${hotel.hotelId}"><input type="hidden" name="dest_id" value="${hotel.ufi}"><input type="hidden" name="dest_type" value="city">`;
+  return html(
+    200,
+    `<!DOCTYPE html><html lang="en-gb"><head><title>${hotel.name}, UK - Booking.com</title></head><body><h2 class="pp-header__title">${hotel.name}</h2><form id="hotelpage_availform" action="/hotel/${hotel.countryCode}/${hotel.slug}.html" method="get">${inputs}</form></body></html>`,
+  );
 }
 
 interface ReviewListInput {
@@ -43,14 +49,20 @@ function reviewList(request: FixtureRequest): FixtureResponse {
   const input = body.variables?.input ?? {};
   const hotel = HOTELS.find((h) => h.hotelId === input.hotelId && h.ufi === input.ufi && h.countryCode === input.hotelCountryCode);
   if (!hotel) return json(200, { data: { reviewListFrontend: { __typename: "ReviewsFrontendError", statusCode: 404, message: "Hotel not found" } } });
-  if (hotel.behaviour === "frontend-error") return json(200, { data: { reviewListFrontend: { __typename: "ReviewsFrontendError", statusCode: 500, message: "Internal error" } } });
+  if (hotel.behaviour === "frontend-error")
+    return json(200, { data: { reviewListFrontend: { __typename: "ReviewsFrontendError", statusCode: 500, message: "Internal error" } } });
   const skip = typeof input.skip === "number" ? input.skip : 0;
   const limit = typeof input.limit === "number" ? Math.min(input.limit, 25) : 10;
   // Newest first only when asked; "most relevant" (here: best score first) otherwise.
   const ordered = input.sorter === "NEWEST_FIRST" ? hotel.cards : [...hotel.cards].sort((a, b) => b.reviewScore - a.reviewScore);
   // A hotel that counts reviews it does not list (as a filter the query does not know about would).
   const reviewCard = hotel.behaviour === "lists-none" ? [] : ordered.slice(skip, skip + limit).map((card) => ({ ...card, __typename: "ReviewCard" }));
-  const result = { __typename: "ReviewListFrontendResult", reviewsCount: hotel.cards.length, reviewCard, sorters: [{ name: "Newest first", value: "NEWEST_FIRST" }] };
+  const result = {
+    __typename: "ReviewListFrontendResult",
+    reviewsCount: hotel.cards.length,
+    reviewCard,
+    sorters: [{ name: "Newest first", value: "NEWEST_FIRST" }],
+  };
   if (hotel.behaviour === "changed-structure") return json(200, { data: { reviewListFrontendV2: result } });
   return json(200, { data: { reviewListFrontend: result } });
 }
@@ -58,7 +70,8 @@ function reviewList(request: FixtureRequest): FixtureResponse {
 function site(request: FixtureRequest): FixtureResponse {
   const { url, method } = request;
   if (url.pathname === "/dml/graphql" && method === "POST") return reviewList(request);
-  const hotel = method === "GET" ? HOTELS.find((h) => url.pathname === hotelPath(h) || url.pathname.startsWith(`/hotel/${h.countryCode}/${h.slug}.`)) : undefined;
+  const hotel =
+    method === "GET" ? HOTELS.find((h) => url.pathname === hotelPath(h) || url.pathname.startsWith(`/hotel/${h.countryCode}/${h.slug}.`)) : undefined;
   return hotel ? hotelPage(hotel) : html(404, "<h1>Page not found</h1>");
 }
 

@@ -58,8 +58,20 @@ export const REVIEWS: FbReview[] = [
   },
   { postId: "1228004002", author: { id: "100000000000002", name: "Chris Park" }, recommends: false, text: "Cold coffee and a long wait.", time: 1717200000 },
   { postId: "1228004003", author: { id: "100000000000003", name: "Ana Silva" }, recommends: true, time: 1714521600 },
-  { postId: "1228004004", author: { id: "100000000000004", name: "Lee Wong" }, recommends: true, text: "Great pastries and quick service every morning.", time: 1711929600 },
-  { postId: "1228004005", author: { id: "100000000000005", name: "Marie Dubois" }, recommends: true, text: "Très bon café, le service est rapide et le personnel est très aimable.", time: 1709251200 },
+  {
+    postId: "1228004004",
+    author: { id: "100000000000004", name: "Lee Wong" },
+    recommends: true,
+    text: "Great pastries and quick service every morning.",
+    time: 1711929600,
+  },
+  {
+    postId: "1228004005",
+    author: { id: "100000000000005", name: "Marie Dubois" },
+    recommends: true,
+    text: "Très bon café, le service est rapide et le personnel est très aimable.",
+    time: 1709251200,
+  },
   { postId: "1228004006", author: { id: "100000000000006", name: "Tom Brown" }, recommends: false, text: "Overpriced for what you get.", time: 1706745600 },
   { postId: "1228004007", author: { id: "100000000000007", name: "Jo Evans" }, recommends: true, text: "Lovely spot to work from.", time: 1704067200 },
   { postId: "1228004008", author: { id: "100000000000008", name: "Kai Müller" }, recommends: true, text: "Nice music and good cake.", time: 1701388800 },
@@ -99,7 +111,13 @@ export function storyNode(review: FbReview, pageSlug: string) {
         story: {
           comet_sections: {
             title: { story: { title: { text: `${review.author.name} ${review.recommends ? "recommends" : "doesn't recommend"} ${PAGE_NAME}.` } } },
-            metadata: [{ __typename: "CometFeedStoryAudienceStrategy", story: { privacy_scope: {} } }, { __typename: "CometFeedStoryMinimizedTimestampStrategy", story: { creation_time: review.time, url: `https://www.facebook.com/${pageSlug}/reviews` } }],
+            metadata: [
+              { __typename: "CometFeedStoryAudienceStrategy", story: { privacy_scope: {} } },
+              {
+                __typename: "CometFeedStoryMinimizedTimestampStrategy",
+                story: { creation_time: review.time, url: `https://www.facebook.com/${pageSlug}/reviews` },
+              },
+            ],
           },
         },
       },
@@ -143,7 +161,20 @@ export function tabDataBlock(reviews: FbReview[], pageSlug: string, pages: numbe
         "ScheduledServerJS",
         "handle",
         null,
-        [{ __bbox: { require: [["RelayPrefetchedStreamCache", "next", [], ["adp_ProfileCometReviewsTabQueryRelayPreloader_fixture", { __bbox: { complete: true, result: { data, extensions: {} } } }]]] } }],
+        [
+          {
+            __bbox: {
+              require: [
+                [
+                  "RelayPrefetchedStreamCache",
+                  "next",
+                  [],
+                  ["adp_ProfileCometReviewsTabQueryRelayPreloader_fixture", { __bbox: { complete: true, result: { data, extensions: {} } } }],
+                ],
+              ],
+            },
+          },
+        ],
       ],
     ],
   };
@@ -153,9 +184,21 @@ export function tabDataBlock(reviews: FbReview[], pageSlug: string, pages: numbe
 export function graphqlAnswer(reviews: FbReview[], page: number, pages: number, pageSlug: string): string {
   const [first, ...rest] = reviews.map((r) => ({ node: storyNode(r, pageSlug), cursor: null }));
   const lines: unknown[] = [
-    { data: { node: { __typename: "Page", id: PAGE_ID, ratings_list_feed_units: { reviews_feed: { edges: first ? [first] : [] } } } }, extensions: { is_final: false } },
-    ...rest.map((edge, i) => ({ label: "ProfileCometReviewsFeed_user$stream$ProfileCometReviewsFeed_user_reviews_feed", path: ["node", "ratings_list_feed_units", "reviews_feed", "edges", i + 1], data: edge })),
-    { label: "ProfileCometReviewsFeed_user$defer$ProfileCometReviewsFeed_user_reviews_feed$page_info", path: ["node", "ratings_list_feed_units", "reviews_feed"], data: { page_info: pageInfo(page, pages) }, extensions: { is_final: true } },
+    {
+      data: { node: { __typename: "Page", id: PAGE_ID, ratings_list_feed_units: { reviews_feed: { edges: first ? [first] : [] } } } },
+      extensions: { is_final: false },
+    },
+    ...rest.map((edge, i) => ({
+      label: "ProfileCometReviewsFeed_user$stream$ProfileCometReviewsFeed_user_reviews_feed",
+      path: ["node", "ratings_list_feed_units", "reviews_feed", "edges", i + 1],
+      data: edge,
+    })),
+    {
+      label: "ProfileCometReviewsFeed_user$defer$ProfileCometReviewsFeed_user_reviews_feed$page_info",
+      path: ["node", "ratings_list_feed_units", "reviews_feed"],
+      data: { page_info: pageInfo(page, pages) },
+      extensions: { is_final: true },
+    },
   ];
   return lines.map((line) => JSON.stringify(line)).join("\n");
 }

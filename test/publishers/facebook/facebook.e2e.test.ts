@@ -12,7 +12,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const SESSION = { additional_cookies: { login: [{ name: "c_user", value: "100000000000042", domain: ".facebook.com" }, { name: "xs", value: "42%3Afixture-session", domain: ".facebook.com" }] } };
+const SESSION = {
+  additional_cookies: {
+    login: [
+      { name: "c_user", value: "100000000000042", domain: ".facebook.com" },
+      { name: "xs", value: "42%3Afixture-session", domain: ".facebook.com" },
+    ],
+  },
+};
 const NO_SESSION = { additional_cookies: { login: [{ name: "c_user", value: "100000000000042", domain: ".facebook.com" }] } };
 
 function failed(reason: string) {

@@ -76,8 +76,12 @@ describe("facebook parsers", () => {
   });
 
   it("turns Facebook's error answers into login_required, blocked and publisher_error", () => {
-    expect(scrapeError(() => parseGraphqlAnswer('for (;;);{"__ar":1,"error":1357001,"errorSummary":"You must log in to continue"}')).reason).toBe("login_required");
-    expect(scrapeError(() => parseGraphqlAnswer('for (;;);{"__ar":1,"error":1390008,"errorSummary":"You can\'t use this feature at the moment"}')).reason).toBe("blocked");
+    expect(scrapeError(() => parseGraphqlAnswer('for (;;);{"__ar":1,"error":1357001,"errorSummary":"You must log in to continue"}')).reason).toBe(
+      "login_required",
+    );
+    expect(scrapeError(() => parseGraphqlAnswer('for (;;);{"__ar":1,"error":1390008,"errorSummary":"You can\'t use this feature at the moment"}')).reason).toBe(
+      "blocked",
+    );
     const outdated = scrapeError(() => parseGraphqlAnswer('{"errors":[{"message":"A server error field_exception occured."}],"data":null}'));
     expect([outdated.reason, outdated.message]).toEqual(["publisher_error", "Reviews GraphQL answered errors: A server error field_exception occured."]);
     expect(scrapeError(() => parseGraphqlAnswer("<html>")).reason).toBe("publisher_error");

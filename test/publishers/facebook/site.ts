@@ -25,24 +25,45 @@ function html(body: string, head = "", status = 200): FixtureResponse {
 }
 
 const loginPage = () =>
-  html(`<div id="loginform"><form id="login_form" action="/login/device-based/regular/login/?login_attempt=1" method="post"><input type="email" name="email"><input type="password" name="pass"><button name="login">Log in</button></form></div>`);
+  html(
+    `<div id="loginform"><form id="login_form" action="/login/device-based/regular/login/?login_attempt=1" method="post"><input type="email" name="email"><input type="password" name="pass"><button name="login">Log in</button></form></div>`,
+  );
 
-const tokens = script({ define: [["DTSGInitialData", [], { token: DTSG }, 258], ["LSD", [], { token: LSD }, 323]] });
+const tokens = script({
+  define: [
+    ["DTSGInitialData", [], { token: DTSG }, 258],
+    ["LSD", [], { token: LSD }, 323],
+  ],
+});
 
 function tab(slug: string, pageId: string, dataBlock: unknown | null): FixtureResponse {
   const head = `<meta property="al:android:url" content="fb://profile/${pageId}"><meta property="og:title" content="Blue Door Cafe">`;
   const root = script({ require: [["ProfileCometReviewsTabRoot.react", "render", null, [{ __dr: "ProfileCometReviewsTabRoot.react" }]]] });
-  return html(`<div id="mount_0_0_${slug}"></div>${tokens}${root}${script({ require: [["ScheduledServerJS", "handle", null, [{ __bbox: { require: [["CometSSRBootstrap", "init", [], []]] } }]]] })}${dataBlock ? script(dataBlock) : ""}`, head);
+  return html(
+    `<div id="mount_0_0_${slug}"></div>${tokens}${root}${script({ require: [["ScheduledServerJS", "handle", null, [{ __bbox: { require: [["CometSSRBootstrap", "init", [], []]] } }]]] })}${dataBlock ? script(dataBlock) : ""}`,
+    head,
+  );
 }
 
 function graphql(req: FixtureRequest): FixtureResponse {
   const form = new URLSearchParams(req.body);
   const json = (body: string): FixtureResponse => ({ status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
-  if (form.get("fb_dtsg") !== DTSG) return json(`for (;;);${JSON.stringify({ __ar: 1, error: 1357004, errorSummary: "Sorry, something went wrong", errorDescription: "Please try closing and re-opening your browser window." })}`);
-  if (form.get("doc_id") !== DOC_ID) return json(JSON.stringify({ errors: [{ message: "A server error field_exception occured. Check server logs for details.", severity: "CRITICAL", code: 1675030 }], data: null }));
-  if (form.get("fb_api_req_friendly_name") !== "ProfileCometReviewsFeedRefetchQuery") return json(JSON.stringify({ errors: [{ message: "unknown query" }], data: null }));
+  if (form.get("fb_dtsg") !== DTSG)
+    return json(
+      `for (;;);${JSON.stringify({ __ar: 1, error: 1357004, errorSummary: "Sorry, something went wrong", errorDescription: "Please try closing and re-opening your browser window." })}`,
+    );
+  if (form.get("doc_id") !== DOC_ID)
+    return json(
+      JSON.stringify({
+        errors: [{ message: "A server error field_exception occured. Check server logs for details.", severity: "CRITICAL", code: 1675030 }],
+        data: null,
+      }),
+    );
+  if (form.get("fb_api_req_friendly_name") !== "ProfileCometReviewsFeedRefetchQuery")
+    return json(JSON.stringify({ errors: [{ message: "unknown query" }], data: null }));
   const variables = JSON.parse(form.get("variables") ?? "{}") as { id?: string; cursor?: string };
-  if (variables.id === EXPIRED_PAGE_ID) return json(`for (;;);${JSON.stringify({ __ar: 1, error: 1357001, errorSummary: "You must log in to continue", payload: null })}`);
+  if (variables.id === EXPIRED_PAGE_ID)
+    return json(`for (;;);${JSON.stringify({ __ar: 1, error: 1357001, errorSummary: "You must log in to continue", payload: null })}`);
   if (variables.id !== PAGE_ID) return json(JSON.stringify({ data: { node: null }, extensions: { is_final: true } }));
   const page = PAGES.findIndex((_, i) => cursorFor(i) === variables.cursor) + 1;
   if (page < 2) return json(JSON.stringify({ errors: [{ message: "Invalid cursor" }], data: null }));
@@ -67,7 +88,9 @@ function site(req: FixtureRequest): FixtureResponse {
     case "checkpointcafe":
       return { status: 302, headers: { Location: "/checkpoint/828281030927956/?next=https%3A%2F%2Fwww.facebook.com%2Fcheckpointcafe%2Freviews" }, body: "" };
     case "captchacafe":
-      return html(`<form action="/captcha/submit/" method="post"><div id="captcha_container"><img src="/captcha/tfbimage/?captcha_challenge_code=1"></div></form>`);
+      return html(
+        `<form action="/captcha/submit/" method="post"><div id="captcha_container"><img src="/captcha/tfbimage/?captcha_challenge_code=1"></div></form>`,
+      );
     default:
       return html("<h1>This content isn't available right now</h1>", "", 404);
   }

@@ -5,11 +5,25 @@ import { glassdoor } from "../../../src/publishers/glassdoor";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { QueueDriver } from "../../helpers/queue";
 import { md5Hash, retrieve, submitScrape } from "../../e2e/support";
-import { ACME, ANONYMOUS, BOT_CHECK, CHANGED, EMPTY_EMPLOYER, HIDDEN, LOGIN_REDIRECT, TRANSLATED, WITH_RESPONSE, newestFirst, type FixtureEmployer, type FixtureGlassdoorReview } from "./data";
+import {
+  ACME,
+  ANONYMOUS,
+  BOT_CHECK,
+  CHANGED,
+  EMPTY_EMPLOYER,
+  HIDDEN,
+  LOGIN_REDIRECT,
+  TRANSLATED,
+  WITH_RESPONSE,
+  newestFirst,
+  type FixtureEmployer,
+  type FixtureGlassdoorReview,
+} from "./data";
 import fixture from "./site";
 
 const SORT = "?sort.sortType=RD&sort.ascending=false";
-const reviewsUrl = (e: FixtureEmployer, page = 1) => `https://www.glassdoor.com/Reviews/${e.name.replace(/ /g, "-")}-Reviews-E${e.id}${page > 1 ? `_P${page}` : ""}.htm${SORT}`;
+const reviewsUrl = (e: FixtureEmployer, page = 1) =>
+  `https://www.glassdoor.com/Reviews/${e.name.replace(/ /g, "-")}-Reviews-E${e.id}${page > 1 ? `_P${page}` : ""}.htm${SORT}`;
 
 function answer(url: string) {
   const u = new URL(url);
@@ -19,7 +33,12 @@ function answer(url: string) {
 /** The documented text layout: title, then Pros, Cons and Advice to Management under headings. */
 function documentedText(r: FixtureGlassdoorReview): string {
   const o = r.original;
-  return [o?.summary ?? r.summary, `Pros:\n${o?.pros ?? r.pros}`, `Cons:\n${o?.cons ?? r.cons}`, ...(r.advice ? [`Advice to Management:\n${r.advice}`] : [])].join("\n\n");
+  return [
+    o?.summary ?? r.summary,
+    `Pros:\n${o?.pros ?? r.pros}`,
+    `Cons:\n${o?.cons ?? r.cons}`,
+    ...(r.advice ? [`Advice to Management:\n${r.advice}`] : []),
+  ].join("\n\n");
 }
 
 function expected(r: FixtureGlassdoorReview) {
@@ -86,7 +105,10 @@ describe("glassdoor parser", () => {
       throw new Error("expected an error");
     };
     expect(apolloCache("<html><body>no cache</body></html>")).toBeNull();
-    expect(error(() => reviewsResult(apolloCache(answer(reviewsUrl(CHANGED)).body)!))).toMatchObject({ reason: "publisher_error", message: "Glassdoor page: ROOT_QUERY has no employerReviews result" });
+    expect(error(() => reviewsResult(apolloCache(answer(reviewsUrl(CHANGED)).body)!))).toMatchObject({
+      reason: "publisher_error",
+      message: "Glassdoor page: ROOT_QUERY has no employerReviews result",
+    });
     expect(error(() => rawReview({ reviewId: 1, reviewDateTime: "2026-01-01T00:00:00" }, 3)).message).toBe("Glassdoor page: review 3 has no ratingOverall");
   });
 
@@ -123,8 +145,15 @@ describe("glassdoor end to end", () => {
     expect(body.business.profile_key).toBe(reviewsUrl(ACME));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
     expect(body.reviews).toEqual(newestFirst(ACME).map(expected));
-    expect(body.reviews[0]).toMatchObject({ review_id: String(WITH_RESPONSE.reviewId), owner_reply: { text: WITH_RESPONSE.response!.text, posted_at: Date.parse("2026-10-04T08:00:00.000Z") } });
-    expect(body.reviews[1]).toMatchObject({ review_id: String(TRANSLATED.reviewId), language: "de", text: "Toller Ort zum Lernen\n\nPros:\nFlexible Arbeitszeiten\n\nCons:\nWenig Parkplätze" });
+    expect(body.reviews[0]).toMatchObject({
+      review_id: String(WITH_RESPONSE.reviewId),
+      owner_reply: { text: WITH_RESPONSE.response!.text, posted_at: Date.parse("2026-10-04T08:00:00.000Z") },
+    });
+    expect(body.reviews[1]).toMatchObject({
+      review_id: String(TRANSLATED.reviewId),
+      language: "de",
+      text: "Toller Ort zum Lernen\n\nPros:\nFlexible Arbeitszeiten\n\nCons:\nWenig Parkplätze",
+    });
     expect(body.reviews[2]).toMatchObject({ review_id: String(ANONYMOUS.reviewId), author_name: "Anonymous Employee" });
   });
 
@@ -132,7 +161,11 @@ describe("glassdoor end to end", () => {
     const task = await submitScrape("glassdoor.com", "4242", { first_page_only: true });
     await queue.drain();
     const body = await retrieve(task, 1, 50);
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(ACME).slice(0, 10).map((r) => String(r.reviewId)));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      newestFirst(ACME)
+        .slice(0, 10)
+        .map((r) => String(r.reviewId)),
+    );
   });
 
   it("completes with no reviews for an employer nobody reviewed", async () => {

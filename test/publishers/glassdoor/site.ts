@@ -32,7 +32,17 @@ function cachedReview(r: FixtureGlassdoorReview, e: FixtureEmployer) {
     countHelpful: 0,
     employer: { __ref: `Employer:${e.id}` },
     employerResponses: r.response
-      ? [{ __typename: "EmployerResponseRG", id: r.reviewId + 5, response: r.response.text, responseOriginal: null, 'responseDateTime({"format":"ISO"})': r.response.dateTime, userJobTitle: r.response.userJobTitle, languageId: "eng" }]
+      ? [
+          {
+            __typename: "EmployerResponseRG",
+            id: r.reviewId + 5,
+            response: r.response.text,
+            responseOriginal: null,
+            'responseDateTime({"format":"ISO"})': r.response.dateTime,
+            userJobTitle: r.response.userJobTitle,
+            languageId: "eng",
+          },
+        ]
       : [],
     employmentStatus: "REGULAR",
     isCurrentJob: true,
@@ -59,7 +69,13 @@ function cache(e: FixtureEmployer, page: number, newest: boolean) {
   const numberOfPages = Math.max(1, Math.ceil(e.reviews.length / PAGE_SIZE));
   const key = `employerReviewsRG({"employerReviewsInput":{"employer":{"id":${e.id}},"page":{"num":${page},"size":${PAGE_SIZE}},"sort":"${newest ? "DATE" : "RELEVANCE"}"}})`;
   const entries = Object.fromEntries(shown.map((r) => [`EmployerReviewRG:${r.reviewId}`, cachedReview(r, e)]));
-  const result = { __typename: "EmployerReviewsRG", allReviewsCount: e.reviews.length, currentPage: page, numberOfPages, reviews: shown.map((r) => ({ __ref: `EmployerReviewRG:${r.reviewId}` })) };
+  const result = {
+    __typename: "EmployerReviewsRG",
+    allReviewsCount: e.reviews.length,
+    currentPage: page,
+    numberOfPages,
+    reviews: shown.map((r) => ({ __ref: `EmployerReviewRG:${r.reviewId}` })),
+  };
   return {
     [`Employer:${e.id}`]: { __typename: "Employer", id: e.id, shortName: e.name, name: `${e.name} Inc.` },
     ...entries,
@@ -74,7 +90,11 @@ function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): Fixture
   // Page 2 carries the older inline form of the cache; the others the Next.js one.
   if (page === 2) return html("", `<div id="app"></div>${overlay}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`, title);
   const nextData = { props: { pageProps: { apolloCache: data } }, page: "/reviews", query: {} };
-  return html("", `<div id="__next"></div>${overlay}<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`, title);
+  return html(
+    "",
+    `<div id="__next"></div>${overlay}<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`,
+    title,
+  );
 }
 
 function site({ url }: FixtureRequest): FixtureResponse {
@@ -85,8 +105,18 @@ function site({ url }: FixtureRequest): FixtureResponse {
   if (!match || !e) return notFound;
   const page = Number(match[2] ?? "1");
   if (page > Math.max(1, Math.ceil(e.reviews.length / PAGE_SIZE))) return notFound;
-  if (e.behaviour === "login-redirect") return { status: 302, headers: { Location: `/profile/login_input.htm?userOriginHook=HEADER_SIGNIN_LINK&redirect=${encodeURIComponent(url.pathname)}` }, body: "" };
-  if (e.behaviour === "bot-check") return html("", "<h1>Help Us Protect Glassdoor</h1><p>Please help us protect Glassdoor by verifying that you're a real person.</p>", "Help Us Protect Glassdoor");
+  if (e.behaviour === "login-redirect")
+    return {
+      status: 302,
+      headers: { Location: `/profile/login_input.htm?userOriginHook=HEADER_SIGNIN_LINK&redirect=${encodeURIComponent(url.pathname)}` },
+      body: "",
+    };
+  if (e.behaviour === "bot-check")
+    return html(
+      "",
+      "<h1>Help Us Protect Glassdoor</h1><p>Please help us protect Glassdoor by verifying that you're a real person.</p>",
+      "Help Us Protect Glassdoor",
+    );
   const newest = url.searchParams.get("sort.sortType") === "RD" && url.searchParams.get("sort.ascending") === "false";
   return reviewsPage(e, page, newest);
 }

@@ -156,27 +156,104 @@ export const BLUE_DOOR_COPY = place("0x8085806287e4e2a1:0x1b2c3d4e5f607182", {
 
 /** Search decoys: the same name at another branch, and neighbours whose names only look alike. */
 export const DECOYS: FixturePlace[] = [
-  place("0x808580e1a2b3c4d5:0x1111111111111111", { placeId: "ChIJ1dXEs6LhgIARERERERERERE", name: "Blue Door Cafe", street: "500 Castro St", city: "San Francisco", state: "CA", postalCode: "94114", reviews: [] }),
-  place("0x808580e1a2b3c4d5:0x2222222222222222", { placeId: "ChIJ1dXEs6LhgIARIiIiIiIiIiI", name: "Blue Door Bakery", street: "1 Market St", city: "San Francisco", state: "CA", postalCode: "94105", reviews: [] }),
-  place("0x808580e1a2b3c4d5:0x3333333333333333", { placeId: "ChIJ1dXEs6LhgIARMzMzMzMzMzM", name: "Red Door Cafe", street: "3 Market St", city: "San Francisco", state: "CA", postalCode: "94105", reviews: [] }),
+  place("0x808580e1a2b3c4d5:0x1111111111111111", {
+    placeId: "ChIJ1dXEs6LhgIARERERERERERE",
+    name: "Blue Door Cafe",
+    street: "500 Castro St",
+    city: "San Francisco",
+    state: "CA",
+    postalCode: "94114",
+    reviews: [],
+  }),
+  place("0x808580e1a2b3c4d5:0x2222222222222222", {
+    placeId: "ChIJ1dXEs6LhgIARIiIiIiIiIiI",
+    name: "Blue Door Bakery",
+    street: "1 Market St",
+    city: "San Francisco",
+    state: "CA",
+    postalCode: "94105",
+    reviews: [],
+  }),
+  place("0x808580e1a2b3c4d5:0x3333333333333333", {
+    placeId: "ChIJ1dXEs6LhgIARMzMzMzMzMzM",
+    name: "Red Door Cafe",
+    street: "3 Market St",
+    city: "San Francisco",
+    state: "CA",
+    postalCode: "94105",
+    reviews: [],
+  }),
 ];
 
-export const EMPTY = place("0x80858062aaaaaaaa:0x0a0a0a0a0a0a0a0a", { placeId: "ChIJqqqqqmKAhYARCgoKCgoKCgo", name: "Quiet Corner", street: "9 Pier", city: "San Francisco", state: "CA", postalCode: "94111", reviews: [] });
+export const EMPTY = place("0x80858062aaaaaaaa:0x0a0a0a0a0a0a0a0a", {
+  placeId: "ChIJqqqqqmKAhYARCgoKCgoKCgo",
+  name: "Quiet Corner",
+  street: "9 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: [],
+});
 
 const smallReviews = (idPrefix: string) => filler(3, 1, idPrefix);
 
-export const CONSENT = place("0x80858062bbbbbbbb:0x0b0b0b0b0b0b0b0b", { placeId: "ChIJu7u7u2KAhYARCwsLCwsLCws", name: "Consent Cafe", street: "2 Pier", city: "San Francisco", state: "CA", postalCode: "94111", reviews: smallReviews("Q29uc2VudA"), behaviour: "consent" });
-export const SIGN_IN = place("0x80858062cccccccc:0x0c0c0c0c0c0c0c0c", { placeId: "ChIJzMzMzGKAhYARDAwMDAwMDAw", name: "Members Cafe", street: "3 Pier", city: "San Francisco", state: "CA", postalCode: "94111", reviews: smallReviews("U2lnbklu"), behaviour: "sign-in" });
-export const CAPTCHA = place("0x80858062dddddddd:0x0d0d0d0d0d0d0d0d", { placeId: "ChIJ3d3d3WKAhYARDQ0NDQ0NDQ0", name: "Busy Cafe", street: "4 Pier", city: "San Francisco", state: "CA", postalCode: "94111", reviews: smallReviews("Q2FwdGNoYQ"), behaviour: "captcha" });
-export const CHANGED_REVIEW = place("0x80858062eeeeeeee:0x0e0e0e0e0e0e0e0e", { placeId: "ChIJ7u7u7mKAhYARDg4ODg4ODg4", name: "Changed Cafe", street: "5 Pier", city: "San Francisco", state: "CA", postalCode: "94111", reviews: smallReviews("Q2hhbmdlZA"), behaviour: "changed-review" });
-export const MOVED_LIST = place("0x80858062ffffffff:0x0f0f0f0f0f0f0f0f", { placeId: "ChIJ____-2KAhYARDw8PDw8PDw8", name: "Moved Cafe", street: "6 Pier", city: "San Francisco", state: "CA", postalCode: "94111", reviews: smallReviews("TW92ZWQ"), behaviour: "moved-list" });
+export const CONSENT = place("0x80858062bbbbbbbb:0x0b0b0b0b0b0b0b0b", {
+  placeId: "ChIJu7u7u2KAhYARCwsLCwsLCws",
+  name: "Consent Cafe",
+  street: "2 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: smallReviews("Q29uc2VudA"),
+  behaviour: "consent",
+});
+export const SIGN_IN = place("0x80858062cccccccc:0x0c0c0c0c0c0c0c0c", {
+  placeId: "ChIJzMzMzGKAhYARDAwMDAwMDAw",
+  name: "Members Cafe",
+  street: "3 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: smallReviews("U2lnbklu"),
+  behaviour: "sign-in",
+});
+export const CAPTCHA = place("0x80858062dddddddd:0x0d0d0d0d0d0d0d0d", {
+  placeId: "ChIJ3d3d3WKAhYARDQ0NDQ0NDQ0",
+  name: "Busy Cafe",
+  street: "4 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: smallReviews("Q2FwdGNoYQ"),
+  behaviour: "captcha",
+});
+export const CHANGED_REVIEW = place("0x80858062eeeeeeee:0x0e0e0e0e0e0e0e0e", {
+  placeId: "ChIJ7u7u7mKAhYARDg4ODg4ODg4",
+  name: "Changed Cafe",
+  street: "5 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: smallReviews("Q2hhbmdlZA"),
+  behaviour: "changed-review",
+});
+export const MOVED_LIST = place("0x80858062ffffffff:0x0f0f0f0f0f0f0f0f", {
+  placeId: "ChIJ____-2KAhYARDw8PDw8PDw8",
+  name: "Moved Cafe",
+  street: "6 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: smallReviews("TW92ZWQ"),
+  behaviour: "moved-list",
+});
 
 export const PLACES: FixturePlace[] = [BLUE_DOOR, BLUE_DOOR_COPY, ...DECOYS, EMPTY, CONSENT, SIGN_IN, CAPTCHA, CHANGED_REVIEW, MOVED_LIST];
 
 /** maps.app.goo.gl codes → places (goo.gl/maps/<code> redirects to maps.app.goo.gl/<code>). */
 export const SHORT_LINKS: Record<string, FixturePlace> = {
-  "bLuEdOoRcAfE1": BLUE_DOOR,
-  "qUiEtCoRnEr22": EMPTY,
+  bLuEdOoRcAfE1: BLUE_DOOR,
+  qUiEtCoRnEr22: EMPTY,
 };
 
 /** Native reviews (what the adapter keeps), newest first. */

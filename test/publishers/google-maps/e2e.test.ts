@@ -6,7 +6,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { business, createAccount, postJson, submitBody } from "../../helpers/api";
 import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
-import { BLUE_DOOR, BLUE_DOOR_COPY, CAPTCHA, CHANGED_REVIEW, CONSENT, EMPTY, MOVED_LIST, NO_TEXT, SIGN_IN, TRANSLATED, WITH_REPLY, nativeNewestFirst, type FixturePlace, type FixtureReview } from "./data";
+import {
+  BLUE_DOOR,
+  BLUE_DOOR_COPY,
+  CAPTCHA,
+  CHANGED_REVIEW,
+  CONSENT,
+  EMPTY,
+  MOVED_LIST,
+  NO_TEXT,
+  SIGN_IN,
+  TRANSLATED,
+  WITH_REPLY,
+  nativeNewestFirst,
+  type FixturePlace,
+  type FixtureReview,
+} from "./data";
 
 let queue: QueueDriver;
 beforeEach(() => {
@@ -17,7 +32,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const placeUrl = (p: FixturePlace) => `https://www.google.com/maps/place/${p.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${p.featureId}!8m2!3d37.7936!4d-122.3958`;
+const placeUrl = (p: FixturePlace) =>
+  `https://www.google.com/maps/place/${p.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${p.featureId}!8m2!3d37.7936!4d-122.3958`;
 const iso = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString();
 
 /** The API review a fixture review must become: original text, exact time, Google's ids. */
@@ -44,7 +60,8 @@ function failed(reason: string) {
 }
 
 /** The site's listugcposts requests for one place, by path and query. */
-const rpcRequests = (p: FixturePlace) => fixtureRequests("google.com", `/maps/rpc/listugcposts?${new URLSearchParams({ authuser: "0", hl: "en", pb: `!1m6!1s${p.featureId}` })}`);
+const rpcRequests = (p: FixturePlace) =>
+  fixtureRequests("google.com", `/maps/rpc/listugcposts?${new URLSearchParams({ authuser: "0", hl: "en", pb: `!1m6!1s${p.featureId}` })}`);
 
 describe("maps.google.com reviews", () => {
   it("walks every listugcposts page newest first and keeps ids, original texts, exact times, languages and replies", async () => {
@@ -69,10 +86,16 @@ describe("maps.google.com reviews", () => {
       owner_reply: { text: "Thank you, Dana! See you soon.", posted_at: Date.parse("2026-10-03T09:30:00.777Z") },
       review_hash: md5Hash(["Best flat white in town.\nThe barista remembered my order.", "Dana K.", "Thank you, Dana! See you soon."]),
     });
-    expect(byId.get(TRANSLATED.id)).toMatchObject({ text: "Der Kuchen war köstlich, der Service freundlich.", language: "de", posted_at: Date.parse("2026-09-30T09:29:59.623Z") });
+    expect(byId.get(TRANSLATED.id)).toMatchObject({
+      text: "Der Kuchen war köstlich, der Service freundlich.",
+      language: "de",
+      posted_at: Date.parse("2026-09-30T09:29:59.623Z"),
+    });
     expect(byId.get(NO_TEXT.id)).toMatchObject({ text: "", language: "und", review_hash: md5Hash(["", "Lysann L."]) });
     expect(byId.has("AGG_REVIEW_ID_001")).toBe(false);
-    expect(last.reviews.at(-1)).toMatchObject({ owner_reply: { text: "Das tut uns leid, wir arbeiten daran.", posted_at: Date.parse("2026-03-25T09:30:00.123Z") } });
+    expect(last.reviews.at(-1)).toMatchObject({
+      owner_reply: { text: "Das tut uns leid, wir arbeiten daran.", posted_at: Date.parse("2026-03-25T09:30:00.123Z") },
+    });
   });
 
   it("stops at the page holding a review the client already has, without asking for older pages", async () => {
@@ -81,7 +104,12 @@ describe("maps.google.com reviews", () => {
     const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR_COPY), { last_review_hashes: [md5Hash([known.text!, known.author])] });
     await queue.drain();
     const body = await retrieve(task, 1, 100);
-    expect(body.reviews).toEqual(native.slice(0, 39).filter((r) => r !== known).map((r) => expected(r, BLUE_DOOR_COPY)));
+    expect(body.reviews).toEqual(
+      native
+        .slice(0, 39)
+        .filter((r) => r !== known)
+        .map((r) => expected(r, BLUE_DOOR_COPY)),
+    );
     const requests = await rpcRequests(BLUE_DOOR_COPY);
     expect(Object.keys(requests)).toHaveLength(2);
     expect(Object.keys(requests).map((k) => new URL(k, "https://x").searchParams.get("pb")!.match(/!2m2!1i(\d+)!2s([^!]*)/)![1])).toEqual(["20", "20"]);
@@ -109,15 +137,25 @@ describe("maps.google.com profile forms", () => {
     await queue.drain();
     const body = await retrieve(task, 1, 50);
     expect(body.business).toMatchObject({ publisher, profile_key: profileUrl });
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(nativeNewestFirst(BLUE_DOOR).slice(0, 19).map((r) => r.id));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      nativeNewestFirst(BLUE_DOOR)
+        .slice(0, 19)
+        .map((r) => r.id),
+    );
   });
 
   it("accepts a www.google.com/maps/place link at submit and refuses other Google pages with the documented message", async () => {
     const { apiKey } = await createAccount();
-    const ok = await postJson("/submit/request-reviews/", submitBody(apiKey, { "www.maps.google.com": { profile_key: placeUrl(BLUE_DOOR), last_review_hashes: [], first_page_only: true } }));
+    const ok = await postJson(
+      "/submit/request-reviews/",
+      submitBody(apiKey, { "www.maps.google.com": { profile_key: placeUrl(BLUE_DOOR), last_review_hashes: [], first_page_only: true } }),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.publisher_key).toBe("maps.google.com");
-    const bad = await postJson("/submit/request-reviews/", submitBody(apiKey, { "maps.google.com": { profile_key: "https://www.google.com/search?q=blue+door", last_review_hashes: [], first_page_only: true } }));
+    const bad = await postJson(
+      "/submit/request-reviews/",
+      submitBody(apiKey, { "maps.google.com": { profile_key: "https://www.google.com/search?q=blue+door", last_review_hashes: [], first_page_only: true } }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.details.data.publishers["maps.google.com"]).toEqual({ profile_key: ["Enter the URL of a profile on maps.google.com."] });
   });

@@ -56,7 +56,9 @@ describe("profile_key at submit", () => {
 
   it("builds the Maps URL of a bare place id or feature id", () => {
     expect(resolve("ChIJoeLkh2KAhYARcG9eTSs8H5o")).toEqual({ url: "https://www.google.com/maps/place/?q=place_id:ChIJoeLkh2KAhYARcG9eTSs8H5o" });
-    expect(resolve("0x8085806287E4E2A1:0x9A1F3C2B4D5E6F70")).toEqual({ url: "https://www.google.com/maps/place/data=!4m2!3m1!1s0x8085806287e4e2a1:0x9a1f3c2b4d5e6f70" });
+    expect(resolve("0x8085806287E4E2A1:0x9A1F3C2B4D5E6F70")).toEqual({
+      url: "https://www.google.com/maps/place/data=!4m2!3m1!1s0x8085806287e4e2a1:0x9a1f3c2b4d5e6f70",
+    });
   });
 
   it.each([
@@ -134,7 +136,11 @@ describe("listugcposts", () => {
     const last = parseReviewsPage(guardedJson(rpc(third)));
     expect(last.nextToken).toBeNull();
     expect(last.entries).toBe(5);
-    expect(last.reviews.at(-1)).toMatchObject({ id: OLDEST_WITH_GERMAN_REPLY.id, reply_text: "Das tut uns leid, wir arbeiten daran.", reply_date: "2026-03-25T09:30:00.123Z" });
+    expect(last.reviews.at(-1)).toMatchObject({
+      id: OLDEST_WITH_GERMAN_REPLY.id,
+      reply_text: "Das tut uns leid, wir arbeiten daran.",
+      reply_date: "2026-03-25T09:30:00.123Z",
+    });
   });
 
   it("names what is missing when the answer's layout changed", () => {
@@ -169,7 +175,10 @@ describe("place page", () => {
   });
 
   it("counts 0 reviews for a place without a rating block", () => {
-    expect(parsePlacePage(answer(`https://www.google.com/maps/place/?q=place_id:${EMPTY.placeId}`).body)).toMatchObject({ found: true, place: { reviewCount: 0 } });
+    expect(parsePlacePage(answer(`https://www.google.com/maps/place/?q=place_id:${EMPTY.placeId}`).body)).toMatchObject({
+      found: true,
+      place: { reviewCount: 0 },
+    });
   });
 
   it("tells the bare map (no place) from a page that is not a Maps page", () => {
@@ -232,15 +241,23 @@ describe("page inspector", () => {
 
   it("calls consent, captcha and sign-in pages what they are", () => {
     expect(inspectGooglePage(page("https://consent.google.com/m?continue=x"))).toMatchObject({ reason: "blocked", transient: false });
-    expect(inspectGooglePage({ ...page("https://consent.google.com/m?continue=x"), url: new URL("https://www.google.com/maps/place/x") })).toMatchObject({ reason: "blocked", transient: false });
+    expect(inspectGooglePage({ ...page("https://consent.google.com/m?continue=x"), url: new URL("https://www.google.com/maps/place/x") })).toMatchObject({
+      reason: "blocked",
+      transient: false,
+    });
     expect(inspectGooglePage(page("https://www.google.com/sorry/index?continue=x"))).toMatchObject({ reason: "blocked", transient: true });
-    expect(inspectGooglePage({ ...page("https://www.google.com/sorry/index"), url: new URL("https://www.google.com/maps/rpc/listugcposts") })).toMatchObject({ reason: "blocked", transient: true });
+    expect(inspectGooglePage({ ...page("https://www.google.com/sorry/index"), url: new URL("https://www.google.com/maps/rpc/listugcposts") })).toMatchObject({
+      reason: "blocked",
+      transient: true,
+    });
     expect(inspectGooglePage(page("https://accounts.google.com/ServiceLogin"))).toMatchObject({ reason: "login_required" });
   });
 
   it("lets place pages and RPC answers through, whatever their reviews say", () => {
     expect(inspectGooglePage(page(`https://www.google.com/maps?cid=${BLUE_DOOR.cid}`))).toBeNull();
     const rpcPage = page(rpc());
-    expect(inspectGooglePage({ ...rpcPage, text: rpcPage.text.replace("good coffee", "Before you continue: detected unusual traffic from your computer network") })).toBeNull();
+    expect(
+      inspectGooglePage({ ...rpcPage, text: rpcPage.text.replace("good coffee", "Before you continue: detected unusual traffic from your computer network") }),
+    ).toBeNull();
   });
 });

@@ -71,7 +71,7 @@ function placeRecord(p: FixturePlace): unknown[] {
 /** A Maps page: APP_INITIALIZATION_STATE with the place's guarded JSON at [3][1][6], or the bare map. */
 function placePage(p: FixturePlace | null): FixtureResponse {
   const slots: unknown[] = [
-    positional(7, { 2: ")]}'\n[null,[\"en\",\"US\"]]" }),
+    positional(7, { 2: ')]}\'\n[null,["en","US"]]' }),
     positional(7, p ? { 6: `)]}'\n${JSON.stringify(positional(7, { 0: [p.name], 6: placeRecord(p) }))}` } : {}),
   ];
   const state = [[[3000, -122.3958, 37.7936], [0, 0, 0], [1024, 768], 13.1], null, [null, "en"], slots, null, null];
@@ -84,14 +84,28 @@ const text = (t: string) => [t, null, [0, t.length]];
 
 /** One listugcposts entry, shaped like gosom's gmaps/testdata/review_*.json. */
 function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[] {
-  const author = [r.author, "https://lh3.googleusercontent.com/a/photo=s120-c-rp-mo-br100", [`https://www.google.com/maps/contrib/${r.authorId}?hl=en`], r.authorId, null, 12, 0, null, [0, 12, 1], 0, ["12 reviews"]];
+  const author = [
+    r.author,
+    "https://lh3.googleusercontent.com/a/photo=s120-c-rp-mo-br100",
+    [`https://www.google.com/maps/contrib/${r.authorId}?hl=en`],
+    r.authorId,
+    null,
+    12,
+    0,
+    null,
+    [0, 12, 1],
+    0,
+    ["12 reviews"],
+  ];
   const meta = positional(18, {
     0: `0x0:${p.featureId.split(":")[1]}`,
     2: r.postedMicros,
     3: r.postedMicros + 1_000_000,
     4: [null, null, [`https://www.google.com/maps/contrib/${r.authorId}/reviews?hl=en`], null, null, author],
     6: "2 months ago",
-    13: r.syndicatedFrom ? [r.syndicatedFrom, "https://www.tripadvisor.com/favicon.ico", null, null, 10] : ["Google", "https://www.gstatic.com/images/branding/product/1x/googleg_48dp.png", null, null, 5],
+    13: r.syndicatedFrom
+      ? [r.syndicatedFrom, "https://www.tripadvisor.com/favicon.ico", null, null, 10]
+      : ["Google", "https://www.gstatic.com/images/branding/product/1x/googleg_48dp.png", null, null, 5],
     15: 1,
     17: 0.99,
   });
@@ -110,7 +124,13 @@ function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[
         14: [text(r.reply.text), ...(r.reply.translation ? [text(r.reply.translation)] : [])],
       })
     : positional(12, { 5: manage });
-  const links = [null, null, 57, [`https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1s${r.id}!2m1!1s0x0:${p.featureId.split(":")[1]}`], [`https://www.google.com/local/content/rap/report?postId=${r.id}`]];
+  const links = [
+    null,
+    null,
+    57,
+    [`https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1s${r.id}!2m1!1s0x0:${p.featureId.split(":")[1]}`],
+    [`https://www.google.com/local/content/rap/report?postId=${r.id}`],
+  ];
   return [[r.id, meta, content, reply, links, "0ahUKEwj4wK6t6rmUAxULEWMBHV2BLVoQ0pMFCAgoAg"], null, `CAQSRENqRUlBUklwQ2dvQVA3X2FB:${index}`];
 }
 
@@ -175,7 +195,11 @@ function placeFor(url: URL): FixturePlace | null {
 
 function mapsPage(url: URL): FixtureResponse {
   const p = placeFor(url);
-  if (p?.behaviour === "consent") return redirect(`https://consent.google.com/m?continue=${encodeURIComponent(`https://www.google.com${url.pathname}${url.search}`)}&gl=DE&m=0&pc=m&hl=en&src=1`, 303);
+  if (p?.behaviour === "consent")
+    return redirect(
+      `https://consent.google.com/m?continue=${encodeURIComponent(`https://www.google.com${url.pathname}${url.search}`)}&gl=DE&m=0&pc=m&hl=en&src=1`,
+      303,
+    );
   if (p?.behaviour === "sign-in") return redirect(`https://accounts.google.com/ServiceLogin?continue=${encodeURIComponent(url.toString())}`);
   return placePage(p);
 }
@@ -200,15 +224,22 @@ function site({ url, host }: FixtureRequest): FixtureResponse {
   if (h === "maps.app.goo.gl") {
     const p = SHORT_LINKS[url.pathname.slice(1)];
     if (!p) return html("<h1>Dynamic Link Not Found</h1>", "Error 404 (Not Found)", 404);
-    return redirect(`https://www.google.com/maps/place/${p.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${p.featureId}!8m2!3d37.7936!4d-122.3958!16s%2Fg%2F11c0000000?entry=tts&g_st=ic`);
+    return redirect(
+      `https://www.google.com/maps/place/${p.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${p.featureId}!8m2!3d37.7936!4d-122.3958!16s%2Fg%2F11c0000000?entry=tts&g_st=ic`,
+    );
   }
   if (h === "goo.gl" || h === "www.goo.gl") {
     const code = /^\/maps\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1];
     return code ? redirect(`https://maps.app.goo.gl/${code}`, 301) : html("<h1>Not Found</h1>", "Not Found", 404);
   }
   if (h === "consent.google.com") return html(CONSENT_PAGE, "Before you continue to Google");
-  if (h === "accounts.google.com") return html(`<form action="/signin/v2/identifier" method="post"><input type="email" name="identifier"><input type="password" name="Passwd"></form>`, "Sign in - Google Accounts");
-  if (h === "maps.google.com" && url.pathname === "/" && url.searchParams.has("cid")) return redirect(`https://www.google.com/maps?cid=${url.searchParams.get("cid")}`, 301);
+  if (h === "accounts.google.com")
+    return html(
+      `<form action="/signin/v2/identifier" method="post"><input type="email" name="identifier"><input type="password" name="Passwd"></form>`,
+      "Sign in - Google Accounts",
+    );
+  if (h === "maps.google.com" && url.pathname === "/" && url.searchParams.has("cid"))
+    return redirect(`https://www.google.com/maps?cid=${url.searchParams.get("cid")}`, 301);
   if (url.pathname === "/maps/rpc/listugcposts") return listUgcPosts(url);
   if (url.pathname === "/search") return search(url);
   if (url.pathname.startsWith("/sorry/")) return html(SORRY_PAGE, "https://www.google.com/sorry/index");

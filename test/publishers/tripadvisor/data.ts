@@ -62,7 +62,16 @@ export function locationPath(location: Pick<FixtureLocation, "kind" | "geoId" | 
 
 function review(
   location: Pick<FixtureLocation, "geoId" | "locationId" | "slug">,
-  fields: { id: number; date: string; rating: number; author: string; username: string; title: string; text: string; language?: string } & Partial<FixtureTaReview>,
+  fields: {
+    id: number;
+    date: string;
+    rating: number;
+    author: string;
+    username: string;
+    title: string;
+    text: string;
+    language?: string;
+  } & Partial<FixtureTaReview>,
 ): FixtureTaReview {
   const { id, date, rating, author, username, title, text, language = "en", ...rest } = fields;
   return {
@@ -157,22 +166,113 @@ export const LOCATIONS: FixtureLocation[] = [
   {
     ...MUSEUM,
     reviews: [
-      review(MUSEUM, { id: 310000003, date: "2026-10-02", rating: 5, author: "Ana B", username: "anab", title: "Superb", text: "Five museums, one island, a whole day.", language: "en" }),
-      review(MUSEUM, { id: 310000002, date: "2026-09-12", rating: 4, author: "Pierre L", username: "pierrel", title: "Très beau", text: "Très beau musée, un peu de monde.", language: "fr" }),
-      review(MUSEUM, { id: 310000001, date: "2026-08-30", rating: 2, author: "Mia S", username: "mias", title: "Voll", text: "Viel zu voll am Wochenende.", language: "de" }),
+      review(MUSEUM, {
+        id: 310000003,
+        date: "2026-10-02",
+        rating: 5,
+        author: "Ana B",
+        username: "anab",
+        title: "Superb",
+        text: "Five museums, one island, a whole day.",
+        language: "en",
+      }),
+      review(MUSEUM, {
+        id: 310000002,
+        date: "2026-09-12",
+        rating: 4,
+        author: "Pierre L",
+        username: "pierrel",
+        title: "Très beau",
+        text: "Très beau musée, un peu de monde.",
+        language: "fr",
+      }),
+      review(MUSEUM, {
+        id: 310000001,
+        date: "2026-08-30",
+        rating: 2,
+        author: "Mia S",
+        username: "mias",
+        title: "Voll",
+        text: "Viel zu voll am Wochenende.",
+        language: "de",
+      }),
     ],
   },
-  { locationId: 1004, geoId: 60713, kind: "Hotel", slug: "Captcha_Hotel-San_Francisco_California", name: "Captcha Hotel", behaviour: "captcha-page", reviews: [] },
-  { locationId: 1005, geoId: 60713, kind: "Hotel", slug: "Shielded_Hotel-San_Francisco_California", name: "Shielded Hotel", behaviour: "graphql-403", reviews: [] },
-  { locationId: 1006, geoId: 60713, kind: "Hotel", slug: "Changed_Hotel-San_Francisco_California", name: "Changed Hotel", behaviour: "changed-structure", reviews: HOTEL_REVIEWS.slice(0, 3) },
-  { locationId: 1007, geoId: 60713, kind: "Hotel", slug: "Rotated_Hotel-San_Francisco_California", name: "Rotated Hotel", behaviour: "query-rotated", reviews: HOTEL_REVIEWS.slice(0, 3) },
-  { locationId: 1008, geoId: 60713, kind: "Hotel", slug: "Odd_Hotel-San_Francisco_California", name: "Odd Hotel", behaviour: "review-without-rating", reviews: HOTEL_REVIEWS.slice(0, 3) },
-  { locationId: 1009, geoId: 60713, kind: "Hotel", slug: "Hollow_Hotel-San_Francisco_California", name: "Hollow Hotel", behaviour: "lists-none", reviews: HOTEL_REVIEWS.slice(0, 3) },
+  {
+    locationId: 1004,
+    geoId: 60713,
+    kind: "Hotel",
+    slug: "Captcha_Hotel-San_Francisco_California",
+    name: "Captcha Hotel",
+    behaviour: "captcha-page",
+    reviews: [],
+  },
+  {
+    locationId: 1005,
+    geoId: 60713,
+    kind: "Hotel",
+    slug: "Shielded_Hotel-San_Francisco_California",
+    name: "Shielded Hotel",
+    behaviour: "graphql-403",
+    reviews: [],
+  },
+  {
+    locationId: 1006,
+    geoId: 60713,
+    kind: "Hotel",
+    slug: "Changed_Hotel-San_Francisco_California",
+    name: "Changed Hotel",
+    behaviour: "changed-structure",
+    reviews: HOTEL_REVIEWS.slice(0, 3),
+  },
+  {
+    locationId: 1007,
+    geoId: 60713,
+    kind: "Hotel",
+    slug: "Rotated_Hotel-San_Francisco_California",
+    name: "Rotated Hotel",
+    behaviour: "query-rotated",
+    reviews: HOTEL_REVIEWS.slice(0, 3),
+  },
+  {
+    locationId: 1008,
+    geoId: 60713,
+    kind: "Hotel",
+    slug: "Odd_Hotel-San_Francisco_California",
+    name: "Odd Hotel",
+    behaviour: "review-without-rating",
+    reviews: HOTEL_REVIEWS.slice(0, 3),
+  },
+  {
+    locationId: 1009,
+    geoId: 60713,
+    kind: "Hotel",
+    slug: "Hollow_Hotel-San_Francisco_California",
+    name: "Hollow Hotel",
+    behaviour: "lists-none",
+    reviews: HOTEL_REVIEWS.slice(0, 3),
+  },
   {
     ...CAFE,
     reviews: [
-      review(CAFE, { id: 720000002, date: "2026-11-01", rating: 5, author: "Kim T", username: "kimt", title: "Best brunch", text: "Best brunch on Market Street." }),
-      review(CAFE, { id: 720000001, date: "2026-10-20", rating: 4, author: "Ravi N", username: "ravin", title: "Good coffee", text: "Good coffee, small tables." }),
+      review(CAFE, {
+        id: 720000002,
+        date: "2026-11-01",
+        rating: 5,
+        author: "Kim T",
+        username: "kimt",
+        title: "Best brunch",
+        text: "Best brunch on Market Street.",
+      }),
+      review(CAFE, {
+        id: 720000001,
+        date: "2026-10-20",
+        rating: 4,
+        author: "Ravi N",
+        username: "ravin",
+        title: "Good coffee",
+        text: "Good coffee, small tables.",
+      }),
     ],
   },
 ];
@@ -190,7 +290,13 @@ export interface FixtureListing {
   details: { name: string; address: string; parent_name: string } | null;
 }
 
-const listing = (location: Pick<FixtureLocation, "kind" | "geoId" | "locationId" | "slug">, type: FixtureListing["type"], name: string, address: string, city: string): FixtureListing => ({
+const listing = (
+  location: Pick<FixtureLocation, "kind" | "geoId" | "locationId" | "slug">,
+  type: FixtureListing["type"],
+  name: string,
+  address: string,
+  city: string,
+): FixtureListing => ({
   url: locationPath(location),
   name: `${name}, ${city}`,
   type,
@@ -201,11 +307,47 @@ const listing = (location: Pick<FixtureLocation, "kind" | "geoId" | "locationId"
 /** Search results in the site's order: the decoys come first. */
 export const LISTINGS: FixtureListing[] = [
   { url: "/Tourism-g60713-San_Francisco_California-Vacations.html", name: "San Francisco, California", type: "GEO", value: 60713, details: null },
-  listing({ kind: "Restaurant", geoId: 32999, locationId: 2001, slug: "Blue_Door_Cafe_Bar-Santa_Cruz_California" }, "EATERY", "Blue Door Café & Bar", "77 Pier Rd, Santa Cruz, CA 95060", "Santa Cruz"),
-  listing({ kind: "Restaurant", geoId: 32810, locationId: 2002, slug: "Blue_Door_Cafe-Oakland_California" }, "EATERY", "Blue Door Cafe", "500 Other St, Oakland, CA 94607", "Oakland"),
-  listing({ kind: "Restaurant", geoId: 60713, locationId: 2003, slug: "Red_Door_Cafe-San_Francisco_California" }, "EATERY", "Red Door Cafe", "1 Market St, San Francisco, CA 94105", "San Francisco"),
-  listing({ kind: "Hotel", geoId: 60713, locationId: 1001, slug: HOTEL.slug }, "HOTEL", "Blue Door Hotel", "20 Mission Street, San Francisco, CA 94105", "San Francisco"),
+  listing(
+    { kind: "Restaurant", geoId: 32999, locationId: 2001, slug: "Blue_Door_Cafe_Bar-Santa_Cruz_California" },
+    "EATERY",
+    "Blue Door Café & Bar",
+    "77 Pier Rd, Santa Cruz, CA 95060",
+    "Santa Cruz",
+  ),
+  listing(
+    { kind: "Restaurant", geoId: 32810, locationId: 2002, slug: "Blue_Door_Cafe-Oakland_California" },
+    "EATERY",
+    "Blue Door Cafe",
+    "500 Other St, Oakland, CA 94607",
+    "Oakland",
+  ),
+  listing(
+    { kind: "Restaurant", geoId: 60713, locationId: 2003, slug: "Red_Door_Cafe-San_Francisco_California" },
+    "EATERY",
+    "Red Door Cafe",
+    "1 Market St, San Francisco, CA 94105",
+    "San Francisco",
+  ),
+  listing(
+    { kind: "Hotel", geoId: 60713, locationId: 1001, slug: HOTEL.slug },
+    "HOTEL",
+    "Blue Door Hotel",
+    "20 Mission Street, San Francisco, CA 94105",
+    "San Francisco",
+  ),
   listing(CAFE, "EATERY", "The Blue Door Cafe", "1 Market Street, San Francisco, CA 94105-1420", "San Francisco"),
-  listing({ kind: "Restaurant", geoId: 60745, locationId: 2004, slug: "Green_Lantern_Bistro-Boston_Massachusetts" }, "EATERY", "Green Lantern Bistro", "12 High St, Boston, MA 02110", "Boston"),
-  listing({ kind: "Restaurant", geoId: 60713, locationId: 2005, slug: "Green_Lantern_Pub-San_Francisco_California" }, "EATERY", "Green Lantern Pub", "9 Hayes St, San Francisco, CA 94102", "San Francisco"),
+  listing(
+    { kind: "Restaurant", geoId: 60745, locationId: 2004, slug: "Green_Lantern_Bistro-Boston_Massachusetts" },
+    "EATERY",
+    "Green Lantern Bistro",
+    "12 High St, Boston, MA 02110",
+    "Boston",
+  ),
+  listing(
+    { kind: "Restaurant", geoId: 60713, locationId: 2005, slug: "Green_Lantern_Pub-San_Francisco_California" },
+    "EATERY",
+    "Green Lantern Pub",
+    "9 Hayes St, San Francisco, CA 94102",
+    "San Francisco",
+  ),
 ];

@@ -88,9 +88,21 @@ describe("tripadvisor review list", () => {
 
 describe("tripadvisor location pages", () => {
   it.each([
-    ["https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html", 1001, "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html"],
-    ["https://www.tripadvisor.co.uk/Restaurant_Review-g186338-d737451-Reviews-or20-Dishoom-London_England.html?m=1#REVIEWS", 737451, "https://www.tripadvisor.co.uk/Restaurant_Review-g186338-d737451-Reviews-Dishoom-London_England.html"],
-    ["https://tripadvisor.de/Attraction_Review-g187323-d190508-Reviews-Museumsinsel-Berlin.html", 190508, "https://tripadvisor.de/Attraction_Review-g187323-d190508-Reviews-Museumsinsel-Berlin.html"],
+    [
+      "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html",
+      1001,
+      "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html",
+    ],
+    [
+      "https://www.tripadvisor.co.uk/Restaurant_Review-g186338-d737451-Reviews-or20-Dishoom-London_England.html?m=1#REVIEWS",
+      737451,
+      "https://www.tripadvisor.co.uk/Restaurant_Review-g186338-d737451-Reviews-Dishoom-London_England.html",
+    ],
+    [
+      "https://tripadvisor.de/Attraction_Review-g187323-d190508-Reviews-Museumsinsel-Berlin.html",
+      190508,
+      "https://tripadvisor.de/Attraction_Review-g187323-d190508-Reviews-Museumsinsel-Berlin.html",
+    ],
   ])("%s is location %i", (url, id, canonical) => {
     expect(locationPage(new URL(url))).toMatchObject({ locationId: id, url: canonical });
   });
@@ -145,16 +157,40 @@ describe("tripadvisor lookup choice", () => {
 });
 
 describe("tripadvisor page inspection", () => {
-  const page = (text: string, type = "text/html"): FetchedPage => ({ url: new URL("https://www.tripadvisor.com/x"), status: 200, headers: new Headers({ "Content-Type": type }), text, rendered: false });
+  const page = (text: string, type = "text/html"): FetchedPage => ({
+    url: new URL("https://www.tripadvisor.com/x"),
+    status: 200,
+    headers: new Headers({ "Content-Type": type }),
+    text,
+    rendered: false,
+  });
 
   it("takes DataDome's captcha page and XHR answer for a block", async () => {
-    const captcha = fixture.site({ url: new URL("http://fixture/Hotel_Review-g60713-d1004-Reviews-Captcha_Hotel-San_Francisco_California.html"), method: "GET", host: "www.tripadvisor.com", headers: {}, body: "", cookie: "", count: 1 });
+    const captcha = fixture.site({
+      url: new URL("http://fixture/Hotel_Review-g60713-d1004-Reviews-Captcha_Hotel-San_Francisco_California.html"),
+      method: "GET",
+      host: "www.tripadvisor.com",
+      headers: {},
+      body: "",
+      cookie: "",
+      count: 1,
+    });
     expect(await tripadvisorAdapter.inspect!(page(captcha.body))).toMatchObject({ reason: "blocked" });
-    expect(await tripadvisorAdapter.inspect!(page('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=x"}', "application/json"))).toMatchObject({ reason: "blocked" });
+    expect(await tripadvisorAdapter.inspect!(page('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=x"}', "application/json"))).toMatchObject({
+      reason: "blocked",
+    });
   });
 
   it("lets ordinary pages through, DataDome's own tag and reviews quoting it included", async () => {
-    const ordinary = fixture.site({ url: new URL(`http://fixture${new URL(HOTEL_URL).pathname}`), method: "GET", host: "www.tripadvisor.com", headers: {}, body: "", cookie: "", count: 1 });
+    const ordinary = fixture.site({
+      url: new URL(`http://fixture${new URL(HOTEL_URL).pathname}`),
+      method: "GET",
+      host: "www.tripadvisor.com",
+      headers: {},
+      body: "",
+      cookie: "",
+      count: 1,
+    });
     expect(ordinary.status).toBe(200);
     expect(await tripadvisorAdapter.inspect!(page(ordinary.body))).toBeNull();
     const quoting = JSON.stringify([{ data: { text: 'it said src="https://geo.captcha-delivery.com/x"' } }]);

@@ -16,7 +16,11 @@ import { LISTINGS, LOCATIONS, locationPath, type FixtureLocation, type FixtureTa
 export const REGISTERED_QUERY_ID = "3d5e9aff1e00e113";
 
 const html = (status: number, body: string): FixtureResponse => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
-const json = (status: number, data: unknown): FixtureResponse => ({ status, headers: { "Content-Type": "application/json;charset=utf-8" }, body: JSON.stringify(data) });
+const json = (status: number, data: unknown): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json;charset=utf-8" },
+  body: JSON.stringify(data),
+});
 
 const CAPTCHA_PAGE = `<html><head><title>tripadvisor.com</title><style>#cmsg{animation: A 1.5s;}</style></head><body style="margin:0"><p id="cmsg">Please enable JS and disable any ad blocker</p><script data-cfasync="false">var dd={'rt':'c','cid':'AHrlqAAAAAMAbYxBLGlhYVIAt5UbpQ==','hsh':'2211F522B61E269B869FA6EAFFB5E1','t':'fe','s':43337,'e':'0b1cf4e6','host':'geo.captcha-delivery.com'}</script><script data-cfasync="false" src="https://ct.captcha-delivery.com/c.js"></script></body></html>`;
 
@@ -67,7 +71,10 @@ function reviewList(request: FixtureRequest): FixtureResponse {
     return json(200, [{ errors: [{ message: 'Variable "$locale" of required type "String!" was not provided.' }], data: null }]);
   }
   if (!location) return json(200, [{ data: { ReviewsProxy_getReviewListPageForLocation: [] } }]);
-  if (location.behaviour === "graphql-403") return json(403, { url: "https://geo.captcha-delivery.com/captcha/?initialCid=AHrlqAAAAAMA&hash=2211F522&cid=abc&t=fe&referer=https%3A%2F%2Fwww.tripadvisor.com&s=43337" });
+  if (location.behaviour === "graphql-403")
+    return json(403, {
+      url: "https://geo.captcha-delivery.com/captcha/?initialCid=AHrlqAAAAAMA&hash=2211F522&cid=abc&t=fe&referer=https%3A%2F%2Fwww.tripadvisor.com&s=43337",
+    });
   const offset = typeof variables.offset === "number" ? variables.offset : 0;
   const limit = typeof variables.limit === "number" ? variables.limit : 10;
   // Newest first only when asked; the server's own order otherwise (here: best rated first).
@@ -85,7 +92,15 @@ function typeAhead(url: URL): FixtureResponse {
   const query = (url.searchParams.get("query") ?? "").toLowerCase();
   if (url.searchParams.get("action") !== "API" || !query) return json(200, { results: [] });
   const words = query.split(/\s+/);
-  const results = LISTINGS.filter((item) => words.some((word) => item.name.toLowerCase().split(/[\s,]+/).includes(word) && word.length > 3));
+  const results = LISTINGS.filter((item) =>
+    words.some(
+      (word) =>
+        item.name
+          .toLowerCase()
+          .split(/[\s,]+/)
+          .includes(word) && word.length > 3,
+    ),
+  );
   return json(200, { normalized: query, query, results, partial_content: false });
 }
 
@@ -94,7 +109,8 @@ function site(request: FixtureRequest): FixtureResponse {
   if (url.pathname === "/data/graphql/ids" && method === "POST") return reviewList(request);
   if (url.pathname === "/TypeAheadJson" && method === "GET") return typeAhead(url);
   // An old address of the hotel: Tripadvisor answers renamed slugs and offsets with a 301 to the page.
-  if (url.pathname === "/Hotel_Review-g60713-d1001-Reviews-Old_Name_Hotel.html") return { status: 301, headers: { Location: locationPath(LOCATIONS[0]) }, body: "" };
+  if (url.pathname === "/Hotel_Review-g60713-d1001-Reviews-Old_Name_Hotel.html")
+    return { status: 301, headers: { Location: locationPath(LOCATIONS[0]) }, body: "" };
   const location = method === "GET" ? byPath(url.pathname) : undefined;
   return location ? locationPage(location) : html(404, "<h1>This page is on vacation</h1>");
 }

@@ -84,12 +84,23 @@ describe("tripadvisor.com scraping", () => {
       owner_reply: { text: "Thank you Dana, see you again soon.", posted_at: Date.UTC(2026, 10, 21) },
     });
     // Written in German: the original words and language, not the site's English translation.
-    expect(all[1]).toMatchObject({ review_id: "945000044", text: "Sehr freundliches Personal und ein gutes Frühstück.", language: "de", review_hash: md5Hash(["Sehr freundliches Personal und ein gutes Frühstück.", "Jonas M"]) });
+    expect(all[1]).toMatchObject({
+      review_id: "945000044",
+      text: "Sehr freundliches Personal und ein gutes Frühstück.",
+      language: "de",
+      review_hash: md5Hash(["Sehr freundliches Personal und ein gutes Frühstück.", "Jonas M"]),
+    });
     expect(all[1]).not.toHaveProperty("owner_reply");
     // Stars without words.
     expect(all[2]).toMatchObject({ review_id: "945000043", text: "", rating: 3, review_hash: md5Hash(["", "Sam P"]) });
     // The last page holds the five oldest.
-    expect((await retrieve(task, 3, 20)).reviews.map((r: { review_id: string }) => r.review_id)).toEqual(["945000005", "945000004", "945000003", "945000002", "945000001"]);
+    expect((await retrieve(task, 3, 20)).reviews.map((r: { review_id: string }) => r.review_id)).toEqual([
+      "945000005",
+      "945000004",
+      "945000003",
+      "945000002",
+      "945000001",
+    ]);
   });
 
   it("stops at the first page holding a review the client already has", async () => {
@@ -124,7 +135,9 @@ describe("tripadvisor.com scraping", () => {
   });
 
   it("follows a renamed location's redirect and keeps its canonical address", async () => {
-    const task = await submitScrape("tripadvisor.com", "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-or20-Old_Name_Hotel.html#REVIEWS", { first_page_only: true });
+    const task = await submitScrape("tripadvisor.com", "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-or20-Old_Name_Hotel.html#REVIEWS", {
+      first_page_only: true,
+    });
     await queue.drain();
     const body = await retrieve(task);
     expect(body.business.profile_key).toBe(profileUrl(1001));
@@ -146,7 +159,7 @@ describe("tripadvisor.com lookup", () => {
     const task = await submitScrape("tripadvisor.com", "", {}, { business: { ...business(), name: "Green Lantern Bistro" } });
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
-    expect(warn.mock.calls.flat().join("\n")).toContain('No Tripadvisor listing among');
+    expect(warn.mock.calls.flat().join("\n")).toContain("No Tripadvisor listing among");
   });
 });
 
@@ -207,7 +220,11 @@ describe("tripadvisor.com submit rules", () => {
   const config = (profile_key?: string) => ({ ...(profile_key === undefined ? {} : { profile_key }), last_review_hashes: [], first_page_only: false });
 
   it("takes a location URL on any Tripadvisor site, or no profile_key at all", async () => {
-    const res = await submitted({ "tripadvisor.com": config(profileUrl(1003, "www.tripadvisor.de")), "tripadvisor.co.uk": config(), "tripadvisor.fr": config("") });
+    const res = await submitted({
+      "tripadvisor.com": config(profileUrl(1003, "www.tripadvisor.de")),
+      "tripadvisor.co.uk": config(),
+      "tripadvisor.fr": config(""),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.tasks.map((t: { publisher_key: string }) => t.publisher_key)).toEqual(["tripadvisor.com", "tripadvisor.co.uk", "tripadvisor.fr"]);
   });

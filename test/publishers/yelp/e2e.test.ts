@@ -66,13 +66,21 @@ describe("yelp.com: reviews through the GraphQL review feed", () => {
     for (const fileUrl of body.business.reviews_urls as string[]) {
       const url = new URL(fileUrl);
       const text = await (await call(url.pathname + url.search)).text();
-      pages.push(text.trimEnd().split("\n").map((line) => (JSON.parse(line) as { review_id: string }).review_id));
+      pages.push(
+        text
+          .trimEnd()
+          .split("\n")
+          .map((line) => (JSON.parse(line) as { review_id: string }).review_id),
+      );
     }
     expect(pages).toEqual([REVIEWS.slice(0, 10), REVIEWS.slice(10, 20), REVIEWS.slice(20)].map((page) => page.map((r) => r.encid)));
     expect(body.pagination).toEqual({ total_reviews: 23, page: 1, page_size: 100, total_pages: 1, has_next: false, has_previous: false });
     expect(body.reviews).toEqual(REVIEWS.map((node) => expected(node, profile)));
     // Spot checks of what the list above covers: a reply, the German original, a review without text.
-    expect(body.reviews[0].owner_reply).toEqual({ text: "Thank you Dana! See you tomorrow.\nThe Blue Door team", posted_at: Date.parse("2026-10-31T09:15:00Z") });
+    expect(body.reviews[0].owner_reply).toEqual({
+      text: "Thank you Dana! See you tomorrow.\nThe Blue Door team",
+      posted_at: Date.parse("2026-10-31T09:15:00Z"),
+    });
     expect(body.reviews[2]).toMatchObject({ language: "de", text: "Der beste Kaffee in der Stadt, freundliches Personal und leckerer Kuchen." });
     expect(body.reviews[4]).toMatchObject({ text: "", review_hash: md5Hash(["", REVIEWS[4].author.displayName]) });
     expect(body.reviews[13].owner_reply.text).toBe(REVIEWS[13].reply!.full);

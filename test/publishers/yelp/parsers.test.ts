@@ -131,7 +131,10 @@ describe("yelp review feed answer", () => {
 
   it("GraphQL errors are publisher_error with Yelp's message", () => {
     const err = scrapeError(() => parseFeed([{ data: null, errors: [{ message: "Variable encBizId is invalid" }] }], PROFILE, 0));
-    expect({ reason: err.reason, message: err.message }).toEqual({ reason: "publisher_error", message: "Yelp review feed: GraphQL errors: Variable encBizId is invalid" });
+    expect({ reason: err.reason, message: err.message }).toEqual({
+      reason: "publisher_error",
+      message: "Yelp review feed: GraphQL errors: Variable encBizId is invalid",
+    });
   });
 
   it("an unreadable date is publisher_error, not a review dated now", () => {
@@ -146,7 +149,10 @@ describe("yelp review feed answer", () => {
     const answer = feedAnswer("blue-door-cafe-san-francisco", 0) as any;
     answer[0].data.business.reviews.edges = [];
     const err = scrapeError(() => parseFeed(answer, PROFILE, 0));
-    expect({ reason: err.reason, message: err.message }).toEqual({ reason: "publisher_error", message: "Yelp review feed: no reviews at offset 0 although the business has 23" });
+    expect({ reason: err.reason, message: err.message }).toEqual({
+      reason: "publisher_error",
+      message: "Yelp review feed: no reviews at offset 0 although the business has 23",
+    });
   });
 });
 

@@ -59,7 +59,12 @@ function bizPage(alias: string): FixtureResponse {
     "@context": "https://schema.org",
     "@type": "Restaurant",
     name: known?.name ?? "Blue Door Cafe",
-    address: { "@type": "PostalAddress", streetAddress: known?.formattedAddress || "1 Market St", addressLocality: "San Francisco", postalCode: known?.postalCode ?? "94105" },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: known?.formattedAddress || "1 Market St",
+      addressLocality: "San Francisco",
+      postalCode: known?.postalCode ?? "94105",
+    },
   };
   const head = `<meta name="yelp-biz-id" content="${esc(bizId(alias))}"><script type="application/ld+json">${JSON.stringify(business)}</script>`;
   // The real page loads its reviews with JavaScript; none are in the HTML.
@@ -77,7 +82,9 @@ function node(review: FixtureNode, translating: boolean) {
     business: { encid: "ok1_Market", alias: "blue-door-cafe-san-francisco", name: "Blue Door Cafe" },
     businessPhotos: [],
     businessVideos: [],
-    businessUserReplies: review.reply ? [{ encid: `re_${review.encid}`, text: { full: review.reply.full, language: "en" }, createdAt: { utcDateTime: review.reply.createdAt } }] : [],
+    businessUserReplies: review.reply
+      ? [{ encid: `re_${review.encid}`, text: { full: review.reply.full, language: "en" }, createdAt: { utcDateTime: review.reply.createdAt } }]
+      : [],
     feedback: { coolCount: 0, funnyCount: 0, usefulCount: 1 },
   };
 }
@@ -149,7 +156,9 @@ function searchSnippet(): FixtureResponse {
         isAd: Boolean(r.isAd),
         name: r.name,
         alias: r.alias,
-        businessUrl: r.isAd ? `/adredir?ad_business_id=${r.bizId}&redirect_url=https%3A%2F%2Fwww.yelp.com%2Fbiz%2F${r.alias}` : `/biz/${r.alias}?osq=Blue+Door+Cafe`,
+        businessUrl: r.isAd
+          ? `/adredir?ad_business_id=${r.bizId}&redirect_url=https%3A%2F%2Fwww.yelp.com%2Fbiz%2F${r.alias}`
+          : `/biz/${r.alias}?osq=Blue+Door+Cafe`,
         formattedAddress: r.formattedAddress,
         city: "San Francisco",
         rating: 4.2,

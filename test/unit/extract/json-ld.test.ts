@@ -64,7 +64,14 @@ describe("JSON-LD reviews", () => {
         "@graph": [
           { "@type": "Organization", "@id": "#org", name: "Blue Door Cafe", review: [{ "@id": "#r1" }, { "@id": "#r2" }] },
           { "@type": "Person", "@id": "#p1", name: "Cara", identifier: "user-9" },
-          { "@type": ["Review", "CreativeWork"], "@id": "#r1", author: { "@id": "#p1" }, reviewRating: { "@id": "#rating1" }, reviewBody: "Lovely staff.", itemReviewed: { "@id": "#org" } },
+          {
+            "@type": ["Review", "CreativeWork"],
+            "@id": "#r1",
+            author: { "@id": "#p1" },
+            reviewRating: { "@id": "#rating1" },
+            reviewBody: "Lovely staff.",
+            itemReviewed: { "@id": "#org" },
+          },
           { "@type": "Rating", "@id": "#rating1", ratingValue: 4 },
           { "@type": "schema:Review", "@id": "#r2", "schema:author": "Dan", "schema:reviewRating": 2, "schema:reviewBody": "Cold food." },
         ],
@@ -88,7 +95,9 @@ describe("JSON-LD reviews", () => {
         reviewBody: "Tom &amp; Jerry&#8217;s favourite<br/>Second line <b>bold</b>",
         identifier: { "@type": "PropertyValue", value: "rv-77" },
       }),
-      JSON.stringify([{ "@type": "Product", name: "Mug", reviews: [{ "@type": "Review", author: { name: "Finn" }, reviewRating: { ratingValue: 1 }, reviewBody: "Broke." }] }]),
+      JSON.stringify([
+        { "@type": "Product", name: "Mug", reviews: [{ "@type": "Review", author: { name: "Finn" }, reviewRating: { ratingValue: 1 }, reviewBody: "Broke." }] },
+      ]),
     );
     const { reviews } = await extractStructuredData(html, PAGE);
     expect(reviews).toEqual([
@@ -130,11 +139,19 @@ Line two"}`,
   });
 
   it("reads a large block that reaches the parser in many chunks", async () => {
-    const review = (i: number) => ({ "@type": "Review", "@id": `#r${i}`, author: `Author ${i}`, reviewRating: (i % 5) + 1, reviewBody: `${i} ${"é€😀 ".repeat(100)}` });
+    const review = (i: number) => ({
+      "@type": "Review",
+      "@id": `#r${i}`,
+      author: `Author ${i}`,
+      reviewRating: (i % 5) + 1,
+      reviewBody: `${i} ${"é€😀 ".repeat(100)}`,
+    });
     const html = page(JSON.stringify({ "@type": "LocalBusiness", name: "Big", review: Array.from({ length: 300 }, (_, i) => review(i)) }));
     const { reviews } = await extractStructuredData(html, PAGE);
     expect(reviews).toHaveLength(300);
-    reviews.forEach((r, i) => expect(r).toEqual({ id: `#r${i}`, author_name: `Author ${i}`, rating: { value: String((i % 5) + 1) }, text: review(i).reviewBody }));
+    reviews.forEach((r, i) =>
+      expect(r).toEqual({ id: `#r${i}`, author_name: `Author ${i}`, rating: { value: String((i % 5) + 1) }, text: review(i).reviewBody }),
+    );
   });
 
   it("finds nothing on a page without structured data", async () => {

@@ -6,7 +6,9 @@ const next = async (html: string, pageUrl = PAGE) => (await extractStructuredDat
 
 describe("rel=next and page language", () => {
   it("resolves <link rel=next> against the page URL", async () => {
-    expect(await next(`<html><head><link rel="next" href="?page=2&amp;sort=newest"></head></html>`)).toBe("https://example.com/biz/blue-door?page=2&sort=newest");
+    expect(await next(`<html><head><link rel="next" href="?page=2&amp;sort=newest"></head></html>`)).toBe(
+      "https://example.com/biz/blue-door?page=2&sort=newest",
+    );
   });
 
   it("uses <a rel=next> when there is no link, with rel lists and any case", async () => {
@@ -19,7 +21,9 @@ describe("rel=next and page language", () => {
   });
 
   it("honours <base href>", async () => {
-    expect(await next(`<head><base href="https://cdn.example.com/listing/"><link rel="next" href="page2.html"></head>`)).toBe("https://cdn.example.com/listing/page2.html");
+    expect(await next(`<head><base href="https://cdn.example.com/listing/"><link rel="next" href="page2.html"></head>`)).toBe(
+      "https://cdn.example.com/listing/page2.html",
+    );
   });
 
   it("ignores non-HTTP links and pages without one", async () => {

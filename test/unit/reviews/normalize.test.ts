@@ -62,7 +62,10 @@ describe("normalizeReview", () => {
   });
 
   it("prints dates in the page's language", () => {
-    const review = normalizeReview({ author_name: "Bo", rating: { value: 5 }, text: ENGLISH, date: "vor 2 Tagen", language: "en" }, { ...ctx, pageLanguage: "de-DE" });
+    const review = normalizeReview(
+      { author_name: "Bo", rating: { value: 5 }, text: ENGLISH, date: "vor 2 Tagen", language: "en" },
+      { ...ctx, pageLanguage: "de-DE" },
+    );
     expect(review.posted_at).toBe(SCRAPED_AT - 2 * DAY);
     expect(review.language).toBe("en");
   });
@@ -102,7 +105,8 @@ describe("normalizeReview", () => {
       // Not a language the text could be in: still undetermined.
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, { ...ctx, pageLanguage: "ja" }).language).toBe("und");
       // Nothing to read a language from.
-      for (const text of ["", "👍👍", "10/10"]) expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, { ...ctx, pageLanguage: "de" }).language).toBe("und");
+      for (const text of ["", "👍👍", "10/10"])
+        expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, { ...ctx, pageLanguage: "de" }).language).toBe("und");
     });
     it.each(["", "ok", "👍👍", "10/10"])("und when it cannot be told (%j)", (text) => {
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, ctx).language).toBe("und");
@@ -126,7 +130,11 @@ describe("normalizeReview", () => {
 
     it("(Translated by Google) … (Original) …", () => {
       const review = normalizeReview(
-        { author_name: "Jörg", rating: { value: 5 }, text: `(Translated by Google) Very good food and friendly staff, we will gladly come again.\n\n(Original)\n${GERMAN}` },
+        {
+          author_name: "Jörg",
+          rating: { value: 5 },
+          text: `(Translated by Google) Very good food and friendly staff, we will gladly come again.\n\n(Original)\n${GERMAN}`,
+        },
         page,
       );
       expect(review.text).toBe(GERMAN);
@@ -140,7 +148,10 @@ describe("normalizeReview", () => {
     });
 
     it("a localized marker", () => {
-      const review = normalizeReview({ author_name: "Jörg", rating: { value: 5 }, text: `(Übersetzt von Google) ${GERMAN} (Original) ${ENGLISH}` }, { ...ctx, pageLanguage: "de" });
+      const review = normalizeReview(
+        { author_name: "Jörg", rating: { value: 5 }, text: `(Übersetzt von Google) ${GERMAN} (Original) ${ENGLISH}` },
+        { ...ctx, pageLanguage: "de" },
+      );
       expect(review.text).toBe(ENGLISH);
       expect(review.language).toBe("en");
     });
@@ -151,7 +162,10 @@ describe("normalizeReview", () => {
     });
 
     it("the owner's reply likewise", () => {
-      const review = normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Gut", reply_text: "(Translated by Google) Thanks (Original) Danke" }, page);
+      const review = normalizeReview(
+        { author_name: "A", rating: { value: 5 }, text: "Gut", reply_text: "(Translated by Google) Thanks (Original) Danke" },
+        page,
+      );
       expect(review.review_hash).toBe(md5(`["Gut","A","Danke"]`));
     });
 

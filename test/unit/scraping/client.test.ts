@@ -65,6 +65,9 @@ describe("PublisherClient", () => {
   });
 
   it("answers a JSON endpoint that returns HTML with publisher_error naming what it got", async () => {
-    await expect(client().json("https://multipage.test/biz/x")).rejects.toMatchObject({ reason: "publisher_error", message: expect.stringContaining("Expected JSON") });
+    await expect(client().json("https://multipage.test/biz/x")).rejects.toMatchObject({
+      reason: "publisher_error",
+      message: expect.stringContaining("Expected JSON"),
+    });
   });
 });

@@ -41,4 +41,3 @@ export const taskEventWebhook = createRoute({
   },
   responses: { 200: { description: "Any 2xx answer within 10 s acknowledges the event." } },
 });
-

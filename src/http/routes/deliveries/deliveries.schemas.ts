@@ -13,7 +13,6 @@ export const DeliveriesRequestSchema = drfObject({
   task_id: drfString({ max: 64 }).optional().openapi({ type: "string", description: "Only the deliveries of this task." }),
 }).openapi("WebhookDeliveriesRequest", { example: { api_key: "rk_your_api_key", limit: 20 } });
 
-
 const isoTime = (description: string) => z.string().nullable().openapi({ format: "date-time", description });
 
 export const DeliverySchema = z

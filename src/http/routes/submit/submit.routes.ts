@@ -17,7 +17,11 @@ export const submitRoute = createRoute({
   description: "Creates a request and queues one scraping task per publisher. Results come from retrieve-task or by webhook.",
   request: { body: { required: true, content: { "application/json": { schema: SubmitRequestSchema } } } },
   responses: {
-    201: { description: "Request created; one task per publisher queued.", headers: rateLimitHeaders, content: { "application/json": { schema: SubmitResponseSchema } } },
+    201: {
+      description: "Request created; one task per publisher queued.",
+      headers: rateLimitHeaders,
+      content: { "application/json": { schema: SubmitResponseSchema } },
+    },
     400: errorResponse("Missing or invalid fields.", {
       error: "Invalid payload",
       details: { data: { business: { address: { street: ["This field is required."] } } } },
