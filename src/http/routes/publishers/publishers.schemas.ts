@@ -8,18 +8,14 @@ export const PublisherSchema = z
       .array(z.string())
       .openapi({ description: "Other publisher keys for the same publisher (country sites, former names); each is served the same way." }),
     display_name: z.string(),
-    kind: z
-      .enum(PUBLISHER_KINDS)
-      .openapi({
-        description:
-          "What the publisher reviews: maps, local listings, travel, hospitality (restaurants, delivery), social, consumer (businesses and shops), employers, software and apps, health, home services, automotive, real estate, retail products, legal, business services, education.",
-      }),
-    module: z
-      .string()
-      .openapi({
-        description:
-          'The module that scrapes it: a dedicated module\'s name, or `generic` (schema.org review markup on the profile page, older pages through `rel="next"`).',
-      }),
+    kind: z.enum(PUBLISHER_KINDS).openapi({
+      description:
+        "What the publisher reviews: maps, local listings, travel, hospitality (restaurants, delivery), social, consumer (businesses and shops), employers, software and apps, health, home services, automotive, real estate, retail products, legal, business services, education.",
+    }),
+    module: z.string().openapi({
+      description:
+        'The module that scrapes it: a dedicated module\'s name, or `generic` (schema.org review markup on the profile page, older pages through `rel="next"`).',
+    }),
     dedicated: z.boolean().openapi({ description: "True when a module written for this publisher scrapes it; false for the generic module." }),
     login_required: z.boolean().openapi({ description: "The publisher shows its reviews only to a signed-in visitor." }),
     cookies_required: z
