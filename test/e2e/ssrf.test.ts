@@ -46,24 +46,24 @@ describe("redirects to private hosts (deployed settings)", () => {
   it.each([
     ["a loopback address", (path: string) => loopback(path).toString()],
     ["localhost", (path: string) => `http://localhost:${loopback(path).port}${path}`],
-    ["a loopback address, on the second hop", (path: string) => `https://redirector.example/hop?to=${encodeURIComponent(loopback(path).toString())}`],
+    ["a loopback address, on the second hop", (path: string) => `https://redirector-ssrf.com/hop?to=${encodeURIComponent(loopback(path).toString())}`],
   ])("a profile redirecting to %s fails with profile_not_found and never reaches it", async (_name, privateUrl) => {
     const path = `/biz/${slug("ssrf")}`;
     const hops: string[] = [];
     server.use(
       http.get(
-        "https://redirector.example/biz/*",
+        "https://redirector-ssrf.com/biz/*",
         ({ request }) => (hops.push(request.url), new HttpResponse(null, { status: 302, headers: { Location: privateUrl(path) } })),
       ),
-      http.get("https://redirector.example/hop", ({ request }) => {
+      http.get("https://redirector-ssrf.com/hop", ({ request }) => {
         hops.push(request.url);
         return new HttpResponse(null, { status: 301, headers: { Location: new URL(request.url).searchParams.get("to")! } });
       }),
     );
-    const task = await submitScrape("redirector.example", `https://redirector.example${path}`);
+    const task = await submitScrape("redirector-ssrf.com", `https://redirector-ssrf.com${path}`);
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
-    expect(hops[0]).toBe(`https://redirector.example${path}`);
+    expect(hops[0]).toBe(`https://redirector-ssrf.com${path}`);
     expect(await fixtureRequests("multipage.test", path)).toEqual({});
   });
 });
@@ -73,12 +73,12 @@ describe("next links off the publisher's domain (deployed settings)", () => {
     const path = `/biz/${slug("next")}`;
     const elsewhere: string[] = [];
     for (const [host, next] of [
-      ["nextlink.example", new URL(`${path}?page=2`, origins["multipage.test"]).toString()],
-      ["nextlink2.example", `https://other-site.example${path}?page=2`],
+      ["nextlink-ssrf.com", new URL(`${path}?page=2`, origins["multipage.test"]).toString()],
+      ["nextlink2-ssrf.com", `https://other-site-ssrf.com${path}?page=2`],
     ]) {
       server.use(
         http.get(`https://${host}/biz/*`, () => HttpResponse.html(jsonLdPage(MULTIPAGE.slice(0, 3), `<link rel="next" href="${next}">`))),
-        http.get("https://other-site.example/*", ({ request }) => (elsewhere.push(request.url), HttpResponse.html(jsonLdPage(MULTIPAGE.slice(3, 6))))),
+        http.get("https://other-site-ssrf.com/*", ({ request }) => (elsewhere.push(request.url), HttpResponse.html(jsonLdPage(MULTIPAGE.slice(3, 6))))),
       );
       const profile = `https://${host}${path}`;
       const task = await submitScrape(host, profile);
