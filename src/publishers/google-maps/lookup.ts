@@ -4,6 +4,7 @@ import type { Lookup } from "../types";
 import { at } from "./nested";
 import { placeFromRecord, type Place } from "./place-record";
 import { featureIdUrl } from "./place-ref";
+import { streetWord } from "../street-words";
 
 /**
  * Finding a business on Maps from its name and address, with the search the Maps page itself runs:
@@ -39,28 +40,6 @@ export function parseSearchResults(data: unknown): Place[] {
   return places;
 }
 
-// Address words written both ways; compared in their short form.
-const ABBREVIATIONS: Record<string, string> = {
-  street: "st",
-  avenue: "ave",
-  road: "rd",
-  boulevard: "blvd",
-  drive: "dr",
-  lane: "ln",
-  place: "pl",
-  court: "ct",
-  square: "sq",
-  highway: "hwy",
-  parkway: "pkwy",
-  north: "n",
-  south: "s",
-  east: "e",
-  west: "w",
-  strasse: "str",
-  straße: "str",
-  rue: "r",
-};
-
 /** Lower case, accents and punctuation removed, words split; "Straße" and "strasse" agree. */
 export function words(text: string | null | undefined): string[] {
   return (text ?? "")
@@ -74,7 +53,7 @@ export function words(text: string | null | undefined): string[] {
     .flatMap((word) => {
       // "Marktstrasse" → "markt", "str": German street names are often one word.
       const compound = /^(.{3,})(strasse|str)$/.exec(word);
-      return compound ? [compound[1], "str"] : [ABBREVIATIONS[word] ?? word];
+      return compound ? [compound[1], "str"] : [streetWord(word)];
     });
 }
 

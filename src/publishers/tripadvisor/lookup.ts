@@ -8,6 +8,7 @@ import type { Business } from "../../http/schemas/business";
 import { permanentError } from "../../scraping/errors";
 import type { Lookup } from "../types";
 import { locationPage } from "./urls";
+import { streetWord } from "../street-words";
 
 const TypeAheadSchema = z.object({
   results: z.array(
@@ -38,26 +39,6 @@ export function normalizeWords(text: string): string {
 /** Words that tell no two businesses apart. */
 const NAME_NOISE = new Set(["the", "and", "a", "an", "le", "la", "les", "der", "die", "das", "il", "el"]);
 
-/** Street words in their usual short form, so "Main Street" matches "Main St". */
-const STREET_WORDS: Record<string, string> = {
-  street: "st",
-  avenue: "ave",
-  av: "ave",
-  road: "rd",
-  boulevard: "blvd",
-  drive: "dr",
-  lane: "ln",
-  place: "pl",
-  square: "sq",
-  court: "ct",
-  highway: "hwy",
-  strasse: "str",
-  north: "n",
-  south: "s",
-  east: "e",
-  west: "w",
-};
-
 function nameWords(name: string): Set<string> {
   return new Set(
     normalizeWords(name)
@@ -73,7 +54,7 @@ function streetWords(text: string): string[] {
       .replace(/(\p{L}{3,})(strasse|str)\b/gu, "$1 $2")
       .split(" ")
       .filter(Boolean)
-      .map((word) => STREET_WORDS[word] ?? word)
+      .map((word) => streetWord(word))
   );
 }
 

@@ -2,6 +2,7 @@
  * Choosing a business among Trustpilot's search results by name, street and postal code. Pure
  * functions, so the rules can be tested on their own.
  */
+import { streetWord } from "../street-words";
 
 /** A search result as the lookup sees it. */
 export interface Candidate {
@@ -94,32 +95,11 @@ export function nameScore(wanted: string, candidate: Candidate): 0 | 1 | 2 {
   return small.size >= 2 && [...small].every((word) => large.has(word)) ? 1 : 0;
 }
 
-// Street words written out or abbreviated, compared in their short form.
-const STREET_WORDS: Record<string, string> = {
-  street: "st",
-  avenue: "ave",
-  av: "ave",
-  road: "rd",
-  boulevard: "blvd",
-  drive: "dr",
-  lane: "ln",
-  place: "pl",
-  court: "ct",
-  square: "sq",
-  highway: "hwy",
-  parkway: "pkwy",
-  north: "n",
-  south: "s",
-  east: "e",
-  west: "w",
-  strasse: "str",
-};
-
 function streetForm(text: string): string {
   return plain(text)
     .replace(/(\p{L})strasse\b/gu, "$1 str")
     .split(" ")
-    .map((word) => STREET_WORDS[word] ?? word)
+    .map((word) => streetWord(word))
     .join(" ");
 }
 

@@ -3,6 +3,7 @@
  * as word sets, streets by house number and street words, postal codes by their significant part.
  * Case, punctuation and accents never matter.
  */
+import { streetWord } from "../street-words";
 
 /** Lower-case ASCII words: accents folded, `&` read as "and", apostrophes dropped. */
 export function words(text: string): string[] {
@@ -31,25 +32,6 @@ export function nameSimilarity(a: string, b: string): number {
 /** Names at least this similar are the same business name ("Blue Door Cafe" / "The Blue Door Café"). */
 export const NAME_THRESHOLD = 0.75;
 
-const STREET_WORDS: Record<string, string> = {
-  street: "st",
-  avenue: "ave",
-  av: "ave",
-  road: "rd",
-  boulevard: "blvd",
-  drive: "dr",
-  lane: "ln",
-  place: "pl",
-  court: "ct",
-  highway: "hwy",
-  parkway: "pkwy",
-  square: "sq",
-  terrace: "ter",
-  north: "n",
-  south: "s",
-  east: "e",
-  west: "w",
-};
 /** Words after which an address names a unit, not the street. */
 const UNIT_WORDS = new Set(["ste", "suite", "unit", "apt", "fl", "floor", "room", "rm"]);
 
@@ -59,7 +41,7 @@ export function streetWords(street: string): string[] {
   const out: string[] = [];
   for (const word of words(line)) {
     if (UNIT_WORDS.has(word)) break;
-    out.push(STREET_WORDS[word] ?? word);
+    out.push(streetWord(word));
   }
   return out;
 }
