@@ -1,5 +1,6 @@
 import type { RawReview } from "../../domain/reviews";
 import { permanentError } from "../../scraping/errors";
+import { jsonLiteralAt } from "../json-literal";
 
 /**
  * Glassdoor's review pages are rendered from an Apollo GraphQL cache embedded in the HTML: in
@@ -14,23 +15,6 @@ type JsonObject = { [key: string]: Json };
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The JSON object literal starting at `start` (its `{`), braces matched outside strings. */
-function objectLiteralAt(text: string, start: number): string | null {
-  if (start < 0) return null;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return text.slice(start, i + 1);
-  }
-  return null;
-}
-
 /** The Apollo cache of a page, or null when the page carries none. */
 export function apolloCache(html: string): JsonObject | null {
   const nextData = /<script[^>]*id="__NEXT_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -44,7 +28,7 @@ export function apolloCache(html: string): JsonObject | null {
   }
   const marker = html.indexOf('"apolloState":');
   if (marker < 0) return null;
-  const literal = objectLiteralAt(html, html.indexOf("{", marker));
+  const literal = jsonLiteralAt(html, html.indexOf("{", marker));
   if (literal === null) return null;
   try {
     const cache: unknown = JSON.parse(literal);

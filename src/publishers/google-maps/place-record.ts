@@ -1,6 +1,7 @@
 import { permanentError } from "../../scraping/errors";
 import { at, numberAt, stringAt } from "./nested";
 import { FEATURE_ID } from "./place-ref";
+import { jsonLiteralAt } from "../json-literal";
 
 /**
  * A place as Maps describes it: the same positional record sits in a place page's
@@ -52,22 +53,6 @@ function reviewCountOf(count: number | undefined, ratingBlock: unknown): number 
 const STATE_MARKER = "window.APP_INITIALIZATION_STATE=";
 const XSSI = /^\s*\)\]\}'\s*/;
 
-/** The JSON array literal starting at `start` (the index of its `[`), brackets matched outside strings. */
-function arrayLiteralAt(text: string, start: number): string | null {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "[") depth++;
-    else if (c === "]" && --depth === 0) return text.slice(start, i + 1);
-  }
-  return null;
-}
-
 export type PlacePage = { found: true; place: Place } | { found: false };
 
 /**
@@ -77,7 +62,7 @@ export type PlacePage = { found: true; place: Place } | { found: false };
  */
 export function parsePlacePage(html: string): PlacePage {
   const marker = html.indexOf(STATE_MARKER);
-  const literal = marker < 0 ? null : arrayLiteralAt(html, marker + STATE_MARKER.length);
+  const literal = marker < 0 ? null : jsonLiteralAt(html, marker + STATE_MARKER.length);
   let state: unknown;
   try {
     state = literal === null ? undefined : JSON.parse(literal);
