@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import type { RawReview } from "../domain/reviews";
-import type { Business } from "../http/schemas/business";
+import type { Business } from "../domain/tasks/business";
 import type { PageInspector, PublisherClient } from "../scraping/client";
 
 /** Kinds of review publisher, as GET /publishers and the README list them. */

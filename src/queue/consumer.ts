@@ -1,5 +1,6 @@
 import { runScrape } from "../domain/scrape/run";
 import { retryDelaySeconds } from "../domain/scrape/retry-policy";
+import { errorText, log } from "../log";
 import { ScrapeMessageSchema } from "./messages";
 
 /**
@@ -11,7 +12,7 @@ export async function consumeScrapeBatch(batch: MessageBatch<unknown>, env: Env,
   for (const message of batch.messages) {
     const parsed = ScrapeMessageSchema.safeParse(message.body);
     if (!parsed.success) {
-      console.error(`scrape queue: dropping malformed message ${message.id}`);
+      log("error", "scrape queue: dropping a malformed message", { message_id: message.id, queue: batch.queue });
       message.ack();
       continue;
     }
@@ -20,7 +21,7 @@ export async function consumeScrapeBatch(batch: MessageBatch<unknown>, env: Env,
       if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
       else message.ack();
     } catch (err) {
-      console.error(`scrape queue: task ${parsed.data.task_id} run failed before it finished`, err);
+      log("error", "scrape queue: run failed before it finished", { task_id: parsed.data.task_id, queue: batch.queue, error: errorText(err) });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }

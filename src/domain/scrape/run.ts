@@ -5,7 +5,7 @@ import { database } from "../../db/client";
 import { accountStub } from "../../account/account-do";
 import { accounts, requests, tasks, type TaskRow } from "../../db/schema";
 import type { Review } from "../reviews/review";
-import type { Business } from "../../http/schemas/business";
+import type { Business } from "../tasks/business";
 import { publisherFor, type Publisher } from "../../publishers/registry";
 import type { AdapterPage, PublisherModule, ScrapeContext } from "../../publishers/types";
 import { dispatchTasks } from "../../queue/dispatch";

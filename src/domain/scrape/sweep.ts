@@ -2,6 +2,7 @@ import { asc, inArray } from "drizzle-orm";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database } from "../../db/client";
 import { tasks } from "../../db/schema";
+import { log } from "../../log";
 import { dispatchTasks } from "../../queue/dispatch";
 import { TaskStatus } from "../tasks/status";
 import { idleTasksWhere } from "./lease";
@@ -54,6 +55,6 @@ export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<numb
         ),
       );
   }
-  if (idle.length) console.warn(`sweeper: re-queued ${idle.length} idle task(s)`);
+  if (idle.length) log("warn", "sweeper: re-queued idle tasks", { count: idle.length });
   return idle.length;
 }

@@ -3,8 +3,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { requests, reviews, tasks, type TaskRow } from "../../db/schema";
 import { fileUrlExpiry, signFileUrls } from "../../crypto/signed-url";
-import type { CompletedTask, UnfinishedTask } from "../../http/schemas/retrieve";
-import type { Business } from "../../http/schemas/business";
+import type { CompletedTask, UnfinishedTask } from "./task-views";
+import type { Business } from "./business";
 import { settings } from "../../settings";
 import { TaskStatus, type FailureReason } from "./status";
 

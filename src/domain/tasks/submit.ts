@@ -3,7 +3,7 @@ import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database, type Database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
 import { encryptText } from "../../crypto/aes";
-import type { SubmitInput } from "../../http/schemas/submit";
+import type { NewRequest } from "./new-request";
 import { dispatchTasks } from "../../queue/dispatch";
 import { TaskStatus, type TaskOptions } from "./status";
 
@@ -20,7 +20,7 @@ export interface CreatedTask {
 export async function submitRequest(
   env: Env,
   accountId: string,
-  input: SubmitInput,
+  input: NewRequest,
   baseUrl: string,
   db: Database = database(env.DB),
 ): Promise<{ requestId: string; tasks: CreatedTask[] }> {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { isCountryCode } from "../../domain/countries";
+import type { Business } from "../../domain/tasks/business";
 import { MSG, drfList, drfObject, drfString } from "../validation";
 
 export const AddressSchema = drfObject({
@@ -23,4 +24,8 @@ export const BusinessSchema = drfObject({
   tags: drfList(drfString({ max: 255 }), { max: 100 }),
 }).openapi("Business");
 
-export type Business = z.output<typeof BusinessSchema>;
+export type { Address, Business } from "../../domain/tasks/business";
+
+// The schema's output must be the domain's Business: a field added to one and not the other fails here.
+type SchemaMatchesDomain<T extends Business> = T;
+export type ValidatedBusiness = SchemaMatchesDomain<z.output<typeof BusinessSchema>>;

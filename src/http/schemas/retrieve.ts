@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { CompletedTask, UnfinishedTask } from "../../domain/tasks/task-views";
 import { drfInteger, drfObject, drfString } from "../validation";
 import { ReviewSchema } from "../../domain/reviews/review";
 import { ApiKeySchema } from "./common";
@@ -65,7 +66,16 @@ export const CompletedTaskSchema = z
   })
   .openapi("CompletedTask");
 
-export type CompletedTask = z.infer<typeof CompletedTaskSchema>;
+export type { CompletedTask, UnfinishedTask } from "../../domain/tasks/task-views";
+
+/** Compile-time check that a schema's output and a domain type are the same shape, both ways. */
+type Fits<A extends B, B> = A;
+export type DocumentedTaskViews = [
+  Fits<z.infer<typeof CompletedTaskSchema>, CompletedTask>,
+  Fits<CompletedTask, z.infer<typeof CompletedTaskSchema>>,
+  Fits<z.infer<typeof UnfinishedTaskSchema>, UnfinishedTask>,
+  Fits<UnfinishedTask, z.infer<typeof UnfinishedTaskSchema>>,
+];
 
 export const ResponseMessageSchema = z
   .object({
@@ -88,5 +98,3 @@ export const UnfinishedTaskSchema = z
     response_message: z.array(ResponseMessageSchema),
   })
   .openapi("UnfinishedTask");
-
-export type UnfinishedTask = z.infer<typeof UnfinishedTaskSchema>;

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { NewRequest } from "../../domain/tasks/new-request";
 import { MSG, drfBoolean, drfObject, drfString } from "../validation";
 import { ApiKeySchema } from "./common";
 import { BusinessSchema } from "./business";
@@ -48,6 +49,10 @@ export const SubmitRequestSchema = drfObject({
 });
 
 export type SubmitInput = z.output<typeof SubmitRequestSchema>;
+
+// A validated submit is what the domain's submitRequest takes: a change to one and not the other fails here.
+type SchemaMatchesDomain<T extends NewRequest> = T;
+export type ValidatedSubmit = SchemaMatchesDomain<SubmitInput>;
 
 export const SubmitResponseSchema = z
   .object({
