@@ -1,4 +1,5 @@
 import { settings } from "../settings";
+import { readAtMost } from "../streams";
 import { PageRenderer } from "./browser";
 import { cookieHeader, cookiesFor, type LoginCookie } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
@@ -62,22 +63,9 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     await response.body?.cancel();
     throw permanentError("publisher_error", `Page is larger than ${maxBytes} bytes (Content-Length ${declared})`);
   }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw permanentError("publisher_error", `Page is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  const decoder = new TextDecoder();
-  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode();
+  const bytes = await readAtMost(response.body, maxBytes);
+  if (!bytes) throw permanentError("publisher_error", `Page is larger than ${maxBytes} bytes`);
+  return new TextDecoder().decode(bytes);
 }
 
 export interface ClientOptions {

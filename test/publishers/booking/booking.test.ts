@@ -7,12 +7,12 @@ import { bookingAdapter, hotelIds } from "../../../src/publishers/booking/adapte
 import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/booking/reviews";
 import { hotelPage } from "../../../src/publishers/booking/urls";
 import type { FetchedPage } from "../../../src/scraping/client";
-import { ScrapeError } from "../../../src/scraping/errors";
 import { createAccount, postJson, submitBody } from "../../helpers/api";
 import { PRODUCERS, QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { HOTELS, hotelPath, type FixtureCard } from "./data";
 import fixture from "./site";
+import { scrapeError } from "../support";
 
 const hotel = (id: number) => HOTELS.find((h) => h.hotelId === id)!;
 const profileUrl = (id: number) => `https://www.booking.com${hotelPath(hotel(id))}`;
@@ -31,16 +31,6 @@ function siteAnswer(body: unknown) {
   return JSON.parse(response.body);
 }
 const ids = (h = HARBOUR) => ({ hotelId: h.hotelId, ufi: h.ufi, countryCode: h.countryCode });
-
-function scrapeError(fn: () => unknown): ScrapeError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ScrapeError) return err;
-    throw err;
-  }
-  throw new Error("expected a ScrapeError");
-}
 
 /** The text the service keeps for a card, written out from the fixture's fields. */
 function text(card: FixtureCard): string {

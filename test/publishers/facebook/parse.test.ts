@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { parseGraphqlAnswer, parseReviewsTab, recommendationRating, reviewFromNode } from "../../../src/publishers/facebook/parse";
-import { ScrapeError } from "../../../src/scraping/errors";
 import { DTSG, LSD, PAGE_ID, PAGES, REVIEWS, cursorFor, graphqlAnswer, storyNode } from "./data";
 import fixture from "./site";
+import { scrapeError } from "../support";
 
 const AUTHED = { cookie: "c_user=1; xs=abc", count: 1, headers: {}, host: "www.facebook.com" };
 const get = (path: string) => fixture.site({ ...AUTHED, url: new URL(`https://www.facebook.com${path}`), method: "GET", body: "" });
-
-function scrapeError(fn: () => unknown): ScrapeError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ScrapeError) return err;
-    throw err;
-  }
-  throw new Error("expected a ScrapeError");
-}
 
 describe("facebook parsers", () => {
   it("reads the reviews tab: page id, tokens, the first page's reviews and page_info", () => {

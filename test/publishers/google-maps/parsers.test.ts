@@ -6,10 +6,10 @@ import { googleMaps } from "../../../src/publishers/google-maps";
 import { chooseMatch, nameSimilarity, parseSearchResults, searchUrl, words } from "../../../src/publishers/google-maps/lookup";
 import { parsePlacePage } from "../../../src/publishers/google-maps/place-record";
 import { parseReviewsPage, reviewsRpcUrl } from "../../../src/publishers/google-maps/reviews-rpc";
-import { ScrapeError } from "../../../src/scraping/errors";
 import { business } from "../../helpers/api";
 import { BLUE_DOOR, CHANGED_REVIEW, DECOYS, EMPTY, MOVED_LIST, NO_TEXT, OLDEST_WITH_GERMAN_REPLY, TRANSLATED, WITH_REPLY } from "./data";
 import fixture from "./site";
+import { scrapeError } from "../support";
 
 /** What the fixture site answers for a URL (host from the URL, as X-Forwarded-Host would say). */
 function answer(url: string) {
@@ -23,16 +23,6 @@ function guardedJson(url: string): unknown {
   expect(status).toBe(200);
   expect(body.startsWith(")]}'\n")).toBe(true);
   return JSON.parse(body.slice(5));
-}
-
-function scrapeError(fn: () => unknown): ScrapeError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ScrapeError) return err;
-    throw err;
-  }
-  throw new Error("expected a ScrapeError");
 }
 
 const rpc = (token = "", featureId = BLUE_DOOR.featureId) => reviewsRpcUrl({ featureId, token, requestId: "StliaIi6EPWA9u8PwLTBwA" });

@@ -5,10 +5,10 @@ import { chooseListing, NAME_THRESHOLD, nameSimilarity, postalCodeMatches, stree
 import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/tripadvisor/reviews";
 import { locationPage, reviewPageUrl } from "../../../src/publishers/tripadvisor/urls";
 import type { FetchedPage } from "../../../src/scraping/client";
-import { ScrapeError } from "../../../src/scraping/errors";
 import { business } from "../../helpers/api";
 import { LISTINGS, LOCATIONS } from "./data";
 import fixture from "./site";
+import { scrapeError } from "../support";
 
 const HOTEL = LOCATIONS.find((l) => l.locationId === 1001)!;
 
@@ -24,16 +24,6 @@ function answer(locationId: number, offset: number, body: unknown = reviewListRe
     count: 1,
   });
   return JSON.parse(response.body);
-}
-
-function scrapeError(fn: () => unknown): ScrapeError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ScrapeError) return err;
-    throw err;
-  }
-  throw new Error("expected a ScrapeError");
 }
 
 describe("tripadvisor review list", () => {

@@ -5,10 +5,10 @@ import { FEED_DOCUMENT_ID, feedRequest, parseFeed, REVIEWS_PER_PAGE } from "../.
 import { matchingResults, searchResults } from "../../../src/publishers/yelp/lookup";
 import { nameSimilarity, NAME_THRESHOLD, sameStreet, samePostalCode } from "../../../src/publishers/yelp/match";
 import { resolveYelpProfile } from "../../../src/publishers/yelp/profile";
-import { ScrapeError } from "../../../src/scraping/errors";
 import { business } from "../../helpers/api";
 import { REVIEWS } from "./data";
 import fixture, { DATADOME_PAGE, DOCUMENT_ID, PER_PAGE, SESSION_COOKIE, bizId } from "./site";
+import { scrapeError } from "../support";
 
 const PROFILE = "https://www.yelp.com/biz/blue-door-cafe-san-francisco";
 const cookie = `${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`;
@@ -23,16 +23,6 @@ function feedAnswer(alias: string, offset: number): unknown {
   const answer = ask("/gql/batch", { method: "POST", body: JSON.stringify(feedRequest(bizId(alias), offset)) });
   expect(answer.status, answer.body).toBe(200);
   return JSON.parse(answer.body);
-}
-
-function scrapeError(fn: () => unknown): ScrapeError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof ScrapeError) return err;
-    throw err;
-  }
-  throw new Error("no error thrown");
 }
 
 describe("yelp profile_key", () => {

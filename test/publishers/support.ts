@@ -1,0 +1,13 @@
+/** Helpers the publisher modules' parser tests share. */
+import { ScrapeError } from "../../src/scraping/errors";
+
+/** The ScrapeError a parser throws (anything else, or nothing thrown, fails the test). */
+export function scrapeError(fn: () => unknown): ScrapeError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ScrapeError) return err;
+    throw err;
+  }
+  throw new Error("expected a ScrapeError");
+}
