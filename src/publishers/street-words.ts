@@ -3,7 +3,7 @@
  * "1 Market St" compare equal when a lookup checks a search result's street against the business's.
  * Shared by every module's lookup; each module decides how it splits and scores the rest.
  */
-export const STREET_WORDS: Readonly<Record<string, string>> = {
+const STREET_WORDS: Readonly<Record<string, string>> = {
   street: "st",
   avenue: "ave",
   av: "ave",

@@ -7,7 +7,7 @@ import { errorForStatus } from "./response-status";
 import { publisherSideUrl, resolveTarget, type Target } from "./target";
 
 /** Longest a single request or page render may take. */
-export const PAGE_TIMEOUT_MS = 30_000;
+const PAGE_TIMEOUT_MS = 30_000;
 
 /** What a publisher answered, as the adapter sees it: its URL on the publisher side, after redirects. */
 export interface FetchedPage {

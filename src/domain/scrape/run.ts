@@ -29,10 +29,10 @@ export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number
 const ACK: RunOutcome = { kind: "ack" };
 
 /** A run's hold on one of its account's running slots lasts at most this long (a dead run's frees itself). */
-export const RUN_SLOT_TTL_MS = 10 * 60_000;
+const RUN_SLOT_TTL_MS = 10 * 60_000;
 
 /** How long a task over its account's running cap waits before it asks again (plus up to 5 s of jitter). */
-export const SLOT_WAIT_SECONDS = 10;
+const SLOT_WAIT_SECONDS = 10;
 
 /** Adapter output is checked before anything of it is stored. */
 const PageReviewsSchema = z.array(RawReviewSchema);
@@ -127,8 +127,8 @@ async function loadBusiness(env: Env, requestId: string): Promise<Business> {
 }
 
 /** The adapter's cursor for the next page, checked with the adapter's own schema. */
-function adapterCursor(module: PublisherModule, cursor: StoredCursor): unknown {
-  const parsed = module.adapter.cursor.safeParse(cursor.state);
+function adapterCursor(module: PublisherModule, state: unknown): unknown {
+  const parsed = module.adapter.cursor.safeParse(state);
   if (!parsed.success) throw permanentError("publisher_error", `${module.name} adapter: cursor does not match its schema (${parsed.error.issues[0]?.message})`);
   return parsed.data;
 }
@@ -140,7 +140,7 @@ function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): Adapt
     const issue = reviews.error.issues[0];
     throw permanentError("publisher_error", `${module.name} adapter returned a malformed review at ${issue?.path.join(".")}: ${issue?.message}`);
   }
-  if (page.next !== null) adapterCursor(module, { page: 1, state: page.next });
+  if (page.next !== null) adapterCursor(module, page.next);
   if (!URL.canParse(page.pageUrl)) throw permanentError("publisher_error", `${module.name} adapter returned a page URL that is not a URL`);
   return { ...page, reviews: reviews.data };
 }
@@ -162,7 +162,7 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
     const scrapedAt = Date.now();
     let page: AdapterPage<unknown>;
     try {
-      page = checkedPage(module, await module.adapter.page(adapterCursor(module, cursor), ctx));
+      page = checkedPage(module, await module.adapter.page(adapterCursor(module, cursor.state), ctx));
     } catch (err) {
       // A next page that does not exist ends the walk; only a missing profile is a failure.
       if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "profile_not_found" && !client.timeUp) break;
