@@ -107,10 +107,11 @@ const SettingsSchema = z
     BROWSER_SESSIONS_MAX: positiveInt(2),
     /** Largest publisher answer (plain or rendered) read, in bytes. */
     MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
+    /** Our own per-request log line; off unless "true" (the platform's invocation logs carry the same fields). */
     LOG_REQUESTS: z
       .string()
       .optional()
-      .transform((v) => v !== "false"),
+      .transform((v) => v === "true"),
   })
   .transform((s) => ({
     serviceName: s.SERVICE_NAME,

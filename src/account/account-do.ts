@@ -16,7 +16,7 @@ import {
   type DueEvent,
   type NewEvent,
 } from "./outbox";
-import { consume, migrateRateLimiter, type RateLimitDecision } from "./rate-limiter";
+import { admitSubmit, migrateRateLimiter, type SubmitAdmission } from "./rate-limiter";
 import { log } from "../log";
 import { acquireSlot, migrateRunSlots, releaseSlot, type SlotDecision } from "./run-slots";
 
@@ -51,9 +51,9 @@ export class AccountDurableObject extends DurableObject<Env> {
     });
   }
 
-  /** Counts `weight` units (one submit, or its tasks) against a per-minute limit of one kind. */
-  async consumeRateLimit(limit: number, kind: "requests" | "tasks" = "requests", weight = 1): Promise<RateLimitDecision> {
-    return consume(this.ctx.storage.sql, limit, Date.now(), kind, weight);
+  /** A submit's request rate and task budget together, so a submit costs one call to this object. */
+  async admitSubmit(requestLimit: number | null, taskLimit: number | null, tasks: number): Promise<SubmitAdmission> {
+    return admitSubmit(this.ctx.storage.sql, requestLimit, taskLimit, tasks, Date.now());
   }
 
   /** A running slot for a task's run, if fewer than `max` of this account's tasks hold one. */

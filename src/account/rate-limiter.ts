@@ -40,3 +40,20 @@ export function consume(sql: SqlStorage, limit: number, now: number, kind: keyof
   else sql.exec("INSERT INTO task_hits (at, n) VALUES (?, ?)", now, weight);
   return { allowed: true, limit, remaining: limit - used - weight, resetSeconds: secondsUntil(oldest ?? now) };
 }
+
+export interface SubmitAdmission {
+  /** The plan's submit rate; null when the plan has none. */
+  requests: RateLimitDecision | null;
+  /** The plan's tasks per minute; null when the plan has none or the submit was not counted (refused, or invalid). */
+  tasks: RateLimitDecision | null;
+}
+
+/**
+ * One submit's admission in one call: the request is counted against the plan's rate first; only
+ * an admitted request with `tasks` > 0 (a valid body) then counts its tasks, all or none.
+ */
+export function admitSubmit(sql: SqlStorage, requestLimit: number | null, taskLimit: number | null, tasks: number, now: number): SubmitAdmission {
+  const requests = requestLimit === null ? null : consume(sql, requestLimit, now, "requests");
+  if (requests && !requests.allowed) return { requests, tasks: null };
+  return { requests, tasks: taskLimit === null || tasks === 0 ? null : consume(sql, taskLimit, now, "tasks", tasks) };
+}

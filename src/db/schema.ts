@@ -73,6 +73,7 @@ export const tasks = sqliteTable(
     reviewsFound: integer("reviews_found").notNull().default(0),
     /** Keys of the raw JSON Lines page files in R2, in scrape order. */
     files: text("files", { mode: "json" })
+      .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
     runs: integer("runs").notNull().default(0),

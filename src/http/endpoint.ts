@@ -7,7 +7,7 @@ import type { AppEnv } from "./context";
 import { BOOKMARK_HEADER, requestSession, type Consistency, type RequestSession } from "./d1-session";
 import { ApiError, invalid, type ErrorDetails } from "./errors";
 import { limitAccount, limitClientIp, limitFailedKey } from "./abuse-limits";
-import { enforceRateLimit } from "./rate-limit";
+import { admitSubmit, enforceTaskBudget } from "./rate-limit";
 import { ApiKeySchema } from "./schemas/common";
 import { MSG, isPlainObject, toErrorTree } from "./validation";
 
@@ -19,7 +19,12 @@ export interface EndpointSpec<S extends z.ZodType> {
   apiKeyPath: readonly [string, ...string[]];
   /** The detail message of this endpoint's 401 answer. */
   unauthorizedMessage: string;
-  rateLimited?: boolean;
+  /**
+   * Submit only: the number of tasks a valid body asks for. Such an endpoint is counted against the
+   * plan's request rate (429 before validation) and task budget (429 after it) in one call to the
+   * account object; every other endpoint is counted by the per-account limiter.
+   */
+  tasksOf?: (input: z.output<S>) => number;
   /** How the request's D1 session starts without a client bookmark (see d1-session.ts); default "write". */
   consistency?: Consistency;
 }
@@ -62,20 +67,31 @@ export function endpoint<S extends z.ZodType>(
         ),
       );
     }
-    await limitClientIp(c);
     // A key D1 confirmed within the cache TTL costs no round trip; otherwise it is looked up at the
     // primary, so a new key works at once and a revocation is seen as soon as the entry expires.
     const ttlMs = keyCacheTtlMs(c.env);
     const check = await cachedKey(key.data, ttlMs);
-    const account = check.account ?? acceptKey(check.hash, await keyLookup(database(c.env.DB), check.hash).get(), ttlMs);
+    let account = check.account;
+    if (check.account === null) {
+      // The per-address limit guards the database: only a key the isolate cannot vouch for costs a
+      // D1 lookup, so floods of unknown keys from one address stop here. A recently verified key is
+      // counted per account below instead (one limiter call per request, not two).
+      await limitClientIp(c);
+      account = acceptKey(check.hash, await keyLookup(database(c.env.DB), check.hash).get(), ttlMs);
+    }
     if (!account) {
       await limitFailedKey(c);
       throw new ApiError(401, { error: "Invalid API key", details: { api_key: [spec.unauthorizedMessage] } });
     }
     c.set("account", account);
-    if (spec.rateLimited) await enforceRateLimit(c, account);
-    else await limitAccount(c, account);
-    const input = validate(body);
+    // Validation runs before the limit is counted only so a submit's admission (its rate and its
+    // tasks) is one call; its verdict is applied after the rate limit's, in the documented order.
+    const parsed = spec.schema.safeParse(body);
+    const admission = spec.tasksOf ? await admitSubmit(c, account, parsed.success ? spec.tasksOf(parsed.data) : 0) : null;
+    if (!admission) await limitAccount(c, account);
+    if (!parsed.success) throw invalid(spec.errorText, toErrorTree(parsed.error.issues));
+    if (admission) enforceTaskBudget(c, admission);
+    const input = parsed.data;
     const d1 = requestSession(c, spec.consistency ?? "write");
     const res = await handler(c, input, account, d1);
     const bookmark = d1.session.getBookmark();

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { accountStub } from "../account/account-do";
+import type { SubmitAdmission } from "../account/rate-limiter";
 import type { Account } from "../db/schema";
 import { planLimits, settings } from "../settings";
 import type { AppEnv } from "./context";
@@ -12,56 +13,57 @@ export function planLimit(env: Env, plan: string): { plan: string; limit: number
   return { plan: defaultPlan, limit: plans[defaultPlan] ?? null };
 }
 
-/** Counts this submit against the account's plan; sets X-RateLimit-* or throws the 429. */
-export async function enforceRateLimit(c: Context<AppEnv>, account: Account): Promise<void> {
-  const { plan, limit } = planLimit(c.env, account.plan);
-  if (limit === null) return; // unlimited: nothing to count, no round trip to the account object
-  const decision = await accountStub(c.env, account.id).consumeRateLimit(limit);
-  const headers = {
-    "X-RateLimit-Limit": String(decision.limit),
-    "X-RateLimit-Remaining": String(decision.remaining),
-    "X-RateLimit-Reset": String(decision.resetSeconds),
+type Decision = NonNullable<SubmitAdmission["requests"]>;
+
+function tooMany(plan: string, decision: Decision, unit: "requests" | "tasks", headers: Record<string, string>): ApiError {
+  return new ApiError(
+    429,
+    {
+      error: "Too Many Requests",
+      details: { rate_limit: [`${plan} plan allows ${decision.limit} ${unit} per minute. Retry after ${decision.resetSeconds} seconds.`] },
+    },
+    { ...headers, "Retry-After": String(decision.resetSeconds) },
+  );
+}
+
+function decisionHeaders(prefix: "X-RateLimit" | "X-Tasks", decision: Decision): Record<string, string> {
+  return {
+    [`${prefix}-Limit`]: String(decision.limit),
+    [`${prefix}-Remaining`]: String(decision.remaining),
+    [`${prefix}-Reset`]: String(decision.resetSeconds),
   };
-  if (!decision.allowed) {
-    throw new ApiError(
-      429,
-      {
-        error: "Too Many Requests",
-        details: {
-          rate_limit: [`${plan} plan allows ${decision.limit} requests per minute. Retry after ${decision.resetSeconds} seconds.`],
-        },
-      },
-      { ...headers, "Retry-After": String(decision.resetSeconds) },
-    );
-  }
-  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+}
+
+/** A submit's admission: its plan, and the verdict on its tasks when they were counted (a valid body). */
+export interface Admission {
+  plan: string;
+  tasks: Decision | null;
 }
 
 /**
- * Counts a submit's tasks (one per publisher) against the plan's tasks_per_minute; sets X-Tasks-*
- * or throws the 429. Runs after validation, since only then is the number of tasks known.
+ * Counts a submit against the account's plan in one call to the account object: the request rate
+ * (X-RateLimit-*, or the 429 that comes before validation) and, for a valid body, its tasks (one per
+ * publisher, all or none). The tasks' verdict is applied by `enforceTaskBudget` after validation,
+ * keeping the documented order of checks: rate limit, then validation, then the task budget.
  */
-export async function enforceTaskBudget(c: Context<AppEnv>, account: Account, tasks: number): Promise<void> {
-  const { plan } = planLimit(c.env, account.plan);
-  const limit = planLimits(c.env, plan).tasks_per_minute;
-  if (limit === null) return;
-  const decision = await accountStub(c.env, account.id).consumeRateLimit(limit, "tasks", tasks);
-  const headers = {
-    "X-Tasks-Limit": String(decision.limit),
-    "X-Tasks-Remaining": String(decision.remaining),
-    "X-Tasks-Reset": String(decision.resetSeconds),
-  };
-  if (!decision.allowed) {
-    throw new ApiError(
-      429,
-      {
-        error: "Too Many Requests",
-        details: {
-          rate_limit: [`${plan} plan allows ${decision.limit} tasks per minute. Retry after ${decision.resetSeconds} seconds.`],
-        },
-      },
-      { ...headers, "Retry-After": String(decision.resetSeconds) },
-    );
+export async function admitSubmit(c: Context<AppEnv>, account: Account, tasks: number): Promise<Admission> {
+  const { plan, limit } = planLimit(c.env, account.plan);
+  const taskLimit = planLimits(c.env, plan).tasks_per_minute;
+  // Neither limit counted: no round trip to the account object.
+  if (limit === null && (taskLimit === null || tasks === 0)) return { plan, tasks: null };
+  const admission = await accountStub(c.env, account.id).admitSubmit(limit, taskLimit, tasks);
+  if (admission.requests) {
+    const headers = decisionHeaders("X-RateLimit", admission.requests);
+    if (!admission.requests.allowed) throw tooMany(plan, admission.requests, "requests", headers);
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
   }
+  return { plan, tasks: admission.tasks };
+}
+
+/** Sets X-Tasks-* or throws the 429 for a submit whose tasks exceeded the plan's tasks_per_minute. */
+export function enforceTaskBudget(c: Context<AppEnv>, admission: Admission): void {
+  if (!admission.tasks) return;
+  const headers = decisionHeaders("X-Tasks", admission.tasks);
+  if (!admission.tasks.allowed) throw tooMany(admission.plan, admission.tasks, "tasks", headers);
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
 }

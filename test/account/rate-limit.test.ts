@@ -129,6 +129,24 @@ describe("submit rate limit", () => {
     expect((await postJson("/webhooks/deliveries/", { api_key: apiKey })).status).toBe(200);
   });
 
+  it("answers a limited submit 429 even when its body is invalid, and counts no tasks for an invalid body", async () => {
+    const { apiKey } = await createAccount({ plan: "free" });
+    const invalid = await postJson(SUBMIT, { ...submitBody(apiKey), job: "nope" });
+    expect(invalid.status).toBe(400);
+    // An invalid body asks for no tasks: the task budget is neither counted nor reported.
+    expect(invalid.headers.get("x-tasks-remaining")).toBeNull();
+    const valid = await postJson(SUBMIT, submitBody(apiKey));
+    expect(valid.status).toBe(201);
+    expect(valid.headers.get("x-tasks-remaining")).toBe(String(Number(valid.headers.get("x-tasks-limit")) - 1));
+    await submitMany(apiKey, 8);
+    // The rate limit comes before validation (decisions.md, order of checks).
+    const limitedInvalid = await postJson(SUBMIT, { ...submitBody(apiKey), job: "nope" });
+    expect(limitedInvalid.status).toBe(429);
+    expect(limitedInvalid.body.details).toEqual({
+      rate_limit: [expect.stringMatching(/^free plan allows 10 requests per minute\. Retry after \d+ seconds\.$/)],
+    });
+  });
+
   it("frees a slot when the oldest submit leaves the one-minute window", async () => {
     const stub = accountStub(env, `window-${crypto.randomUUID()}`);
     const t0 = 1_800_000_000_000;

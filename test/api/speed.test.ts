@@ -201,12 +201,14 @@ describe("round trips, measured on the real D1 and queue", () => {
 });
 
 describe("reviews_urls of a large task", () => {
-  it("signs every page file, keeps the URLs identical within the hour and valid for at least REVIEW_FILE_URL_TTL", async () => {
+  it("lists at most 100 signed URLs, ranges of page files past 100, identical within the hour and valid for at least REVIEW_FILE_URL_TTL", async () => {
     const { apiKey } = await createAccount({ plan: "unlimited" });
     const task = await submitted(apiKey, "speed-files");
-    const files = Array.from({ length: 600 }, (_, i) => `tasks/${task.tasks_id}/pages/${i + 1}.jsonl`);
+    const files = Array.from({ length: 600 }, (_, i) => `tasks/${task.tasks_id}/pages/${i + 1}-a${i}.jsonl`);
     await complete(task.tasks_id, 3, files);
-    await env.REVIEW_FILES.put(files[599], '{"review_id":"r0"}\n');
+    // The last range (pages 595-600) holds three files with lines and three empty ones.
+    for (const page of [595, 597, 600]) await env.REVIEW_FILES.put(files[page - 1], `{"review_id":"p${page}"}\n`);
+    for (const page of [596, 598, 599]) await env.REVIEW_FILES.put(files[page - 1], "");
     const body = { api_key: apiKey, foreign_key: "speed-files", publisher_key: task.publisher_key, task_id: task.tasks_id };
     // Start just after an hour boundary of expiry time, then ask again 59 minutes later.
     const ttl = Number(env.REVIEW_FILE_URL_TTL);
@@ -217,19 +219,37 @@ describe("reviews_urls of a large task", () => {
     const second = (await (await post(RETRIEVE, { ...body, page: 2, page_size: 1 })).json()) as { business: { reviews_urls: string[] } };
     at(hourStart);
     const urls = first.business.reviews_urls;
-    expect(urls).toHaveLength(600);
+    expect(urls).toHaveLength(100);
     expect(second.business.reviews_urls).toEqual(urls);
     const now = Math.floor(Date.now() / 1000);
     for (const [i, url] of urls.entries()) {
-      expect(url).toMatch(/^https:\/\/api\.test\/files\/tasks\/[\w-]+\/pages\/\d+\.jsonl\?expires=\d+&signature=[\w-]+$/);
+      expect(url).toMatch(/^https:\/\/api\.test\/files\/tasks\/[\w-]+\/range\/\d+-\d+\.jsonl\?expires=\d+&signature=[\w-]+$/);
       const check = await verifyFileUrl(env.URL_SIGNING_KEY, new URL(url), now);
-      expect(check).toEqual({ ok: true, objectKey: files[i] });
+      expect(check).toEqual({ ok: true, objectKey: `tasks/${task.tasks_id}/range/${i * 6 + 1}-${i * 6 + 6}.jsonl` });
       const expires = Number(new URL(url).searchParams.get("expires"));
       expect(expires).toBeGreaterThanOrEqual(now + Number(env.REVIEW_FILE_URL_TTL));
       expect(expires).toBeLessThanOrEqual(now + Number(env.REVIEW_FILE_URL_TTL) + 3600);
     }
-    const served = await call(new URL(urls[599]).pathname + new URL(urls[599]).search);
+    // A range is served as one JSON Lines file: its pages' files one after the other, in page order.
+    const served = await call(new URL(urls[99]).pathname + new URL(urls[99]).search);
     expect(served.status).toBe(200);
-    expect(await served.text()).toBe('{"review_id":"r0"}\n');
+    expect(served.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
+    expect(await served.text()).toBe('{"review_id":"p595"}\n{"review_id":"p597"}\n{"review_id":"p600"}\n');
+    // A range whose files are gone (pages 1-6 were never written) is not found, never served short.
+    const missing = await call(new URL(urls[0]).pathname + new URL(urls[0]).search);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "Not found" });
+  });
+
+  it("lists one URL per page file for a task of up to 100 files", async () => {
+    const { apiKey } = await createAccount({ plan: "unlimited" });
+    const task = await submitted(apiKey, "speed-files-100");
+    const files = Array.from({ length: 100 }, (_, i) => `tasks/${task.tasks_id}/pages/${i + 1}-b${i}.jsonl`);
+    await complete(task.tasks_id, 3, files);
+    const body = { api_key: apiKey, foreign_key: "speed-files-100", publisher_key: task.publisher_key, task_id: task.tasks_id };
+    const urls = ((await (await post(RETRIEVE, body)).json()) as { business: { reviews_urls: string[] } }).business.reviews_urls;
+    const now = Math.floor(Date.now() / 1000);
+    const keys = await Promise.all(urls.map(async (url) => verifyFileUrl(env.URL_SIGNING_KEY, new URL(url), now)));
+    expect(keys).toEqual(files.map((objectKey) => ({ ok: true, objectKey })));
   });
 });

@@ -6,6 +6,7 @@ import { fileUrlExpiry, signFileUrls } from "../../crypto/signed-url";
 import type { CompletedTask, UnfinishedTask } from "./task-views";
 import type { Business } from "./business";
 import { settings } from "../../settings";
+import { reviewsUrlKeys } from "../scrape/page-files";
 import { TaskStatus, type FailureReason } from "./status";
 
 const MESSAGES = {
@@ -64,7 +65,7 @@ async function signedUrls(env: Env, baseUrl: string, taskId: string, files: read
   const hit = urlCache.get(cacheKey);
   if (hit) return hit;
   const expires = Number(cacheKey.split("\n")[1]);
-  const urls = await signFileUrls(env.URL_SIGNING_KEY, baseUrl, files, expires);
+  const urls = await signFileUrls(env.URL_SIGNING_KEY, baseUrl, reviewsUrlKeys(taskId, files), expires);
   const entry = { urls, json: JSON.stringify(urls) };
   if (entry.json.length <= URL_CACHE_MAX_CHARS / 4) {
     while (urlCacheChars + entry.json.length > URL_CACHE_MAX_CHARS && urlCache.size) {
@@ -78,9 +79,12 @@ async function signedUrls(env: Env, baseUrl: string, taskId: string, files: read
   return entry;
 }
 
-/** Signed URLs of a completed task's raw page files, valid for at least the configured lifetime from now. */
+/**
+ * Signed URLs of a completed task's raw page files (ranges of them for a task of more than
+ * MAX_REVIEWS_URLS files), valid for at least the configured lifetime from now.
+ */
 export async function reviewsUrls(env: Env, baseUrl: string, task: Pick<TaskRow, "id" | "files">): Promise<string[]> {
-  return (await signedUrls(env, baseUrl, task.id, task.files as string[])).urls;
+  return (await signedUrls(env, baseUrl, task.id, task.files)).urls;
 }
 
 export interface TaskLookup {

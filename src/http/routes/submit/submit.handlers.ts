@@ -1,7 +1,6 @@
 import { submitRequest } from "../../../domain/tasks/submit";
 import { endpoint } from "../../endpoint";
 import { ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
-import { enforceTaskBudget } from "../../rate-limit";
 import { SubmitRequestSchema } from "../../schemas/submit";
 
 export const submitHandler = endpoint(
@@ -10,12 +9,11 @@ export const submitHandler = endpoint(
     schema: SubmitRequestSchema,
     apiKeyPath: ["data", "api_key"],
     unauthorizedMessage: UNAUTHORIZED_MESSAGE.submit,
-    rateLimited: true,
+    tasksOf: (input) => input.data.publishers.length,
   },
   // The request's session starts at the primary; its bookmark goes back in X-D1-Bookmark so the
   // client's next retrieve can ask for a replica that already has these rows.
   async (c, input, account, d1) => {
-    await enforceTaskBudget(c, account, input.data.publishers.length);
     const { requestId, tasks } = await submitRequest(c.env, account.id, input, new URL(c.req.url).origin, d1.db);
     const first = tasks[0];
     return c.json(
