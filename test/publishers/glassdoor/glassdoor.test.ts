@@ -40,7 +40,15 @@ function answer(url: string) {
 /** The fixture's answer to the adapter's JSON call for one page (with the employer's token unless told). */
 function graphAnswer(e: FixtureEmployer, page: number, headers: Record<string, string> = { "gd-csrf-token": tokenOf(e) }) {
   const url = new URL("https://www.glassdoor.com/graph");
-  return fixture.site({ url, host: url.host, method: "POST", cookie: "", count: 1, headers, body: JSON.stringify(employerReviewsRequest({ employerId: e.id, page })) });
+  return fixture.site({
+    url,
+    host: url.host,
+    method: "POST",
+    cookie: "",
+    count: 1,
+    headers,
+    body: JSON.stringify(employerReviewsRequest({ employerId: e.id, page })),
+  });
 }
 
 /** The documented text layout: title, then Pros, Cons and Advice to Management under headings. */
@@ -207,7 +215,11 @@ describe("glassdoor end to end", () => {
     const task = await submitScrape("glassdoor.com", "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm");
     await queue.drain();
     const pages = await fixtureRequests("glassdoor.com", "/Reviews/");
-    const delta = Object.fromEntries(Object.entries(pages).map(([key, n]) => [key, n - (before.pages[key] ?? 0)]).filter(([, n]) => n !== 0));
+    const delta = Object.fromEntries(
+      Object.entries(pages)
+        .map(([key, n]) => [key, n - (before.pages[key] ?? 0)])
+        .filter(([, n]) => n !== 0),
+    );
     expect(delta).toEqual({ [new URL(reviewsUrl(ACME)).pathname + SORT]: 1 });
     expect((await fixtureRequests("glassdoor.com", "/graph"))["/graph"] - (before.graph["/graph"] ?? 0)).toBe(2);
     const body = await retrieve(task, 1, 50);

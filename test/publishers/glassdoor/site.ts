@@ -113,7 +113,10 @@ function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): Fixture
   const title = `${e.name} Reviews | Glassdoor`;
   const overlay = e.behaviour === "hidden" ? `<div id="HardsellOverlay"><h2>Sign in to read reviews</h2>${LOGIN_FORM}</div>` : "";
   // The anti-forgery token the page's client sends with its /graph calls.
-  const token = e.behaviour === "no-token" ? "" : `<script>window.gdGlobals={"gdToken":"${e.behaviour === "stale-token" ? "expired:token:value" : tokenOf(e)}","locale":"en_US"};</script>`;
+  const token =
+    e.behaviour === "no-token"
+      ? ""
+      : `<script>window.gdGlobals={"gdToken":"${e.behaviour === "stale-token" ? "expired:token:value" : tokenOf(e)}","locale":"en_US"};</script>`;
   // Page 2 carries the older inline form of the cache; the others the Next.js one.
   if (page === 2) return html("", `<div id="app"></div>${overlay}${token}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`, title);
   const nextData = { props: { pageProps: { apolloCache: data } }, page: "/reviews", query: {} };
@@ -153,7 +156,8 @@ function graph(request: FixtureRequest): FixtureResponse {
     return graphError("Unknown operation", "GRAPHQL_VALIDATION_FAILED");
   const v = body.variables ?? {};
   const e = EMPLOYERS.find((x) => x.id === v.employerId);
-  if (typeof v.page !== "number" || !Number.isInteger(v.page) || v.page < 1) return graphError("Variable \"$page\" of required type \"Int!\" was not provided.", "BAD_USER_INPUT");
+  if (typeof v.page !== "number" || !Number.isInteger(v.page) || v.page < 1)
+    return graphError('Variable "$page" of required type "Int!" was not provided.', "BAD_USER_INPUT");
   if (!e) return graphError("Employer not found", "NOT_FOUND");
   if (token !== tokenOf(e)) return FORBIDDEN;
   if (e.behaviour === "graph-login") return { status: 302, headers: { Location: "/profile/login_input.htm?userOriginHook=HARDSELL" }, body: "" };
