@@ -101,10 +101,13 @@ async function graphPage(cursor: Extract<GlassdoorCursor, { token: string }>, ct
     },
   });
   const result = parseEmployerReviewsAnswer(data);
+  // Another page than asked for (Glassdoor clamps a page past the end) would walk in circles.
+  if (result.currentPage !== cursor.page)
+    throw permanentError("publisher_error", `Glassdoor JSON call: asked for page ${cursor.page}, answered page ${result.currentPage}`);
   if (result.reviews.length === 0 && (result.allReviewsCount ?? 0) > 0)
     throw permanentError("publisher_error", `Glassdoor JSON call: no reviews on page ${cursor.page} for an employer with ${result.allReviewsCount}`);
   const reviews = result.reviews.map((review, index) => rawReview(review, index, "Glassdoor JSON call"));
-  const next = result.currentPage < result.numberOfPages ? { ...cursor, page: result.currentPage + 1 } : null;
+  const next = cursor.page < result.numberOfPages ? { ...cursor, page: cursor.page + 1 } : null;
   return { pageUrl: referer, reviews, next };
 }
 

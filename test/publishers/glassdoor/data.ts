@@ -38,7 +38,9 @@ export interface FixtureEmployer {
     /** The JSON call answers with a GraphQL error envelope. */
     | "graph-error"
     /** The JSON call answers without data.employerReviews. */
-    | "graph-changed";
+    | "graph-changed"
+    /** The JSON call answers page 1 whatever page it is asked for. */
+    | "graph-page-one";
 }
 
 export const WITH_RESPONSE: FixtureGlassdoorReview = {
@@ -99,7 +101,22 @@ export const GRAPH_LOGIN: FixtureEmployer = { id: 4250, name: "Members Co", revi
 export const GRAPH_ERROR: FixtureEmployer = { id: 4251, name: "Faulty Co", reviews: filler(12), behaviour: "graph-error" };
 export const GRAPH_CHANGED: FixtureEmployer = { id: 4252, name: "Renamed Co", reviews: filler(12), behaviour: "graph-changed" };
 
-export const EMPLOYERS = [ACME, EMPTY_EMPLOYER, LOGIN_REDIRECT, BOT_CHECK, CHANGED, HIDDEN, NO_TOKEN, STALE_TOKEN, GRAPH_LOGIN, GRAPH_ERROR, GRAPH_CHANGED];
+export const GRAPH_PAGE_ONE: FixtureEmployer = { id: 4253, name: "Looping Co", reviews: filler(12), behaviour: "graph-page-one" };
+
+export const EMPLOYERS = [
+  ACME,
+  EMPTY_EMPLOYER,
+  LOGIN_REDIRECT,
+  BOT_CHECK,
+  CHANGED,
+  HIDDEN,
+  NO_TOKEN,
+  STALE_TOKEN,
+  GRAPH_LOGIN,
+  GRAPH_ERROR,
+  GRAPH_CHANGED,
+  GRAPH_PAGE_ONE,
+];
 
 /** The gd-csrf-token the fixture hands out with an employer's page 1 and accepts on /graph. */
 export const tokenOf = (e: FixtureEmployer) => `Wq4I${e.id}kb3rDWO0:EF2AITEIXWTdlvXJ${e.id}:JVJdlO9md9os`;

@@ -15,6 +15,7 @@ import {
   GRAPH_CHANGED,
   GRAPH_ERROR,
   GRAPH_LOGIN,
+  GRAPH_PAGE_ONE,
   HIDDEN,
   LOGIN_REDIRECT,
   NO_TOKEN,
@@ -265,6 +266,7 @@ describe("glassdoor end to end", () => {
     ["a JSON call sent to the sign-in page", GRAPH_LOGIN, "login_required", "Glassdoor answered with its sign-in page"],
     ["an error envelope from the JSON call", GRAPH_ERROR, "publisher_error", "Glassdoor JSON call: GraphQL error (Internal server error)"],
     ["a changed envelope of the JSON call", GRAPH_CHANGED, "publisher_error", "Glassdoor JSON call: the answer has no data.employerReviews"],
+    ["a JSON call answering another page than asked", GRAPH_PAGE_ONE, "publisher_error", "Glassdoor JSON call: asked for page 2, answered page 1"],
   ])("fails behind %s and logs why", async (_, employer, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));

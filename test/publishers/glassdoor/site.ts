@@ -165,9 +165,9 @@ function graph(request: FixtureRequest): FixtureResponse {
   const result = {
     __typename: "EmployerReviewsRG",
     allReviewsCount: e.reviews.length,
-    currentPage: v.page,
+    currentPage: e.behaviour === "graph-page-one" ? 1 : v.page,
     numberOfPages: numberOfPages(e),
-    reviews: shownOn(e, v.page, v.sort === "DATE").map((r) => reviewObject(r, e, false)),
+    reviews: shownOn(e, e.behaviour === "graph-page-one" ? 1 : v.page, v.sort === "DATE").map((r) => reviewObject(r, e, false)),
   };
   const answer = e.behaviour === "graph-changed" ? { data: { employerReviewsV3: result } } : { data: { employerReviews: result } };
   return json(200, batch ? [answer] : answer);
