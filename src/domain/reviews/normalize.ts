@@ -44,6 +44,8 @@ export const MAX_URL = 2_048;
 const MAX_LANGUAGE_TAG = 35;
 /** "YYYY-MM-DDThh:mm:ss.sss+hh:mm" and some slack; a longer visit date is no date. */
 const MAX_VISIT_DATE = 40;
+/** A country code with spaces around it; anything longer is no code. */
+const MAX_COUNTRY = 8;
 
 function bounded(raw: RawReview): RawReview {
   return {
@@ -58,6 +60,7 @@ function bounded(raw: RawReview): RawReview {
     date: raw.date !== undefined && raw.date.length > MAX_DATE_TEXT ? undefined : raw.date,
     language: raw.language !== undefined && raw.language.length > MAX_LANGUAGE_TAG ? undefined : raw.language,
     visit_date: raw.visit_date !== undefined && raw.visit_date.length > MAX_VISIT_DATE ? undefined : raw.visit_date,
+    author_country: raw.author_country !== undefined && raw.author_country.length > MAX_COUNTRY ? undefined : raw.author_country,
   };
 }
 

@@ -266,6 +266,7 @@ describe("author_country and visited_at", () => {
       ["United Kingdom", "May 2025"],
       ["ZZZ", "2025-13"],
       ["g", "2025-05-28 and more text"],
+      ["gb".padStart(9, " "), "2025-05-28".padEnd(41, " ")],
     ]) {
       const review = normalizeReview({ ...base, author_country, visit_date }, ctx);
       expect(review, `${author_country} / ${visit_date}`).not.toHaveProperty("author_country");
