@@ -1,3 +1,4 @@
+import { alpha3Country } from "../countries";
 import type { Review } from "./review";
 import { detectLanguage, isoLanguage } from "./language";
 import { originalText } from "./machine-translation";
@@ -41,6 +42,10 @@ export const MAX_NAME = 1_000;
 export const MAX_ID = 512;
 export const MAX_URL = 2_048;
 const MAX_LANGUAGE_TAG = 35;
+/** "YYYY-MM-DDThh:mm:ss.sss+hh:mm" and some slack; a longer visit date is no date. */
+const MAX_VISIT_DATE = 40;
+/** A country code with spaces around it; anything longer is no code. */
+const MAX_COUNTRY = 8;
 
 function bounded(raw: RawReview): RawReview {
   return {
@@ -54,7 +59,25 @@ function bounded(raw: RawReview): RawReview {
     url: raw.url !== undefined && raw.url.length > MAX_URL ? undefined : raw.url,
     date: raw.date !== undefined && raw.date.length > MAX_DATE_TEXT ? undefined : raw.date,
     language: raw.language !== undefined && raw.language.length > MAX_LANGUAGE_TAG ? undefined : raw.language,
+    visit_date: raw.visit_date !== undefined && raw.visit_date.length > MAX_VISIT_DATE ? undefined : raw.visit_date,
+    author_country: raw.author_country !== undefined && raw.author_country.length > MAX_COUNTRY ? undefined : raw.author_country,
   };
+}
+
+/**
+ * `visited_at`: UTC midnight of the first day of the stay or visit, from "YYYY-MM-DD" (a time after
+ * it is ignored: the day is what the publisher states) or "YYYY-MM" (the first of that month). Null
+ * for anything else, including dates that do not exist ("2026-02-30").
+ */
+export function visitedAt(value: string | undefined): number | null {
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?)?$/.exec(value?.trim() ?? "");
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3] ?? "1")];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  // Date.UTC rolls over ("2026-02-30" would become March 2): only a date that exists is kept.
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return time;
 }
 
 /**
@@ -114,6 +137,9 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
   // there it says nothing about the original.
   const language = isoLanguage(raw.language) ?? detectLanguage(text, machineTranslated ? null : isoLanguage(ctx.pageLanguage));
 
+  const author_country = raw.author_country ? alpha3Country(raw.author_country) : null;
+  const visited_at = visitedAt(raw.visit_date);
+
   const reply = reply_text
     ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null }
     : null;
@@ -131,6 +157,9 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
     language,
     source_date,
     scraped_at: ctx.scrapedAt,
+    // Optional, like owner_reply: absent when the publisher does not give them; never hashed.
+    ...(author_country ? { author_country } : {}),
+    ...(visited_at !== null ? { visited_at } : {}),
     ...(reply ? { owner_reply: reply } : {}),
   };
 }

@@ -32,6 +32,13 @@ export const RawReviewSchema = z.object({
   reply_text: z.string().optional(),
   /** The reply's date, as printed or declared (an ISO 8601 timestamp where the publisher gives one). */
   reply_date: z.string().optional(),
+  /** The reviewer's country as an ISO 3166-1 code, alpha-2 or alpha-3, any letter case ("gb", "DEU"). */
+  author_country: z.string().optional(),
+  /**
+   * The first day of the reviewer's stay or visit as a calendar date, "YYYY-MM-DD", or "YYYY-MM" where
+   * the publisher gives only the month (a time after the date is ignored).
+   */
+  visit_date: z.string().optional(),
 });
 
 export type RawReview = z.infer<typeof RawReviewSchema>;

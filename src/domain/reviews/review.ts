@@ -18,6 +18,15 @@ export const ReviewSchema = z
     language: z.string().openapi({ description: "ISO 639-1 code, or und." }),
     source_date: z.string().optional().openapi({ description: "The date as the publisher printed it." }),
     scraped_at: z.number().int().optional().openapi({ description: "Milliseconds since the epoch." }),
+    author_country: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional()
+      .openapi({ description: "The reviewer's country, ISO 3166-1 alpha-3 (upper case), where the publisher gives it.", example: "GBR" }),
+    visited_at: z.number().int().optional().openapi({
+      description:
+        "Milliseconds since the epoch: UTC midnight of the first day of the reviewer's stay or visit (a hotel's check-in date), where the publisher gives it; the first day of the month where it gives only the month.",
+    }),
     owner_reply: z
       .object({
         text: z.string(),

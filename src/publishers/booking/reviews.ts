@@ -127,7 +127,8 @@ export function reviewText(card: ReviewCard): string {
 
 /**
  * One review card as the service keeps it. The 10-point score keeps its scale (best 10, worst 1),
- * which the normalizer maps onto 1–5; `reviewedDate` is epoch seconds.
+ * which the normalizer maps onto 1–5; `reviewedDate` is epoch seconds; the guest's `countryCode`
+ * and the booking's `checkinDate` become the reviewer's country and the visit date.
  */
 export function toRawReview(card: ReviewCard): RawReview {
   const raw: RawReview = {
@@ -142,5 +143,11 @@ export function toRawReview(card: ReviewCard): RawReview {
   if (language) raw.language = language;
   const reply = card.partnerReply?.reply?.trim();
   if (reply) raw.reply_text = reply;
+  // Alpha-2 ("gb"); empty for guests who did not give one. The normalizer maps it to alpha-3.
+  const country = card.guestDetails?.countryCode?.trim();
+  if (country) raw.author_country = country;
+  // The check-in day, "YYYY-MM-DD": the first day of the stay.
+  const checkin = card.bookingDetails?.checkinDate?.trim();
+  if (checkin) raw.visit_date = checkin;
   return raw;
 }

@@ -2,15 +2,22 @@ import { z } from "zod";
 import type { FetchedPage } from "../../scraping/client";
 import { permanentError, type ScrapeError } from "../../scraping/errors";
 import { hasLoginForm } from "../../scraping/response-status";
-import type { Adapter, AdapterPage } from "../types";
-import { apolloCache, rawReview, reviewsResult } from "./apollo";
+import type { Adapter, AdapterPage, ScrapeContext } from "../types";
+import { apolloCache, pageToken, rawReview, reviewsResult, type ReviewsResult } from "./apollo";
+import { employerReviewsRequest, parseEmployerReviewsAnswer } from "./graph";
 
-/** Where the walk is: the employer's reviews address without page and suffix, and the page number. */
-export const GlassdoorCursorSchema = z.object({
-  /** `https://www.glassdoor.com/Reviews/<Name>-Reviews-E<id>` */
-  base: z.string().url(),
-  page: z.number().int().positive(),
-});
+const Base = z.string().url();
+
+/**
+ * Where the walk is. Page 1 is the reviews page itself (`base`, the employer's reviews address
+ * without page and suffix); pages 2.. come from the JSON call, which needs the employer id and the
+ * page's `gd-csrf-token`. That token is the page's anti-forgery token, worth nothing without the
+ * session cookies (which the task keeps encrypted), so it is kept in the cursor as it is.
+ */
+export const GlassdoorCursorSchema = z.union([
+  z.object({ base: Base, page: z.literal(1) }),
+  z.object({ base: Base, page: z.number().int().min(2), employerId: z.number().int().positive(), token: z.string().min(1).max(1024) }),
+]);
 export type GlassdoorCursor = z.infer<typeof GlassdoorCursorSchema>;
 
 const REVIEWS_PATH = /^\/Reviews\/([^/]*?)-Reviews-E(\d+)(?:_P\d+)?\.htm$/i;
@@ -27,7 +34,7 @@ export function reviewsBase(url: URL): string | null {
 }
 
 /** One page of reviews, most recent first (Glassdoor's "sort by date" parameters). */
-export function pageUrl({ base, page }: GlassdoorCursor): string {
+export function pageUrl({ base, page }: { base: string; page: number }): string {
   return `${base}${page > 1 ? `_P${page}` : ""}.htm?sort.sortType=RD&sort.ascending=false`;
 }
 
@@ -43,9 +50,71 @@ export function inspectGlassdoorPage(page: FetchedPage): ScrapeError | null {
   return null;
 }
 
+/** The employer id in a reviews address (`…-Reviews-E<id>`). */
+function employerId(base: string): number {
+  const id = /-E(\d+)$/.exec(base)?.[1];
+  if (!id) throw permanentError("publisher_error", `Glassdoor: no employer id in ${base}`);
+  return Number(id);
+}
+
+/** Reviews counted but none shown: the sign-in overlay hides them, or the layout changed. */
+async function noneShown(result: ReviewsResult, html: string, where: string): Promise<void> {
+  if (result.reviews.length > 0 || (result.allReviewsCount ?? 0) === 0) return;
+  if (await hasLoginForm(html)) throw permanentError("login_required", "Glassdoor hides the reviews behind its sign-in form");
+  throw permanentError("publisher_error", `${where}: no reviews shown for an employer with ${result.allReviewsCount}`);
+}
+
+/** The first page: the reviews page's Apollo cache, and from the page what the JSON call needs. */
+async function firstPage(cursor: { base: string }, ctx: ScrapeContext): Promise<AdapterPage<GlassdoorCursor>> {
+  const page = await ctx.client.request(pageUrl({ base: cursor.base, page: 1 }));
+  const cache = apolloCache(page.text);
+  if (!cache) {
+    if (await hasLoginForm(page.text)) throw permanentError("login_required", "Glassdoor shows a sign-in form instead of reviews");
+    throw permanentError("publisher_error", "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)");
+  }
+  const result = reviewsResult(cache);
+  await noneShown(result, page.text, "Glassdoor page");
+  const reviews = result.reviews.map((review, index) => rawReview(review, index));
+  const url = page.url.toString();
+  let next: GlassdoorCursor | null = null;
+  if (result.currentPage < result.numberOfPages) {
+    const token = pageToken(page.text);
+    if (!token) throw permanentError("publisher_error", "Glassdoor page: no gdToken for the JSON call of the next pages");
+    next = { base: cursor.base, page: result.currentPage + 1, employerId: employerId(cursor.base), token };
+  }
+  return { pageUrl: url, reviews, next, profileUrl: url };
+}
+
+const GRAPH_URL = "https://www.glassdoor.com/graph";
+
+/** Pages 2..: the GetEmployerReviews call, with the headers Glassdoor's own client sends. */
+async function graphPage(cursor: Extract<GlassdoorCursor, { token: string }>, ctx: ScrapeContext): Promise<AdapterPage<GlassdoorCursor>> {
+  const referer = pageUrl(cursor);
+  const { data } = await ctx.client.json(GRAPH_URL, {
+    method: "POST",
+    json: employerReviewsRequest(cursor),
+    headers: {
+      "gd-csrf-token": cursor.token,
+      "apollographql-client-name": "ei-reviews-next",
+      Origin: "https://www.glassdoor.com",
+      Referer: referer,
+    },
+  });
+  const result = parseEmployerReviewsAnswer(data);
+  // Another page than asked for (Glassdoor clamps a page past the end) would walk in circles.
+  if (result.currentPage !== cursor.page)
+    throw permanentError("publisher_error", `Glassdoor JSON call: asked for page ${cursor.page}, answered page ${result.currentPage}`);
+  if (result.reviews.length === 0 && (result.allReviewsCount ?? 0) > 0)
+    throw permanentError("publisher_error", `Glassdoor JSON call: no reviews on page ${cursor.page} for an employer with ${result.allReviewsCount}`);
+  const reviews = result.reviews.map((review, index) => rawReview(review, index, "Glassdoor JSON call"));
+  const next = cursor.page < result.numberOfPages ? { ...cursor, page: cursor.page + 1 } : null;
+  return { pageUrl: referer, reviews, next };
+}
+
 /**
- * glassdoor.com: employer reviews read from the Apollo cache of the reviews pages
- * (`/Reviews/<Name>-Reviews-E<id>_P<n>.htm`), newest first, one page per cursor step.
+ * glassdoor.com: employer reviews, newest first. Page 1 is read from the Apollo cache of the reviews
+ * page (`/Reviews/<Name>-Reviews-E<id>.htm`), which also gives the token the JSON call needs; pages
+ * 2.. come from that call (`POST /graph`, GetEmployerReviews), as Glassdoor's own pages load them.
  */
 export const glassdoorAdapter: Adapter<GlassdoorCursor> = {
   cursor: GlassdoorCursorSchema,
@@ -56,23 +125,8 @@ export const glassdoorAdapter: Adapter<GlassdoorCursor> = {
     return { profileUrl: pageUrl({ base, page: 1 }), cursor: { base, page: 1 } };
   },
 
-  async page(cursor, ctx): Promise<AdapterPage<GlassdoorCursor>> {
-    const page = await ctx.client.request(pageUrl(cursor));
-    const cache = apolloCache(page.text);
-    if (!cache) {
-      if (await hasLoginForm(page.text)) throw permanentError("login_required", "Glassdoor shows a sign-in form instead of reviews");
-      throw permanentError("publisher_error", "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)");
-    }
-    const result = reviewsResult(cache);
-    if (result.reviews.length === 0 && (result.allReviewsCount ?? 0) > 0) {
-      // Reviews counted but none shown: the sign-in overlay hides them, or the layout changed.
-      if (await hasLoginForm(page.text)) throw permanentError("login_required", "Glassdoor hides the reviews behind its sign-in form");
-      throw permanentError("publisher_error", `Glassdoor page: no reviews shown for an employer with ${result.allReviewsCount}`);
-    }
-    const reviews = result.reviews.map((review, index) => rawReview(review, index));
-    const next = result.currentPage < result.numberOfPages ? { base: cursor.base, page: result.currentPage + 1 } : null;
-    const url = page.url.toString();
-    return { pageUrl: url, reviews, next, profileUrl: cursor.page === 1 ? url : undefined };
+  page(cursor, ctx): Promise<AdapterPage<GlassdoorCursor>> {
+    return "token" in cursor ? graphPage(cursor, ctx) : firstPage(cursor, ctx);
   },
 
   inspect: inspectGlassdoorPage,

@@ -10,10 +10,10 @@ import { jsonLiteralAt } from "../json-literal";
  * `ROOT_QUERY` with their arguments in the key (`employerReviewsRG({…})`).
  */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The Apollo cache of a page, or null when the page carries none. */
 export function apolloCache(html: string): JsonObject | null {
@@ -60,15 +60,29 @@ export function reviewsResult(cache: JsonObject): ReviewsResult {
   if (!isObject(root)) throw permanentError("publisher_error", "Glassdoor page: the Apollo cache has no ROOT_QUERY");
   const key = Object.keys(root).find((k) => k.startsWith("employerReviews") && isObject(root[k]));
   if (!key) throw permanentError("publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result");
-  const result = resolveRefs(root[key], cache) as JsonObject;
-  if (!Array.isArray(result.reviews)) throw permanentError("publisher_error", `Glassdoor page: ${key.split("(")[0]} has no reviews list`);
+  return readResult(resolveRefs(root[key], cache) as JsonObject, "Glassdoor page", key.split("(")[0]);
+}
+
+/**
+ * An `EmployerReviewsRG` result, from the page's cache or the JSON call: the reviews list and the
+ * paging fields; publisher_error naming what is missing (`where` says which source, `name` which field).
+ */
+export function readResult(result: JsonObject, where: string, name: string): ReviewsResult {
+  if (!Array.isArray(result.reviews)) throw permanentError("publisher_error", `${where}: ${name} has no reviews list`);
   const reviews = result.reviews.filter(isObject);
-  if (reviews.length !== result.reviews.length) throw permanentError("publisher_error", "Glassdoor page: a review in the reviews list is not an object");
+  if (reviews.length !== result.reviews.length) throw permanentError("publisher_error", `${where}: a review in the reviews list is not an object`);
   const currentPage = typeof result.currentPage === "number" ? result.currentPage : null;
   const numberOfPages = typeof result.numberOfPages === "number" ? result.numberOfPages : null;
-  if (currentPage === null || numberOfPages === null)
-    throw permanentError("publisher_error", "Glassdoor page: the reviews result has no currentPage/numberOfPages");
+  if (currentPage === null || numberOfPages === null) throw permanentError("publisher_error", `${where}: the reviews result has no currentPage/numberOfPages`);
   return { reviews, currentPage, numberOfPages, allReviewsCount: typeof result.allReviewsCount === "number" ? result.allReviewsCount : null };
+}
+
+/**
+ * The page's anti-forgery token (`"gdToken":"…"` in its inline state), which Glassdoor's own
+ * client sends as the `gd-csrf-token` header of its `/graph` calls; null when the page has none.
+ */
+export function pageToken(html: string): string | null {
+  return /"gdToken"\s*:\s*"([^"\\]{1,1024})"/.exec(html)?.[1] ?? null;
 }
 
 // Glassdoor tags languages with ISO 639-2 codes ("eng"); the API speaks ISO 639-1.
@@ -128,12 +142,12 @@ export function reviewText(review: JsonObject): string {
 }
 
 /** One cached review as a RawReview. */
-export function rawReview(review: JsonObject, index: number): RawReview {
+export function rawReview(review: JsonObject, index: number, where = "Glassdoor page"): RawReview {
   const id = review.reviewId;
-  if (typeof id !== "number" && typeof id !== "string") throw permanentError("publisher_error", `Glassdoor page: review ${index} has no reviewId`);
-  if (typeof review.ratingOverall !== "number") throw permanentError("publisher_error", `Glassdoor page: review ${index} has no ratingOverall`);
+  if (typeof id !== "number" && typeof id !== "string") throw permanentError("publisher_error", `${where}: review ${index} has no reviewId`);
+  if (typeof review.ratingOverall !== "number") throw permanentError("publisher_error", `${where}: review ${index} has no ratingOverall`);
   const date = utc(review.reviewDateTime);
-  if (!date) throw permanentError("publisher_error", `Glassdoor page: review ${index} has no reviewDateTime`);
+  if (!date) throw permanentError("publisher_error", `${where}: review ${index} has no reviewDateTime`);
   const employerName = (isObject(review.employer) ? (text(review.employer.shortName) ?? text(review.employer.name)) : undefined) ?? "Employer";
   const jobTitle = isObject(review.jobTitle) ? text(review.jobTitle.text) : undefined;
   const languageTag = text(review.originalLanguageId) ?? text(review.languageId);

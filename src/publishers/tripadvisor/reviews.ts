@@ -61,6 +61,7 @@ const ReviewSchema = z.object({
     .nullish(),
   reviewDetailPageWrapper: z.object({ reviewDetailPageRoute: z.object({ url: Text }).nullish() }).nullish(),
   mgmtResponse: z.object({ text: Text, publishedDate: Text }).nullish(),
+  tripInfo: z.object({ stayDate: Text }).nullish(),
 });
 
 export type TripadvisorReview = z.infer<typeof ReviewSchema>;
@@ -139,7 +140,8 @@ function absolute(path: string | null | undefined, origin: string): string | und
 /**
  * One review as the service keeps it. `origin` is the profile's site (reviews link to it). The
  * title is not part of the text: the text is the review body as written, so its hash stays the
- * body's; the owner reply (mgmtResponse) becomes reply_text and reply_date.
+ * body's; the owner reply (mgmtResponse) becomes reply_text and reply_date; the month of stay
+ * (tripInfo.stayDate) becomes visit_date.
  */
 export function toRawReview(review: TripadvisorReview, origin: string): RawReview {
   const user = review.userProfile;
@@ -165,5 +167,9 @@ export function toRawReview(review: TripadvisorReview, origin: string): RawRevie
     raw.reply_text = reply.text;
     if (reply.publishedDate) raw.reply_date = reply.publishedDate;
   }
+  // "Date of stay" is a month on Tripadvisor ("October 2026"); `stayDate` carries it as a date, so
+  // only its month is kept (visited_at is then the first day of that month).
+  const stayMonth = /^(\d{4}-\d{2})-\d{2}/.exec(review.tripInfo?.stayDate?.trim() ?? "")?.[1];
+  if (stayMonth) raw.visit_date = stayMonth;
   return raw;
 }

@@ -43,7 +43,12 @@ function text(card: FixtureCard): string {
 /** 10-point score onto 1–5 as the README documents it. */
 const STARS: Record<number, number> = { 10: 5, 9.2: 5, 9: 5, 8: 4, 7.5: 4, 6: 3, 4: 2, 2.5: 2, 1: 1 };
 
+/** Alpha-3 codes of the fixture guests' alpha-2 countries (ISO 3166-1); "xk" (Kosovo) has none. */
+const ALPHA3: Record<string, string> = { gb: "GBR", ie: "IRL", de: "DEU" };
+
 function expected(card: FixtureCard, url: string) {
+  const country = ALPHA3[card.guestDetails.countryCode];
+  const checkin = card.bookingDetails.checkinDate;
   const body = text(card);
   const author = card.guestDetails.username;
   const reply = card.partnerReply?.reply;
@@ -60,6 +65,8 @@ function expected(card: FixtureCard, url: string) {
     language: card.textDetails.lang,
     source_date: new Date(postedAt).toISOString(),
     scraped_at: expect.any(Number),
+    ...(country ? { author_country: country } : {}),
+    ...(checkin ? { visited_at: Date.parse(`${checkin}T00:00:00Z`) } : {}),
     ...(reply ? { owner_reply: { text: reply, posted_at: null } } : {}),
   };
 }
@@ -77,8 +84,12 @@ describe("booking review list parsing", () => {
       author_name: "Olivia",
       language: "en",
       reply_text: "Dear Olivia, thank you! Ask us for the parking discount next time.",
+      author_country: "ie",
+      visit_date: "2026-11-15",
     });
     expect(toRawReview(page.cards[2]).text).toBe("");
+    expect(toRawReview(page.cards[2])).not.toHaveProperty("visit_date");
+    expect(toRawReview(page.cards[3])).not.toHaveProperty("author_country");
     expect(toRawReview(page.cards[3]).text).toBe("Disliked: Noisy air conditioning all night.");
   });
 
@@ -125,7 +136,7 @@ describe("booking.com scraping", () => {
   }
   const failed = (reason: string) => [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 
-  it("walks the review list by skip, newest first, with both texts, mapped scores, dates, languages and replies", async () => {
+  it("walks the review list by skip, newest first, with both texts, mapped scores, dates, languages, replies, countries and stay dates", async () => {
     const before = await graphqlRequests();
     const task = await submitScrape("booking.com", "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142");
     await queue.drain();
@@ -146,6 +157,17 @@ describe("booking.com scraping", () => {
     });
     expect(all[1]).toMatchObject({ rating: 4, language: "de", text: "Liked: Sehr sauber und ruhig.\n\nDisliked: Das Frühstück war teuer." });
     expect(all[3]).toMatchObject({ rating: 2, author_name: "Anonymous" });
+    // The reviewer's country (alpha-2 → alpha-3) and the check-in day; absent where Booking gives none.
+    expect(all.slice(0, 5).map((r) => [r.author_name, r.author_country, r.visited_at])).toEqual([
+      ["Olivia", "IRL", Date.UTC(2026, 10, 15)],
+      ["Klaus", "DEU", Date.UTC(2026, 10, 13)],
+      ["Arben", undefined, undefined],
+      ["Anonymous", undefined, Date.UTC(2026, 10, 9)],
+      ["Guest 19", "GBR", Date.UTC(2026, 10, 7)],
+    ]);
+    expect(all[2]).not.toHaveProperty("author_country");
+    expect(all[2]).not.toHaveProperty("visited_at");
+    expect(all[3]).not.toHaveProperty("author_country");
     expect(all.map((r) => r.rating).slice(4, 9)).toEqual([3, 4, 5, 1, 2]);
     expect((await retrieve(task, 3, 10)).reviews).toHaveLength(3);
   });

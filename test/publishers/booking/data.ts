@@ -23,8 +23,8 @@ export interface FixtureCard {
   bookingDetails: {
     customerType: string;
     roomType: { id: number; name: string };
-    checkinDate: string;
-    checkoutDate: string;
+    checkinDate: string | null;
+    checkoutDate: string | null;
     numNights: number;
     stayStatus: string;
   };
@@ -63,8 +63,9 @@ function card(
     bookingDetails: {
       customerType: "COUPLE",
       roomType: { id: 1, name: "Double Room" },
-      checkinDate: date,
-      checkoutDate: date,
+      // A two-night stay that ended two days before the review.
+      checkinDate: daysBefore(date, 4),
+      checkoutDate: daysBefore(date, 2),
       numNights: 2,
       stayStatus: "stayed",
     },
@@ -96,7 +97,20 @@ const HARBOUR_CARDS: FixtureCard[] = [
     text: { title: "Gut", positiveText: "Sehr sauber und ruhig.", negativeText: "Das Frühstück war teuer.", lang: "de" },
     guest: { username: "Klaus", countryCode: "de", countryName: "Germany" },
   }),
-  card(21, "2026-11-15", { reviewScore: 10, text: { title: "Exceptional", positiveText: null, negativeText: null } }),
+  // No check-in date, and a country Booking codes outside ISO 3166-1 ("xk", Kosovo).
+  card(21, "2026-11-15", {
+    reviewScore: 10,
+    text: { title: "Exceptional", positiveText: null, negativeText: null },
+    guest: { username: "Arben", countryCode: "xk", countryName: "Kosovo" },
+    bookingDetails: {
+      customerType: "SOLO_TRAVELLER",
+      roomType: { id: 1, name: "Double Room" },
+      checkinDate: null,
+      checkoutDate: null,
+      numNights: 1,
+      stayStatus: "stayed",
+    },
+  }),
   card(20, "2026-11-13", {
     reviewScore: 4,
     text: { title: "Disappointing", positiveText: null, negativeText: "Noisy air conditioning all night." },

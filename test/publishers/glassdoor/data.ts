@@ -24,7 +24,23 @@ export interface FixtureEmployer {
   id: number;
   name: string;
   reviews: FixtureGlassdoorReview[];
-  behaviour?: "login-redirect" | "bot-check" | "changed" | "hidden";
+  behaviour?:
+    | "login-redirect"
+    | "bot-check"
+    | "changed"
+    | "hidden"
+    /** Page 1 carries no gdToken. */
+    | "no-token"
+    /** Page 1 carries a token the JSON call refuses (403, as without one). */
+    | "stale-token"
+    /** The JSON call redirects to the sign-in page. */
+    | "graph-login"
+    /** The JSON call answers with a GraphQL error envelope. */
+    | "graph-error"
+    /** The JSON call answers without data.employerReviews. */
+    | "graph-changed"
+    /** The JSON call answers page 1 whatever page it is asked for. */
+    | "graph-page-one";
 }
 
 export const WITH_RESPONSE: FixtureGlassdoorReview = {
@@ -79,7 +95,31 @@ export const BOT_CHECK: FixtureEmployer = { id: 4244, name: "Guarded Co", review
 export const CHANGED: FixtureEmployer = { id: 4245, name: "Changed Co", reviews: filler(2), behaviour: "changed" };
 export const HIDDEN: FixtureEmployer = { id: 4247, name: "Hidden Co", reviews: filler(5), behaviour: "hidden" };
 
-export const EMPLOYERS = [ACME, EMPTY_EMPLOYER, LOGIN_REDIRECT, BOT_CHECK, CHANGED, HIDDEN];
+export const NO_TOKEN: FixtureEmployer = { id: 4248, name: "Tokenless Co", reviews: filler(12), behaviour: "no-token" };
+export const STALE_TOKEN: FixtureEmployer = { id: 4249, name: "Stale Co", reviews: filler(12), behaviour: "stale-token" };
+export const GRAPH_LOGIN: FixtureEmployer = { id: 4250, name: "Members Co", reviews: filler(12), behaviour: "graph-login" };
+export const GRAPH_ERROR: FixtureEmployer = { id: 4251, name: "Faulty Co", reviews: filler(12), behaviour: "graph-error" };
+export const GRAPH_CHANGED: FixtureEmployer = { id: 4252, name: "Renamed Co", reviews: filler(12), behaviour: "graph-changed" };
+
+export const GRAPH_PAGE_ONE: FixtureEmployer = { id: 4253, name: "Looping Co", reviews: filler(12), behaviour: "graph-page-one" };
+
+export const EMPLOYERS = [
+  ACME,
+  EMPTY_EMPLOYER,
+  LOGIN_REDIRECT,
+  BOT_CHECK,
+  CHANGED,
+  HIDDEN,
+  NO_TOKEN,
+  STALE_TOKEN,
+  GRAPH_LOGIN,
+  GRAPH_ERROR,
+  GRAPH_CHANGED,
+  GRAPH_PAGE_ONE,
+];
+
+/** The gd-csrf-token the fixture hands out with an employer's page 1 and accepts on /graph. */
+export const tokenOf = (e: FixtureEmployer) => `Wq4I${e.id}kb3rDWO0:EF2AITEIXWTdlvXJ${e.id}:JVJdlO9md9os`;
 export const PAGE_SIZE = 10;
 
 export const newestFirst = (e: FixtureEmployer) => [...e.reviews].sort((a, b) => b.reviewDateTime.localeCompare(a.reviewDateTime));

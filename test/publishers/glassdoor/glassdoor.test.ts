@@ -1,21 +1,29 @@
 /** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apolloCache, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
+import { apolloCache, pageToken, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
+import { employerReviewsRequest, parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
 import { glassdoor } from "../../../src/publishers/glassdoor";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { QueueDriver } from "../../helpers/queue";
-import { md5Hash, retrieve, submitScrape } from "../../e2e/support";
+import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
   ACME,
   ANONYMOUS,
   BOT_CHECK,
   CHANGED,
   EMPTY_EMPLOYER,
+  GRAPH_CHANGED,
+  GRAPH_ERROR,
+  GRAPH_LOGIN,
+  GRAPH_PAGE_ONE,
   HIDDEN,
   LOGIN_REDIRECT,
+  NO_TOKEN,
+  STALE_TOKEN,
   TRANSLATED,
   WITH_RESPONSE,
   newestFirst,
+  tokenOf,
   type FixtureEmployer,
   type FixtureGlassdoorReview,
 } from "./data";
@@ -28,6 +36,20 @@ const reviewsUrl = (e: FixtureEmployer, page = 1) =>
 function answer(url: string) {
   const u = new URL(url);
   return fixture.site({ url: u, host: u.host, method: "GET", cookie: "", count: 1, headers: {}, body: "" });
+}
+
+/** The fixture's answer to the adapter's JSON call for one page (with the employer's token unless told). */
+function graphAnswer(e: FixtureEmployer, page: number, headers: Record<string, string> = { "gd-csrf-token": tokenOf(e) }) {
+  const url = new URL("https://www.glassdoor.com/graph");
+  return fixture.site({
+    url,
+    host: url.host,
+    method: "POST",
+    cookie: "",
+    count: 1,
+    headers,
+    body: JSON.stringify(employerReviewsRequest({ employerId: e.id, page })),
+  });
 }
 
 /** The documented text layout: title, then Pros, Cons and Advice to Management under headings. */
@@ -112,6 +134,57 @@ describe("glassdoor parser", () => {
     expect(error(() => rawReview({ reviewId: 1, reviewDateTime: "2026-01-01T00:00:00" }, 3)).message).toBe("Glassdoor page: review 3 has no ratingOverall");
   });
 
+  it("reads a page of the JSON call with the same mapping as the page's cache", () => {
+    expect(pageToken(answer(reviewsUrl(ACME)).body)).toBe(tokenOf(ACME));
+    expect(pageToken(answer(reviewsUrl(NO_TOKEN)).body)).toBeNull();
+    const fromPage = reviewsResult(apolloCache(answer(reviewsUrl(ACME, 2)).body)!);
+    const fromCall = parseEmployerReviewsAnswer(JSON.parse(graphAnswer(ACME, 2).body));
+    expect(fromCall).toMatchObject({ currentPage: 2, numberOfPages: 3, allReviewsCount: 23 });
+    expect(fromCall.reviews.map((r, i) => rawReview(r, i))).toEqual(fromPage.reviews.map((r, i) => rawReview(r, i)));
+    // A batched answer (a list, one entry per operation) is read the same way.
+    expect(parseEmployerReviewsAnswer([{ data: { recordPageView: { totalCount: 1 } } }, JSON.parse(graphAnswer(ACME, 3).body)]).reviews).toHaveLength(3);
+  });
+
+  it("names what is wrong with an answer of the JSON call", () => {
+    const error = (body: unknown) => {
+      try {
+        parseEmployerReviewsAnswer(body);
+      } catch (err) {
+        return err as ScrapeError;
+      }
+      throw new Error("expected an error");
+    };
+    expect(error(JSON.parse(graphAnswer(GRAPH_CHANGED, 2).body))).toMatchObject({
+      reason: "publisher_error",
+      message: "Glassdoor JSON call: the answer has no data.employerReviews",
+    });
+    expect(error(JSON.parse(graphAnswer(GRAPH_ERROR, 2).body))).toMatchObject({
+      reason: "publisher_error",
+      message: "Glassdoor JSON call: GraphQL error (Internal server error)",
+    });
+    expect(error({ errors: [{ message: "Please sign in", extensions: { code: "UNAUTHENTICATED" } }], data: null })).toMatchObject({ reason: "login_required" });
+    expect(error({ data: { employerReviews: { currentPage: 2, numberOfPages: 3 } } }).message).toBe("Glassdoor JSON call: employerReviews has no reviews list");
+    expect(error("<html>").message).toBe("Glassdoor JSON call: expected a GraphQL answer object");
+  });
+
+  it("the fixture refuses the JSON call the way the site does: no or a wrong token, GET, another operation", () => {
+    expect(graphAnswer(ACME, 2).status).toBe(200);
+    expect(graphAnswer(ACME, 2, {}).status).toBe(403);
+    expect(graphAnswer(ACME, 2, { "gd-csrf-token": tokenOf(STALE_TOKEN) }).status).toBe(403);
+    const url = new URL("https://www.glassdoor.com/graph");
+    expect(fixture.site({ url, host: url.host, method: "GET", cookie: "", count: 1, headers: {}, body: "" }).status).toBe(405);
+    const other = fixture.site({
+      url,
+      host: url.host,
+      method: "POST",
+      cookie: "",
+      count: 1,
+      headers: { "gd-csrf-token": tokenOf(ACME) },
+      body: JSON.stringify({ ...employerReviewsRequest({ employerId: ACME.id, page: 2 }), operationName: "GetEmployerInterviews" }),
+    });
+    expect(JSON.parse(other.body)).toMatchObject({ errors: [{ message: "Unknown operation" }] });
+  });
+
   it.each([
     ["https://www.glassdoor.com/Reviews/Acme-Widgets-Reviews-E4242_P7.htm?filter.iso3Language=eng", reviewsUrl(ACME)],
     ["https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm", reviewsUrl(ACME)],
@@ -138,9 +211,18 @@ describe("glassdoor end to end", () => {
     vi.restoreAllMocks();
   });
 
-  it("walks every page newest first with titles, pros and cons, original texts, exact dates and responses", async () => {
+  it("walks every page newest first with titles, pros and cons, original texts, exact dates and responses: page 1 from the HTML, pages 2 and 3 from the JSON call", async () => {
+    const before = { pages: await fixtureRequests("glassdoor.com", "/Reviews/"), graph: await fixtureRequests("glassdoor.com", "/graph") };
     const task = await submitScrape("glassdoor.com", "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm");
     await queue.drain();
+    const pages = await fixtureRequests("glassdoor.com", "/Reviews/");
+    const delta = Object.fromEntries(
+      Object.entries(pages)
+        .map(([key, n]) => [key, n - (before.pages[key] ?? 0)])
+        .filter(([, n]) => n !== 0),
+    );
+    expect(delta).toEqual({ [new URL(reviewsUrl(ACME)).pathname + SORT]: 1 });
+    expect((await fixtureRequests("glassdoor.com", "/graph"))["/graph"] - (before.graph["/graph"] ?? 0)).toBe(2);
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(reviewsUrl(ACME));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
@@ -179,6 +261,12 @@ describe("glassdoor end to end", () => {
     ["reviews hidden behind the sign-in overlay", HIDDEN, "login_required", "Glassdoor hides the reviews behind its sign-in form"],
     ["the bot check", BOT_CHECK, "blocked", "Glassdoor answered with its bot check"],
     ["a changed cache layout", CHANGED, "publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result"],
+    ["a first page without the JSON call's token", NO_TOKEN, "publisher_error", "Glassdoor page: no gdToken for the JSON call of the next pages"],
+    ["a token the JSON call refuses", STALE_TOKEN, "blocked", "Publisher refused access (403)"],
+    ["a JSON call sent to the sign-in page", GRAPH_LOGIN, "login_required", "Glassdoor answered with its sign-in page"],
+    ["an error envelope from the JSON call", GRAPH_ERROR, "publisher_error", "Glassdoor JSON call: GraphQL error (Internal server error)"],
+    ["a changed envelope of the JSON call", GRAPH_CHANGED, "publisher_error", "Glassdoor JSON call: the answer has no data.employerReviews"],
+    ["a JSON call answering another page than asked", GRAPH_PAGE_ONE, "publisher_error", "Glassdoor JSON call: asked for page 2, answered page 1"],
   ])("fails behind %s and logs why", async (_, employer, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));

@@ -7,12 +7,24 @@
  * `…-Reviews-E<id>_P<n>.htm`; numberOfPages/currentPage) and glassdoor-scraper/results/reviews.json
  * (the EmployerReviewRG fields, see ./data.ts).
  *
+ * The JSON call (`POST /graph`, see src/publishers/glassdoor/graph.ts): operation
+ * `GetEmployerReviews` with `employerReviews: employerReviewsRG(employerReviewsInput: {employer: {id:
+ * $employerId}, page: {num: $page, size: …}, sort: $sort, …})`, variables employerId/page/sort
+ * ("RELEVANCE", "DATE")/language "eng", the `gd-csrf-token` and `apollographql-client-name:
+ * ei-reviews-next` headers, the answer `data.employerReviews` {allReviewsCount, currentPage,
+ * numberOfPages, reviews […]} with `responseDateTime(format: ISO)` answered as `responseDateTime`:
+ * as public Glassdoor review scrapers record the request they replay (several FastAPI/requests
+ * scrapers with the full query text). The token taken from the page as `"gdToken":"…"`: as public
+ * scrapers read it (a regex over the page).
+ *
  * Not verified against the live site (no network here): the exact ROOT_QUERY key arguments, the
  * "most recent" sort parameters (`sort.sortType=RD&sort.ascending=false`, as Glassdoor's own
- * links carry them), the sign-in redirect path (/profile/login_input.htm) and the bot-check title.
+ * links carry them), the sign-in redirect path (/profile/login_input.htm), the bot-check title,
+ * where exactly the page's inline state carries gdToken, and how /graph refuses a missing or stale
+ * token (modelled as a 403) or answers an error (a GraphQL `errors` envelope).
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { EMPLOYERS, PAGE_SIZE, type FixtureEmployer, type FixtureGlassdoorReview } from "./data";
+import { EMPLOYERS, PAGE_SIZE, tokenOf, type FixtureEmployer, type FixtureGlassdoorReview } from "./data";
 
 const html = (head: string, body: string, title: string, status = 200): FixtureResponse => ({
   status,
@@ -22,7 +34,14 @@ const html = (head: string, body: string, title: string, status = 200): FixtureR
 
 const LOGIN_FORM = `<form action="/profile/ajax/loginAjax.htm" method="post"><input type="email" name="username"><input type="password" name="password"><button>Sign in</button></form>`;
 
-function cachedReview(r: FixtureGlassdoorReview, e: FixtureEmployer) {
+const employerObject = (e: FixtureEmployer) => ({ __typename: "Employer", id: e.id, shortName: e.name, name: `${e.name} Inc.` });
+
+/**
+ * One review as Glassdoor's GraphQL layer gives it: in the page's normalized cache (`cached`: the
+ * employer as a `__ref`, the response date under its key with arguments) or in a /graph answer
+ * (nested objects, the field under its plain name).
+ */
+function reviewObject(r: FixtureGlassdoorReview, e: FixtureEmployer, cached: boolean) {
   return {
     __typename: "EmployerReviewRG",
     advice: r.advice ?? null,
@@ -30,7 +49,7 @@ function cachedReview(r: FixtureGlassdoorReview, e: FixtureEmployer) {
     cons: r.cons,
     consOriginal: r.original?.cons ?? null,
     countHelpful: 0,
-    employer: { __ref: `Employer:${e.id}` },
+    employer: cached ? { __ref: `Employer:${e.id}` } : employerObject(e),
     employerResponses: r.response
       ? [
           {
@@ -38,7 +57,7 @@ function cachedReview(r: FixtureGlassdoorReview, e: FixtureEmployer) {
             id: r.reviewId + 5,
             response: r.response.text,
             responseOriginal: null,
-            'responseDateTime({"format":"ISO"})': r.response.dateTime,
+            [cached ? 'responseDateTime({"format":"ISO"})' : "responseDateTime"]: r.response.dateTime,
             userJobTitle: r.response.userJobTitle,
             languageId: "eng",
           },
@@ -60,24 +79,30 @@ function cachedReview(r: FixtureGlassdoorReview, e: FixtureEmployer) {
   };
 }
 
-/** The normalized Apollo cache of one reviews page. */
-function cache(e: FixtureEmployer, page: number, newest: boolean) {
+const numberOfPages = (e: FixtureEmployer) => Math.max(1, Math.ceil(e.reviews.length / PAGE_SIZE));
+
+/** The reviews of one page: newest first when asked ("DATE"), else Glassdoor's relevance (here: best first). */
+function shownOn(e: FixtureEmployer, page: number, newest: boolean): FixtureGlassdoorReview[] {
   const ordered = newest
     ? [...e.reviews].sort((a, b) => b.reviewDateTime.localeCompare(a.reviewDateTime))
     : [...e.reviews].sort((a, b) => b.ratingOverall - a.ratingOverall || a.reviewId - b.reviewId);
-  const shown = e.behaviour === "hidden" ? [] : ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const numberOfPages = Math.max(1, Math.ceil(e.reviews.length / PAGE_SIZE));
+  return e.behaviour === "hidden" ? [] : ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+}
+
+/** The normalized Apollo cache of one reviews page. */
+function cache(e: FixtureEmployer, page: number, newest: boolean) {
+  const shown = shownOn(e, page, newest);
   const key = `employerReviewsRG({"employerReviewsInput":{"employer":{"id":${e.id}},"page":{"num":${page},"size":${PAGE_SIZE}},"sort":"${newest ? "DATE" : "RELEVANCE"}"}})`;
-  const entries = Object.fromEntries(shown.map((r) => [`EmployerReviewRG:${r.reviewId}`, cachedReview(r, e)]));
+  const entries = Object.fromEntries(shown.map((r) => [`EmployerReviewRG:${r.reviewId}`, reviewObject(r, e, true)]));
   const result = {
     __typename: "EmployerReviewsRG",
     allReviewsCount: e.reviews.length,
     currentPage: page,
-    numberOfPages,
+    numberOfPages: numberOfPages(e),
     reviews: shown.map((r) => ({ __ref: `EmployerReviewRG:${r.reviewId}` })),
   };
   return {
-    [`Employer:${e.id}`]: { __typename: "Employer", id: e.id, shortName: e.name, name: `${e.name} Inc.` },
+    [`Employer:${e.id}`]: employerObject(e),
     ...entries,
     ROOT_QUERY: { __typename: "Query", ...(e.behaviour === "changed" ? { employerReviewsV2: undefined, reviewsFeed: result } : { [key]: result }) },
   };
@@ -87,24 +112,77 @@ function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): Fixture
   const data = cache(e, page, newest);
   const title = `${e.name} Reviews | Glassdoor`;
   const overlay = e.behaviour === "hidden" ? `<div id="HardsellOverlay"><h2>Sign in to read reviews</h2>${LOGIN_FORM}</div>` : "";
+  // The anti-forgery token the page's client sends with its /graph calls.
+  const token =
+    e.behaviour === "no-token"
+      ? ""
+      : `<script>window.gdGlobals={"gdToken":"${e.behaviour === "stale-token" ? "expired:token:value" : tokenOf(e)}","locale":"en_US"};</script>`;
   // Page 2 carries the older inline form of the cache; the others the Next.js one.
-  if (page === 2) return html("", `<div id="app"></div>${overlay}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`, title);
+  if (page === 2) return html("", `<div id="app"></div>${overlay}${token}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`, title);
   const nextData = { props: { pageProps: { apolloCache: data } }, page: "/reviews", query: {} };
   return html(
     "",
-    `<div id="__next"></div>${overlay}<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`,
+    `<div id="__next"></div>${overlay}${token}<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`,
     title,
   );
 }
 
-function site({ url }: FixtureRequest): FixtureResponse {
+const json = (status: number, data: unknown): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const graphError = (message: string, code: string) => json(200, { errors: [{ message, extensions: { code } }], data: null });
+// Glassdoor's edge refuses a /graph call without a valid token before GraphQL sees it.
+const FORBIDDEN: FixtureResponse = { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
+
+interface GraphBody {
+  operationName?: unknown;
+  query?: unknown;
+  variables?: { employerId?: unknown; page?: unknown; pageSize?: unknown; sort?: unknown };
+}
+
+/** POST /graph: GetEmployerReviews, checked the way the site would refuse a wrong call. */
+function graph(request: FixtureRequest): FixtureResponse {
+  if (request.method !== "POST") return { status: 405, headers: { Allow: "POST" }, body: "" };
+  const token = request.headers["gd-csrf-token"];
+  if (!token) return FORBIDDEN;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(request.body);
+  } catch {
+    return json(400, { errors: [{ message: "Invalid JSON body" }] });
+  }
+  // Glassdoor's client may batch operations; the answer is then a list in the same order.
+  const batch = Array.isArray(parsed);
+  const body = (batch ? (parsed as GraphBody[]).find((op) => op?.operationName === "GetEmployerReviews") : parsed) as GraphBody | undefined;
+  if (!body || body.operationName !== "GetEmployerReviews" || typeof body.query !== "string" || !/employerReviews:\s*employerReviewsRG\(/.test(body.query))
+    return graphError("Unknown operation", "GRAPHQL_VALIDATION_FAILED");
+  const v = body.variables ?? {};
+  const e = EMPLOYERS.find((x) => x.id === v.employerId);
+  if (typeof v.page !== "number" || !Number.isInteger(v.page) || v.page < 1)
+    return graphError('Variable "$page" of required type "Int!" was not provided.', "BAD_USER_INPUT");
+  if (!e) return graphError("Employer not found", "NOT_FOUND");
+  if (token !== tokenOf(e)) return FORBIDDEN;
+  if (e.behaviour === "graph-login") return { status: 302, headers: { Location: "/profile/login_input.htm?userOriginHook=HARDSELL" }, body: "" };
+  if (e.behaviour === "graph-error") return graphError("Internal server error", "INTERNAL_SERVER_ERROR");
+  const result = {
+    __typename: "EmployerReviewsRG",
+    allReviewsCount: e.reviews.length,
+    currentPage: e.behaviour === "graph-page-one" ? 1 : v.page,
+    numberOfPages: numberOfPages(e),
+    reviews: shownOn(e, e.behaviour === "graph-page-one" ? 1 : v.page, v.sort === "DATE").map((r) => reviewObject(r, e, false)),
+  };
+  const answer = e.behaviour === "graph-changed" ? { data: { employerReviewsV3: result } } : { data: { employerReviews: result } };
+  return json(200, batch ? [answer] : answer);
+}
+
+function site(request: FixtureRequest): FixtureResponse {
+  const { url } = request;
+  if (url.pathname === "/graph") return graph(request);
   if (url.pathname.startsWith("/profile/login")) return html("", `<h1>Sign in</h1>${LOGIN_FORM}`, "Sign In | Glassdoor");
   const match = /^\/Reviews\/[^/]*-Reviews-E(\d+)(?:_P(\d+))?\.htm$/.exec(url.pathname);
   const e = match ? EMPLOYERS.find((x) => x.id === Number(match[1])) : undefined;
   const notFound = html("", "<h1>Page not found</h1>", "Glassdoor", 404);
   if (!match || !e) return notFound;
   const page = Number(match[2] ?? "1");
-  if (page > Math.max(1, Math.ceil(e.reviews.length / PAGE_SIZE))) return notFound;
+  if (page > numberOfPages(e)) return notFound;
   if (e.behaviour === "login-redirect")
     return {
       status: 302,

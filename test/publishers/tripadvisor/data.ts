@@ -132,7 +132,8 @@ const HOTEL_REVIEWS: FixtureTaReview[] = [
     language: "de",
     machineTranslation: { text: "Very friendly staff and a good breakfast.", title: "Good breakfast", language: "en" },
   }),
-  review(HOTEL, { id: 945000043, date: "2026-11-16", rating: 3, author: "Sam P", username: "samp", title: "OK stay", text: "" }),
+  // No date of stay given.
+  review(HOTEL, { id: 945000043, date: "2026-11-16", rating: 3, author: "Sam P", username: "samp", title: "OK stay", text: "", tripInfo: null }),
   review(HOTEL, {
     id: 945000042,
     date: "2026-11-14",

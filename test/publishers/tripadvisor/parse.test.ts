@@ -44,6 +44,7 @@ describe("tripadvisor review list", () => {
       language: "en",
       reply_text: "Thank you Dana, see you again soon.",
       reply_date: "2026-11-21",
+      visit_date: "2026-11",
     });
     // Asked without machine translation, the German review keeps its own words and language.
     expect(raws[1]).toMatchObject({ id: "945000044", text: "Sehr freundliches Personal und ein gutes Frühstück.", language: "de" });

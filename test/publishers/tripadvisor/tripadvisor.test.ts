@@ -37,6 +37,8 @@ function expected(review: FixtureTaReview, host = "www.tripadvisor.com") {
     language: review.originalLanguage,
     source_date: review.publishedDate,
     scraped_at: expect.any(Number),
+    // Tripadvisor states the month of stay: the first day of that month.
+    ...(review.tripInfo ? { visited_at: day(`${review.tripInfo.stayDate.slice(0, 7)}-01`) } : {}),
     ...(reply ? { owner_reply: { text: reply.text, posted_at: day(reply.publishedDate) } } : {}),
   };
 }
@@ -50,7 +52,7 @@ async function graphqlRequests(): Promise<number> {
 }
 
 describe("tripadvisor.com scraping", () => {
-  it("walks a hotel's review list in pages of 20 and keeps ids, texts, authors, dates, replies and languages", async () => {
+  it("walks a hotel's review list in pages of 20 and keeps ids, texts, authors, dates, replies, languages and months of stay", async () => {
     const before = await graphqlRequests();
     const task = await submitScrape("tripadvisor.com", profileUrl(1001));
     expect(queue.sent.length).toBe(1);
@@ -67,6 +69,8 @@ describe("tripadvisor.com scraping", () => {
     const reviews = location(1001).reviews;
     // Newest first, exactly the site's reviews.
     expect(all).toEqual(reviews.map((r) => expected(r)));
+    expect(all.slice(0, 3).map((r) => r.visited_at)).toEqual([Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 1), undefined]);
+    expect(all[2]).not.toHaveProperty("visited_at");
 
     // The ones that matter, written out.
     expect(all[0]).toEqual({
@@ -81,6 +85,7 @@ describe("tripadvisor.com scraping", () => {
       language: "en",
       source_date: "2026-11-20",
       scraped_at: expect.any(Number),
+      visited_at: Date.UTC(2026, 10, 1),
       owner_reply: { text: "Thank you Dana, see you again soon.", posted_at: Date.UTC(2026, 10, 21) },
     });
     // Written in German: the original words and language, not the site's English translation.

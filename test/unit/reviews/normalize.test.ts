@@ -237,3 +237,41 @@ describe("dropping what is not a review", () => {
     expect(() => normalizeReview(drop[0], ctx)).toThrow(UnusableReviewError);
   });
 });
+
+describe("author_country and visited_at", () => {
+  const base: RawReview = { id: "r1", author_name: "Ann", rating: { value: 5 }, text: "Lovely stay.", date: "2025-06-01" };
+
+  it("maps an alpha-2 or alpha-3 country in any case to upper-case alpha-3, and a stay date to UTC midnight of its first day", () => {
+    const review = normalizeReview({ ...base, author_country: "gb", visit_date: "2025-05-28" }, ctx);
+    expect(review).toMatchObject({ author_country: "GBR", visited_at: Date.UTC(2025, 4, 28) });
+    expect(ReviewSchema.safeParse(review).success).toBe(true);
+    expect(normalizeReview({ ...base, author_country: " deu ", visit_date: "2025-05-28T15:00:00+02:00" }, ctx)).toMatchObject({
+      author_country: "DEU",
+      visited_at: Date.UTC(2025, 4, 28),
+    });
+    expect(normalizeReview({ ...base, author_country: "UK" }, ctx).author_country).toBe("GBR");
+  });
+
+  it("takes the first day of the month where only the month is given", () => {
+    expect(normalizeReview({ ...base, visit_date: "2025-02" }, ctx).visited_at).toBe(Date.UTC(2025, 1, 1));
+  });
+
+  it("leaves both out when not given or not a code or date, and never hashes them", () => {
+    const plain = normalizeReview(base, ctx);
+    expect(plain).not.toHaveProperty("author_country");
+    expect(plain).not.toHaveProperty("visited_at");
+    for (const [author_country, visit_date] of [
+      ["", ""],
+      ["xk", "2025-02-30"],
+      ["United Kingdom", "May 2025"],
+      ["ZZZ", "2025-13"],
+      ["g", "2025-05-28 and more text"],
+      ["gb".padStart(9, " "), "2025-05-28".padEnd(41, " ")],
+    ]) {
+      const review = normalizeReview({ ...base, author_country, visit_date }, ctx);
+      expect(review, `${author_country} / ${visit_date}`).not.toHaveProperty("author_country");
+      expect(review, `${author_country} / ${visit_date}`).not.toHaveProperty("visited_at");
+    }
+    expect(normalizeReview({ ...base, author_country: "fr", visit_date: "2025-05-01" }, ctx).review_hash).toBe(plain.review_hash);
+  });
+});
