@@ -73,6 +73,11 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "test/node/**"],
     setupFiles: ["./test/setup/apply-migrations.ts"],
     globalSetup: ["./test/openapi/validator-server.ts", "./test/setup/fixture-sites.ts"],
+    // One Worker runtime per vitest worker, reused from file to file, instead of a fresh one per file:
+    // the suite's modules are loaded and transformed once, not 60 times (about 1 minute instead of 6
+    // on 2 cores). Files therefore share D1 and the isolate's caches: every test makes its own
+    // accounts, keys and tasks, and the two sweeper tests end others' unfinished tasks first.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

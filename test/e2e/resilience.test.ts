@@ -3,6 +3,7 @@ import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
+import { endUnfinishedTasks } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
 import { MULTIPAGE, paged } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, newestFirst, retrieve, reviewRowCount, slug, submitScrape, taskRow } from "./support";
@@ -131,6 +132,7 @@ describe("crashes mid-run", () => {
   });
 
   it("re-queues, via the sweeper, a task whose message was lost with its dead Worker", async () => {
+    await endUnfinishedTasks();
     const { path, profile, task } = await crashWhileStoringPage3("lost");
     queue.discardPending();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2, runs: 1 });

@@ -192,3 +192,12 @@ export async function submitOk(apiKey: string, publishers?: Record<string, unkno
     tasks: { publisher_key: string; tasks_id: string }[];
   };
 }
+
+/**
+ * Test files share one Worker runtime and its D1 (vitest `isolate: false`), so tasks that earlier
+ * files left queued or running are still there. A test of the sweeper, which acts on every idle
+ * task, first ends those (as failed, which the sweeper never touches) so that it sees only its own.
+ */
+export async function endUnfinishedTasks(): Promise<void> {
+  await env.DB.prepare("UPDATE tasks SET status = 500, reason = 'internal', lease_token = NULL, lease_until = NULL WHERE status IN (100, 101)").run();
+}

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { IDLE_MS } from "../../src/domain/scrape/sweep";
-import { createAccount, postJson, publisherConfig, submitBody } from "../helpers/api";
+import { createAccount, endUnfinishedTasks, postJson, publisherConfig, submitBody } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
 
 let queue: QueueDriver | undefined;
@@ -11,6 +11,7 @@ afterEach(() => queue?.restore());
 
 /** 250 queued tasks (10 submits of 25 publishers) whose messages were lost. */
 async function lostTasks(): Promise<string[]> {
+  await endUnfinishedTasks();
   const submitting = new QueueDriver();
   const { apiKey } = await createAccount({ plan: "unlimited" });
   const ids: string[] = [];
@@ -38,15 +39,20 @@ describe("sweeper", () => {
 
     queue = new QueueDriver();
     await sweep();
-    expect(queue.sent).toEqual(oldestFirst.map((id) => ({ task_id: id, run: 1 })));
+    // Files share the runtime and may run side by side (vitest isolate: false), so only this test's
+    // tasks are looked at; whatever else another file left idle may be swept along.
+    const ours = () => queue!.sent.filter((m) => ids.includes((m as { task_id: string }).task_id));
+    expect(ours()).toEqual(oldestFirst.map((id) => ({ task_id: id, run: 1 })));
     const batchSizes = vi.mocked(env.SCRAPE_GENERIC.sendBatch).mock.calls.map(([messages]) => [...messages].length);
-    expect(batchSizes.reduce((a, b) => a + b, 0)).toBe(250);
+    expect(batchSizes.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(250);
     expect(Math.max(...batchSizes)).toBeLessThanOrEqual(99);
 
     // Every one was touched: the next sweep leaves them IDLE_MS for their messages to arrive.
-    const touched = await env.DB.prepare("SELECT count(*) AS n FROM tasks WHERE updated_at >= ?").bind(now).first<number>("n");
+    const touched = await env.DB.prepare(`SELECT count(*) AS n FROM tasks WHERE updated_at >= ? AND id IN (SELECT value FROM json_each(?))`)
+      .bind(now, JSON.stringify(ids))
+      .first<number>("n");
     expect(touched).toBe(250);
     await sweep();
-    expect(queue.sent).toHaveLength(250);
+    expect(ours()).toHaveLength(250);
   });
 });
