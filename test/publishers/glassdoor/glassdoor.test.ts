@@ -1,5 +1,6 @@
 /** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { failureDetails } from "../../helpers/logs";
 import { apolloCache, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
 import { glassdoor } from "../../../src/publishers/glassdoor";
 import { ScrapeError } from "../../../src/scraping/errors";
@@ -184,6 +185,6 @@ describe("glassdoor end to end", () => {
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
-    expect(warn.mock.calls.flat().join("\n")).toContain(message);
+    expect(failureDetails(warn, task.taskId)).toContain(message);
   });
 });
