@@ -1,5 +1,5 @@
 /**
- * SSRF through the browser, with private networks off. The profile is a fixture site on loopback
+ * SSRF through the browser (and the plain GET before it), with private networks off. The profile is a fixture site on loopback
  * reached through PUBLISHER_ORIGINS (an origin the operator configured, so trusted); what the
  * rendered page then asks the browser to reach is judged on the address it would really go to.
  * An unmapped loopback service's own request log proves it was never contacted.
@@ -45,6 +45,16 @@ describe("a rendered page reaching for private hosts (private networks off)", ()
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
     // The plain GET got the page, the browser's load got the redirect.
     expect(Object.values(await fixtureRequests("cloaked.test", path))).toEqual([2]);
+    expect(await privateRequests(secret)).toEqual({});
+  });
+
+  it("an HTTP 302 of the plain GET from the mapped site to an unmapped loopback port fails with profile_not_found, never reaching it", async () => {
+    const secret = `/secret/${slug("moved")}`;
+    const path = `/biz/${slug("moved")}/moved`;
+    const task = await submitScrape("cloaked.test", `https://cloaked.test${path}?to=${encodeURIComponent(`${privateOrigin}${secret}`)}`);
+    await queue.drain();
+    expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
+    expect(Object.values(await fixtureRequests("cloaked.test", path))).toEqual([1]);
     expect(await privateRequests(secret)).toEqual({});
   });
 
