@@ -1,7 +1,7 @@
 /**
- * Reads a stream to its end, or stops (cancelling it) as soon as it passes `maxBytes`: the request
- * body of the API (1 MiB) and publisher pages (MAX_PAGE_BYTES) are both read this way, so a huge
- * body is never buffered whole. Returns null when the stream was over the cap.
+ * Reads a stream to its end, or stops (cancelling it) as soon as it passes `maxBytes`: publisher
+ * pages (MAX_PAGE_BYTES) are read this way, so a huge page is never buffered whole. Returns null
+ * when the stream was over the cap. (The API's own 1 MiB body cap is Hono's bodyLimit.)
  */
 export async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array();

@@ -4,7 +4,7 @@ import { browserGate } from "./browser-gate";
 import { cookiesFor, type LoginCookie } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
-import { mappedOrigin, mayRequestHost, publisherSideUrl, resolveTarget } from "./target";
+import { mayRequest, publisherSideUrl, requestUrlFor, resolveTarget } from "./target";
 
 export interface RenderOptions {
   cookies: readonly LoginCookie[];
@@ -130,27 +130,39 @@ export class PageRenderer {
   }
 
   /**
-   * Every request of a rendered page: images, fonts and media are dropped; URLs without a host other
-   * than data/blob/about are refused; private hosts are refused (unless allowed); requests to a host
-   * under PUBLISHER_ORIGINS go to its mapped origin, with the intended host in X-Forwarded-Host.
+   * Every request of a rendered page, each redirect hop included (the browser reports a hop as a new
+   * request): images, fonts and media are dropped; URLs without a host other than data/blob/about
+   * are refused; requests to a host under PUBLISHER_ORIGINS go to its mapped origin, with the
+   * intended host in X-Forwarded-Host; and what is left is judged on the URL it would really reach
+   * (`mayRequest`), so a page cannot redirect, navigate, frame or fetch its way to a private host.
+   * Returns the host refused by that last check, or null.
    */
-  #intercept(request: HTTPRequest): void {
-    if (request.isInterceptResolutionHandled()) return;
+  #intercept(request: HTTPRequest): string | null {
+    if (request.isInterceptResolutionHandled()) return null;
     const url = URL.parse(request.url());
-    const hostless = !url || !url.hostname;
-    let allowed = !BLOCKED_RESOURCES.has(request.resourceType());
-    if (allowed) allowed = hostless ? Boolean(url && HOSTLESS_SCHEMES.has(url.protocol)) : mayRequestHost(this.env, url.hostname);
-    if (!allowed || hostless) {
-      void (allowed ? request.continue() : request.abort("blockedbyclient")).catch(() => {});
-      return;
+    // A navigation refused as "blocked" would commit Chrome's error page in place of the page being
+    // read; "aborted" cancels it and leaves the page as it was.
+    const drop = () => void request.abort(request.isNavigationRequest() ? "aborted" : "blockedbyclient").catch(() => {});
+    if (BLOCKED_RESOURCES.has(request.resourceType())) {
+      drop();
+      return null;
     }
-    const origin = mappedOrigin(this.env, url.hostname);
-    if (!origin || new URL(origin).host === url.host) {
+    if (!url || !url.hostname) {
+      if (url && HOSTLESS_SCHEMES.has(url.protocol)) void request.continue().catch(() => {});
+      else drop();
+      return null;
+    }
+    const destination = requestUrlFor(this.env, url);
+    if (!mayRequest(this.env, destination)) {
+      drop();
+      return destination.hostname;
+    }
+    if (destination.host === url.host) {
       void request.continue().catch(() => {});
-      return;
+      return null;
     }
-    const mapped = new URL(url.pathname + url.search, origin);
-    void request.continue({ url: mapped.toString(), headers: { ...request.headers(), "x-forwarded-host": url.host } }).catch(() => {});
+    void request.continue({ url: destination.toString(), headers: { ...request.headers(), "x-forwarded-host": url.host } }).catch(() => {});
+    return null;
   }
 
   /** Renders a page with JavaScript and returns its HTML once it has settled. */
@@ -162,12 +174,21 @@ export class PageRenderer {
       await page.evaluateOnNewDocument(DISABLE_SIDE_CHANNELS);
       await page.setBypassServiceWorker(true);
       await page.setRequestInterception(true);
-      page.on("request", (request) => this.#intercept(request));
+      // A main-frame navigation refused as private (the profile redirecting there) fails the task the
+      // way the plain-HTTP path does; a refused subresource, fetch or frame only leaves the page without it.
+      let refusedNavigation: string | null = null;
+      page.on("request", (request) => {
+        const refused = this.#intercept(request);
+        if (refused && request.isNavigationRequest() && request.frame() === page.mainFrame()) refusedNavigation ??= refused;
+      });
       const cookies = cookiesFor(options.cookies, target.pageUrl);
       // Cookies go to the origin that really serves the page (PUBLISHER_ORIGINS may move it).
       if (cookies.length) await page.setCookie(...cookies.map(({ name, value }) => ({ name, value, url: target.requestUrl.origin })));
       const started = Date.now();
-      const response = await page.goto(target.requestUrl.toString(), { waitUntil: "load", timeout: options.timeoutMs });
+      const response = await page.goto(target.requestUrl.toString(), { waitUntil: "load", timeout: options.timeoutMs }).catch((err: unknown) => {
+        if (refusedNavigation) throw permanentError("profile_not_found", `Refusing to request a private host: ${refusedNavigation}`);
+        throw err;
+      });
       const remaining = options.timeoutMs - (Date.now() - started);
       if (remaining > 0) {
         // Best effort: a page that keeps polling is read as it is after the settle time.

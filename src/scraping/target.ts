@@ -21,9 +21,24 @@ export function mappedOrigin(env: Env, host: string): string | null {
   return null;
 }
 
-/** Whether a request to this host is allowed (private networks only when ALLOW_PRIVATE_NETWORK). */
-export function mayRequestHost(env: Env, hostname: string): boolean {
-  return settings(env).allowPrivateNetwork || !isPrivateHost(hostname);
+/**
+ * Whether a request to this URL, as it would really be sent, is allowed. An origin the operator
+ * configured under PUBLISHER_ORIGINS is trusted whatever its address: the operator chose it (a
+ * fixture or demo site on loopback), and the deploy check refuses any PUBLISHER_ORIGINS in the
+ * deployed configuration. Every other URL must be on a public host unless ALLOW_PRIVATE_NETWORK is
+ * on, so a mapped page that redirects, navigates or fetches elsewhere is judged on where that goes.
+ */
+export function mayRequest(env: Env, url: URL): boolean {
+  const config = settings(env);
+  if (config.allowPrivateNetwork) return true;
+  if (Object.values(config.publisherOrigins).some((origin) => URL.parse(origin)?.origin === url.origin)) return true;
+  return !isPrivateHost(url.hostname);
+}
+
+/** Where a request for this URL really goes: its mapped origin under PUBLISHER_ORIGINS, else itself. */
+export function requestUrlFor(env: Env, url: URL): URL {
+  const origin = mappedOrigin(env, url.hostname);
+  return origin ? new URL(url.pathname + url.search, origin) : new URL(url);
 }
 
 export function resolveTarget(env: Env, pageUrl: string | URL): Target {
@@ -31,9 +46,8 @@ export function resolveTarget(env: Env, pageUrl: string | URL): Target {
   if (page.protocol !== "https:" && page.protocol !== "http:") {
     throw permanentError("profile_not_found", `Not a web page URL: ${page.protocol}`);
   }
-  const origin = mappedOrigin(env, page.hostname);
-  const request = origin ? new URL(page.pathname + page.search, origin) : new URL(page);
-  if (!mayRequestHost(env, request.hostname)) {
+  const request = requestUrlFor(env, page);
+  if (!mayRequest(env, request)) {
     throw permanentError("profile_not_found", `Refusing to request a private host: ${request.hostname}`);
   }
   return { pageUrl: page, requestUrl: request };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
-import { DUPES_PAGES, DUPES_UNIQUE, GRAPH, MICRODATA, MULTILINGUAL, MULTIPAGE, paged } from "../fixtures/reviews";
+import { DUPES_PAGES, DUPES_UNIQUE, GRAPH, MARKUP_LANGUAGES, MICRODATA, MULTILINGUAL, MULTIPAGE, paged } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, md5Hash, newestFirst, retrieve, slug, storedFileKeys, submitScrape, taskRow } from "./support";
 
 let queue: QueueDriver;
@@ -34,6 +34,19 @@ describe("generic structured-data adapter, end to end", () => {
     await queue.drain();
     const body = await retrieve(task);
     expect(body.reviews).toEqual(newestFirst(MULTILINGUAL.map((r) => ({ ...expectedReview(r, profile), language: r.language }))));
+  });
+
+  it("takes a microdata or RDFa review's language from its own markup (lang on its element or its text's, inLanguage), not from <html lang>", async () => {
+    const profile = `https://langmarkup.test/biz/${slug("langmarkup")}`;
+    const task = await submitScrape("langmarkup.test", profile);
+    await queue.drain();
+    const body = await retrieve(task);
+    expect(body.reviews.map((r: { author_name: string; language: string }) => [r.author_name, r.language])).toEqual([
+      ["Uwe", "de"],
+      ["Luc", "fr"],
+      ["Sanne", "nl"],
+    ]);
+    expect(body.reviews).toEqual(newestFirst(MARKUP_LANGUAGES.map((r) => ({ ...expectedReview(r, profile), language: r.language }))));
   });
 
   it("walks 12 JSON-LD pages over three runs and serves them newest first on every page", async () => {

@@ -9,11 +9,13 @@ import { startFixtureSites } from "../fixtures/server";
 declare module "vitest" {
   export interface ProvidedContext {
     fixtureOrigins: Record<string, string>;
+    unmappedOrigins: Record<string, string>;
   }
 }
 
 export default async function setup(project: TestProject) {
   const sites = await startFixtureSites();
   project.provide("fixtureOrigins", sites.origins);
+  project.provide("unmappedOrigins", sites.unmapped);
   return () => sites.close();
 }

@@ -14,6 +14,7 @@ import { BrowserBusy } from "../../scraping/browser";
 import { BudgetExhausted, PublisherClient } from "../../scraping/client";
 import { loginCookies } from "../../scraping/cookies";
 import { permanentError, ScrapeError } from "../../scraping/errors";
+import { errorText, log } from "../../log";
 import { planLimits, settings, type PlanLimits } from "../../settings";
 import { emitTaskEvent } from "../webhooks/events";
 import { TaskStatus, type FailureReason, type TaskOptions } from "../tasks/status";
@@ -241,9 +242,20 @@ async function stopAfterError(
   }
   const delaySeconds = retryDelaySeconds(attempts, err instanceof ScrapeError ? err.retryAfterSeconds : undefined);
   if (retry && (attempts >= MAX_ATTEMPTS || Date.now() + delaySeconds * 1000 >= deadline)) retry = false;
-  const detail = err instanceof Error ? err.message : String(err);
-  console.warn(`scrape task ${task.id} (${task.publisherKey}): ${reason} (${retry ? `retry in ${delaySeconds}s` : "failing"}): ${detail}`);
-  if (!(err instanceof ScrapeError)) console.error(err);
+  // `detail` is the adapter's own account of what went wrong (the field or element it found missing,
+  // the status the publisher answered): what an operator needs when a publisher changes its pages.
+  // Adapters' messages name page structure and URLs, never cookies; an unexpected error is logged by
+  // name and message only, like everywhere else (src/log.ts).
+  log(err instanceof ScrapeError ? "warn" : "error", "scrape attempt failed", {
+    task_id: task.id,
+    publisher: task.publisherKey,
+    run,
+    attempt: attempts,
+    reason,
+    outcome: retry ? "retry" : "failing",
+    retry_in_seconds: retry ? delaySeconds : undefined,
+    detail: err instanceof ScrapeError ? err.message : errorText(err),
+  });
   if (!retry) {
     await failTask(env, task.id, reason, { token });
     return ACK;

@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { Handler } from "hono";
 import type { AppEnv } from "../context";
-import { jsonBody } from "../middleware/json-body";
+import { apiBodyLimit, jsonBody } from "../middleware/json-body";
 import { methodNotAllowed } from "../middleware/method-guard";
 
 /**
@@ -15,7 +15,7 @@ export function mountPost(route: RouteConfig, errorText: string, handler: Handle
     const withSlash = route.path.endsWith("/") ? route.path : `${route.path}/`;
     const paths = [withSlash, withSlash.slice(0, -1)];
     for (const path of paths) {
-      app.post(path, jsonBody(errorText), handler);
+      app.post(path, apiBodyLimit, jsonBody(errorText), handler);
       app.all(path, methodNotAllowed(["POST"]));
     }
   };

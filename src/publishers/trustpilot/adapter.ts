@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { log } from "../../log";
 import { permanentError, ScrapeError, transientError } from "../../scraping/errors";
 import type { FetchedPage } from "../../scraping/client";
 import type { Adapter, AdapterPage } from "../types";
@@ -70,7 +71,7 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
       // Trustpilot lets anonymous visitors read only the first pages of a long list. The reviews
       // read so far are kept rather than thrown away; login cookies let the walk go further.
       if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "login_required") {
-        console.warn(`trustpilot: ${cursor.profileUrl} asks to sign in for page ${cursor.page}; the walk ends at page ${cursor.page - 1}`);
+        log("warn", "trustpilot asks to sign in; the walk ends early", { profile_url: cursor.profileUrl, page: cursor.page, last_page_read: cursor.page - 1 });
         return { pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page), reviews: [], next: null };
       }
       throw err;

@@ -1,6 +1,6 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
 import type { ElementStream } from "./element-stream";
-import type { SchemaNode } from "./schema-node";
+import { ITEM_LANGUAGE, type SchemaNode } from "./schema-node";
 
 /**
  * Builds JSON-LD-shaped items from attribute-based markup (microdata, RDFa) during a streaming
@@ -24,6 +24,9 @@ export interface ItemSyntax {
 const LINE_BREAKING = new Set(["br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote"]);
 // Properties whose value is a link; for anything else a link's text is what the author meant.
 const URL_PROPERTIES = new Set(["url", "sameAs", "image", "logo", "contentUrl", "thumbnailUrl", "embedUrl", "mainEntityOfPage"]);
+// Properties that hold an item's own text: a `lang` on their element (or between it and the item)
+// tells the language of that text.
+const TEXT_PROPERTIES = new Set(["reviewBody", "text", "description"]);
 
 /** A whitespace-separated attribute value (itemprop, typeof, ...) as a list. */
 export function attributeWords(element: Element, name: string): string[] {
@@ -74,6 +77,16 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
   const roots: SchemaNode[] = [];
   const items: SchemaNode[] = [];
   const texts: OpenText[] = [];
+  // `lang` attributes in effect, innermost last. The <html> element's is left out: it is the site's
+  // interface language (decisions.md), which says nothing about who wrote a review.
+  const langs: { lang: string }[] = [];
+  // For each open item, how many `langs` were already open when it started (its own included).
+  const langBase = new Map<SchemaNode, number>();
+  /** The innermost `lang` opened inside `item`'s element, if any. */
+  const langInside = (item: SchemaNode) => {
+    const base = langBase.get(item) ?? langs.length;
+    return langs.length > base ? langs[langs.length - 1].lang : undefined;
+  };
 
   const remove = <T>(list: T[], entry: T) => {
     const at = list.lastIndexOf(entry);
@@ -86,6 +99,12 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
 
   stream.onElement((element, onEnd) => {
     if (LINE_BREAKING.has(element.tagName)) for (const open of texts) open.parts.push("\n");
+    const lang = element.tagName === "html" ? undefined : element.getAttribute("lang")?.trim();
+    if (lang) {
+      const entry = { lang };
+      langs.push(entry);
+      onEnd(() => remove(langs, entry));
+    }
     const markup = syntax.read(element);
     if (!markup) return;
     const parent = items[items.length - 1];
@@ -93,13 +112,23 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
     if (markup.item) {
       const node: SchemaNode = { "@type": markup.item.types };
       if (markup.item.id) node["@id"] = decodeHTMLAttribute(markup.item.id);
+      if (lang) node[ITEM_LANGUAGE] = lang;
+      // Langs opened from here on are inside this item; its own was counted as outside.
+      langBase.set(node, langs.length);
       if (parent && markup.properties.length) addValue(parent, markup.properties, node);
       else roots.push(node);
       items.push(node);
-      onEnd(() => remove(items, node));
+      onEnd(() => {
+        remove(items, node);
+        langBase.delete(node);
+      });
       return;
     }
     if (!parent || !markup.properties.length) return;
+    if (parent[ITEM_LANGUAGE] === undefined && markup.properties.some((p) => TEXT_PROPERTIES.has(p))) {
+      const inside = langInside(parent);
+      if (inside) parent[ITEM_LANGUAGE] = inside;
+    }
     const value = attributeValue(element, markup.properties);
     if (value !== null) {
       addValue(parent, markup.properties, value);

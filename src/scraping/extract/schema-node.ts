@@ -4,6 +4,13 @@
  */
 export type SchemaNode = { [property: string]: unknown };
 
+/**
+ * The key under which an item records the `lang` attribute of its own element, or else of the
+ * element holding its text: the author's per-item language. JSON-LD's `@language` keyword names the
+ * language of a string in the same way, and no schema.org property is spelled with an `@`.
+ */
+export const ITEM_LANGUAGE = "@language";
+
 const SCHEMA_ORG = /^(?:schema:|https?:\/\/schema\.org\/)/i;
 
 export function isNode(value: unknown): value is SchemaNode {

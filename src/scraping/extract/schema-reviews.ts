@@ -1,5 +1,5 @@
 import type { RawRating, RawReview } from "../../domain/reviews/raw-review";
-import { firstLiteral, hasType, isNode, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
+import { firstLiteral, hasType, isNode, ITEM_LANGUAGE, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
 
 const REVIEW_TYPES = new Set(["Review", "UserReview", "CriticReview", "EmployerReview"]);
 const REPLY_TYPES = new Set(["Comment", "Answer"]);
@@ -73,9 +73,14 @@ function author(graph: NodeGraph, review: SchemaNode, baseUrl: string): Pick<Raw
   };
 }
 
+/**
+ * The review's own language: `inLanguage` (any syntax), else the `lang` attribute of a microdata or
+ * RDFa review's element or of the element holding its text (ITEM_LANGUAGE; never `<html lang>`).
+ */
 function language(graph: NodeGraph, review: SchemaNode): string | undefined {
   const given = graph.first(review, "inLanguage");
-  return isNode(given) ? firstLiteral(given, "alternateName", "name") : literal(given);
+  const stated = isNode(given) ? firstLiteral(given, "alternateName", "name") : literal(given);
+  return stated ?? literal(review[ITEM_LANGUAGE]);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** airbnb.com: profile_key rules, the reviews request and answer, and end to end through the Worker and scrape-airbnb. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { scrapeFailures } from "../../helpers/logs";
 import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/airbnb/feed";
 import { resolveAirbnbProfile } from "../../../src/publishers/airbnb/profile";
 import { ScrapeError } from "../../../src/scraping/errors";
@@ -156,7 +157,9 @@ describe("airbnb end to end", () => {
     const task = await submitScrape("airbnb.com", "1500");
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
-    expect(warn.mock.calls.some(([line]) => String(line).includes(task.taskId) && String(line).includes("reviews.reviews.0.rating"))).toBe(true);
+    expect(scrapeFailures(warn, task.taskId)).toContainEqual(
+      expect.objectContaining({ publisher: "airbnb.com", reason: "publisher_error", detail: expect.stringContaining("reviews.reviews.0.rating") }),
+    );
     expect(await taskRow(task.taskId)).toMatchObject({ reason: "publisher_error" });
   });
 });

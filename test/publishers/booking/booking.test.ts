@@ -3,6 +3,7 @@
  * queue consumer and the fixture site (test/publishers/booking/site.ts) via PUBLISHER_ORIGINS.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { failureDetails } from "../../helpers/logs";
 import { bookingAdapter, hotelIds } from "../../../src/publishers/booking/adapter";
 import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/booking/reviews";
 import { hotelPage } from "../../../src/publishers/booking/urls";
@@ -191,7 +192,7 @@ describe("booking.com scraping", () => {
     const task = await submitScrape("booking.com", profileUrl(id));
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
-    expect(warn.mock.calls.flat().join("\n")).toContain(logged);
+    expect(failureDetails(warn, task.taskId)).toContain(logged);
   });
 
   it("fails an unknown hotel as profile_not_found", async () => {

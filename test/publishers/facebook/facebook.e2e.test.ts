@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { scrapeFailures } from "../../helpers/logs";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { QueueDriver } from "../../helpers/queue";
 import { PAGE_ID, REVIEWS, type FbReview } from "./data";
@@ -92,8 +93,10 @@ describe("facebook.com end to end", () => {
 
   it("fails a tab whose structure changed with publisher_error and logs what was missing", async () => {
     const warn = vi.spyOn(console, "warn");
-    const { body } = await scrape("changedcafe");
+    const { task, body } = await scrape("changedcafe");
     expect(body.response_message).toEqual(failed("publisher_error"));
-    expect(warn.mock.calls.flat().join(" ")).toMatch(/ratings_list_feed_units\.reviews_feed/);
+    expect(scrapeFailures(warn, task.taskId)).toContainEqual(
+      expect.objectContaining({ publisher: "facebook.com", reason: "publisher_error", detail: expect.stringMatching(/ratings_list_feed_units\.reviews_feed/) }),
+    );
   });
 });

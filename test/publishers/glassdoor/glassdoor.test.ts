@@ -1,5 +1,6 @@
 /** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { failureDetails } from "../../helpers/logs";
 import { apolloCache, pageToken, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
 import { employerReviewsRequest, parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
 import { glassdoor } from "../../../src/publishers/glassdoor";
@@ -272,6 +273,6 @@ describe("glassdoor end to end", () => {
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
-    expect(warn.mock.calls.flat().join("\n")).toContain(message);
+    expect(failureDetails(warn, task.taskId)).toContain(message);
   });
 });

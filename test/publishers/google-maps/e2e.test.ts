@@ -3,6 +3,7 @@
  * (./site.ts) through PUBLISHER_ORIGINS, retrieve through the Worker.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { failureDetails } from "../../helpers/logs";
 import { business, createAccount, postJson, submitBody } from "../../helpers/api";
 import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
@@ -190,7 +191,7 @@ describe("maps.google.com failures", () => {
     const deliveries = await queue.drain();
     expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
-    expect(warn.mock.calls.flat().join("\n")).toContain(message);
+    expect(failureDetails(warn, task.taskId)).toContain(message);
   });
 
   it("retries the unusual-traffic captcha, then fails with blocked", async () => {
@@ -208,7 +209,7 @@ describe("maps.google.com failures", () => {
     const task = await submitScrape("maps.google.com", placeUrl(place));
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
-    expect(warn.mock.calls.flat().join("\n")).toContain(message);
+    expect(failureDetails(warn, task.taskId)).toContain(message);
   });
 
   it.each([

@@ -3,6 +3,7 @@
  * (test/publishers/tripadvisor/site.ts) reached through PUBLISHER_ORIGINS, retrieve.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { failureDetails } from "../../helpers/logs";
 import { business, postJson, submitBody, createAccount } from "../../helpers/api";
 import { QueueDriver, PRODUCERS } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
@@ -164,7 +165,7 @@ describe("tripadvisor.com lookup", () => {
     const task = await submitScrape("tripadvisor.com", "", {}, { business: { ...business(), name: "Green Lantern Bistro" } });
     await queue.drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
-    expect(warn.mock.calls.flat().join("\n")).toContain("No Tripadvisor listing among");
+    expect(failureDetails(warn, task.taskId)).toContain("No Tripadvisor listing among");
   });
 });
 
@@ -174,7 +175,7 @@ describe("tripadvisor.com failures", () => {
     const url = id === 9999 ? "https://www.tripadvisor.com/Hotel_Review-g60713-d9999-Reviews-Nowhere_Inn-San_Francisco_California.html" : profileUrl(id);
     const task = await submitScrape("tripadvisor.com", url);
     await queue.drain();
-    return { body: await retrieve(task), log: warn.mock.calls.flat().join("\n") };
+    return { body: await retrieve(task), log: failureDetails(warn, task.taskId) };
   }
 
   it("fails a DataDome captcha page served with 200 as blocked", async () => {

@@ -3,6 +3,7 @@
  * the fixture site (./site.ts) behind PUBLISHER_ORIGINS, retrieve through the Worker.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { failureDetails, logLines, scrapeFailures } from "../../helpers/logs";
 import { business, createAccount, postJson, submitBody } from "../../helpers/api";
 import { PRODUCERS, QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
@@ -42,10 +43,6 @@ function apiReview(review: FixtureTrustpilotReview) {
 
 function failed(reason: string) {
   return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
-}
-
-function warned(): string {
-  return warn.mock.calls.map((args: unknown[]) => args.map(String).join(" ")).join("\n");
 }
 
 describe("trustpilot.com, end to end", () => {
@@ -147,7 +144,13 @@ describe("trustpilot.com, end to end", () => {
     const body = await retrieve(task);
     expect(body.task_status).toBe(200);
     expect(body.reviews).toEqual(REVIEWS.slice(0, 8).map(apiReview));
-    expect(warned()).toContain(`trustpilot: https://www.trustpilot.com/review/${domain} asks to sign in for page 3; the walk ends at page 2`);
+    expect(logLines(warn)).toContainEqual({
+      level: "warn",
+      message: "trustpilot asks to sign in; the walk ends early",
+      profile_url: `https://www.trustpilot.com/review/${domain}`,
+      page: 3,
+      last_page_read: 2,
+    });
     expect(await fixtureRequests("trustpilot.com", `/users/connect?redirect=${encodeURIComponent(`/review/${domain}${LIST}&page=3`)}`)).toEqual({
       [`/users/connect?redirect=${encodeURIComponent(`/review/${domain}${LIST}&page=3`)}`]: 1,
     });
@@ -188,8 +191,9 @@ describe("trustpilot.com failures", () => {
   ])("fails a page whose structure changed (%s) with publisher_error and logs what was missing", async (scenario, missing) => {
     const { task, body } = await scrape(scenario);
     expect(body.response_message).toEqual(failed("publisher_error"));
-    expect(warned()).toContain(`scrape task ${task.taskId} (trustpilot.com): publisher_error (failing): `);
-    expect(warned()).toContain(missing);
+    expect(scrapeFailures(warn, task.taskId)).toContainEqual(
+      expect.objectContaining({ publisher: "trustpilot.com", reason: "publisher_error", outcome: "failing", detail: expect.stringContaining(missing) }),
+    );
   });
 });
 
@@ -231,6 +235,6 @@ describe("trustpilot.com lookup", () => {
     await queue.drain();
     const body = await retrieve(task);
     expect(body.response_message).toEqual(failed("profile_not_found"));
-    expect(warned()).toContain(logged);
+    expect(failureDetails(warn, task.taskId)).toContain(logged);
   });
 });

@@ -3,6 +3,7 @@
  * yelp.com (biz page + GraphQL review feed + search), retrieve.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { logLines, scrapeFailures } from "../../helpers/logs";
 import { business, call } from "../../helpers/api";
 import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
@@ -179,9 +180,27 @@ describe("yelp.com: failures", () => {
     ["feedchanged", "edges.0.node.encid"],
   ])("a changed page structure (%s-) fails with publisher_error and the log names what is missing", async (kind, missing) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const { task } = await scrape(slug(`${kind}-cafe`));
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
-    expect(warn.mock.calls.some(([line]) => String(line).includes(task.taskId) && String(line).includes(missing))).toBe(true);
+    expect(scrapeFailures(warn, task.taskId)).toEqual([
+      {
+        level: "warn",
+        message: "scrape attempt failed",
+        task_id: task.taskId,
+        publisher: "yelp.com",
+        run: expect.any(Number),
+        attempt: 1,
+        reason: "publisher_error",
+        outcome: "failing",
+        detail: expect.stringContaining(missing),
+      },
+    ]);
+    // The login cookie and the API key were in play on this task; neither reaches any log line.
+    const everything = JSON.stringify([...logLines(warn), ...logLines(info), ...logLines(error)]);
+    expect(everything).not.toContain(SESSION_COOKIE.value);
+    expect(everything).not.toContain(task.apiKey);
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "publisher_error" });
   });
 });
