@@ -11,7 +11,7 @@
 // queue sends in response headers; the bench samples them per scenario (cold key cache first).
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
@@ -188,6 +188,40 @@ async function sample(url, requestFor, coldKey, key, check) {
   return { cold: counts[0], warm: counts[counts.length - 1] };
 }
 
+/**
+ * CPU seconds used so far by every process of a detached child's process group (wrangler, its
+ * workerd), read from /proc; null where there is no /proc. Divided by a measurement's responses it
+ * gives the CPU each request costs that Worker, which explains a ratio where req/s only states it.
+ */
+function groupCpuSeconds(pgid) {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // gone meanwhile
+      }
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command: state, ppid, pgrp (index 2), …, utime (11), stime (12), in clock ticks.
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return ticks / 100;
+}
+
+/** Runs a load and adds the CPU milliseconds per response of the Worker that served it. */
+async function loadMeasured(url, request, pgid) {
+  const before = groupCpuSeconds(pgid);
+  const result = await load(url, request);
+  const after = groupCpuSeconds(pgid);
+  const cpuMsPerRequest = before === null || after === null || !result.responses ? null : ((after - before) * 1000) / result.responses;
+  return { ...result, cpu_ms_per_request: cpuMsPerRequest };
+}
+
 function printTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
@@ -360,8 +394,8 @@ async function main() {
     for (const [i, scenario] of scenarios.filter((s) => !only || only.includes(s.kind)).entries()) {
       const url = `${base}${scenario.path}`;
       const trips = await sample(url, scenario.request, coldKeys[i].key, key, scenario.check);
-      const baseline = await load(hello, {});
-      const measured = await load(url, scenario.request(key));
+      const baseline = await loadMeasured(hello, {}, helloWorker.child.pid);
+      const measured = await loadMeasured(url, scenario.request(key), service.child.pid);
       const ratio = baseline.requests_per_second ? measured.requests_per_second / baseline.requests_per_second : 0;
       results.push({ ...scenario, request: undefined, check: undefined, trips, baseline, measured, ratio });
       console.log(`  ${scenario.name}: ${measured.requests_per_second} req/s vs hello-world ${baseline.requests_per_second} req/s (${ratio.toFixed(2)}x)`);
@@ -370,7 +404,7 @@ async function main() {
     const by = Object.fromEntries(results.map((r) => [r.kind, r]));
     console.log("");
     printTable(
-      ["scenario", "req/s", "hello req/s", "ratio", "p50 ms", "p99 ms", "D1 trips (warm/cold)", "queue sends", "KiB", "non-2xx", "errors"],
+      ["scenario", "req/s", "hello req/s", "ratio", "p50 ms", "p99 ms", "CPU ms/req", "hello CPU ms/req", "D1 trips (warm/cold)", "queue sends", "KiB", "non-2xx", "errors"],
       results.map((r) => [
         r.name,
         r.measured.requests_per_second,
@@ -378,6 +412,8 @@ async function main() {
         r.ratio.toFixed(2),
         r.measured.latency_ms.p50,
         r.measured.latency_ms.p99,
+        r.measured.cpu_ms_per_request?.toFixed(1) ?? "-",
+        r.baseline.cpu_ms_per_request?.toFixed(1) ?? "-",
         `${r.trips.warm.d1}/${r.trips.cold.d1}`,
         r.trips.warm.queue,
         (r.trips.warm.bytes / 1024).toFixed(1),
