@@ -404,7 +404,21 @@ async function main() {
     const by = Object.fromEntries(results.map((r) => [r.kind, r]));
     console.log("");
     printTable(
-      ["scenario", "req/s", "hello req/s", "ratio", "p50 ms", "p99 ms", "CPU ms/req", "hello CPU ms/req", "D1 trips (warm/cold)", "queue sends", "KiB", "non-2xx", "errors"],
+      [
+        "scenario",
+        "req/s",
+        "hello req/s",
+        "ratio",
+        "p50 ms",
+        "p99 ms",
+        "CPU ms/req",
+        "hello CPU ms/req",
+        "D1 trips (warm/cold)",
+        "queue sends",
+        "KiB",
+        "non-2xx",
+        "errors",
+      ],
       results.map((r) => [
         r.name,
         r.measured.requests_per_second,
