@@ -265,10 +265,16 @@ async function main() {
     rmSync(helloConfig, { force: true });
     rmSync(state, { recursive: true, force: true });
   };
-  process.once("SIGINT", () => {
-    stop();
-    process.exit(130);
-  });
+  // Interrupted or timed out: take both wrangler process groups down too, never leave them running.
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ]) {
+    process.once(signal, () => {
+      stop();
+      process.exit(code);
+    });
+  }
   try {
     applyMigrationsQuietly({ persistTo: state });
     const { key } = createKey({ account: "bench", plan: "unlimited", persistTo: state, log: () => {} });
