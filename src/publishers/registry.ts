@@ -11,6 +11,7 @@
  */
 import { airbnb } from "./airbnb";
 import { booking } from "./booking";
+import { capterra } from "./capterra";
 import { facebook } from "./facebook";
 import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
@@ -23,7 +24,7 @@ import type { ProfileResolution, PublisherKind, PublisherModule } from "./types"
 import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor];
+export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor, capterra];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic;

@@ -3,16 +3,17 @@
  * module to src/publishers/registry.ts puts it under these tests with nothing else to edit.
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { canonicalPublisherKey } from "../../src/domain/publishers/canonical";
 import { ALL_MODULES, GENERIC_MODULE, MODULES, publisherFor } from "../../src/publishers/registry";
 import { QUEUE_HANDLERS } from "../../src/queue/router";
 import { CONSUMERS, PRODUCERS } from "../helpers/queue";
 
-/** Fixture sites present under test/publishers/<name>/site.ts (Vite's glob import, resolved at build time). */
-const FIXTURE_SITES = Object.keys((import.meta as ImportMeta & { glob(pattern: string): Record<string, unknown> }).glob("./*/site.ts")).map(
-  (path) => path.split("/")[1],
-);
+/**
+ * Fixture sites present under test/publishers/<name>/site.ts, listed from disk by the global setup
+ * at every run (a glob import would be resolved once and kept by vitest's module cache).
+ */
+const FIXTURE_SITES = inject("publisherFixtureNames");
 
 describe.each(ALL_MODULES.map((module) => [module.name, module] as const))("publisher module %s", (_name, module) => {
   it("has its own queue: a producer binding, a consumer with dead letters in wrangler.toml, and a queue handler", () => {

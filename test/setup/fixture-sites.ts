@@ -4,12 +4,14 @@
  * PUBLISHER_ORIGINS.
  */
 import type { TestProject } from "vitest/node";
-import { startFixtureSites } from "../fixtures/server";
+import { publisherFixtureNames, startFixtureSites } from "../fixtures/server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     fixtureOrigins: Record<string, string>;
     unmappedOrigins: Record<string, string>;
+    /** Modules with a fixture site (test/publishers/<name>/site.ts), read from disk at each run. */
+    publisherFixtureNames: string[];
   }
 }
 
@@ -17,5 +19,6 @@ export default async function setup(project: TestProject) {
   const sites = await startFixtureSites();
   project.provide("fixtureOrigins", sites.origins);
   project.provide("unmappedOrigins", sites.unmapped);
+  project.provide("publisherFixtureNames", publisherFixtureNames());
   return () => sites.close();
 }

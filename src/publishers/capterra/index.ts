@@ -1,0 +1,20 @@
+import { definePublisher } from "../types";
+import { capterraAdapter } from "./adapter";
+import { resolveCapterraProfile } from "./profile";
+
+/**
+ * capterra.com: software product reviews from the JSON endpoint the product pages load them from,
+ * paged by offset. profile_key is a product URL or the numeric product id. Software has no street
+ * address, so there is no lookup.
+ */
+export const capterra = definePublisher({
+  name: "capterra",
+  displayName: "Capterra",
+  kind: "software",
+  domains: ["capterra.com"],
+  loginRequired: false,
+  ratingScale: "1–5 stars (overall rating), kept as is",
+  resolveProfileKey: resolveCapterraProfile,
+  adapter: capterraAdapter,
+  queue: { binding: "SCRAPE_CAPTERRA", name: "scrape-capterra" },
+});
