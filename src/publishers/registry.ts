@@ -12,6 +12,7 @@
 import { airbnb } from "./airbnb";
 import { booking } from "./booking";
 import { facebook } from "./facebook";
+import { g2 } from "./g2";
 import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
@@ -23,7 +24,7 @@ import type { ProfileResolution, PublisherKind, PublisherModule } from "./types"
 import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor];
+export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor, g2];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic;
