@@ -36,7 +36,8 @@ export function pageUrl({ slug, page }: G2Cursor): string {
  * "Just a moment..." challenge, with status 403 or 200.
  */
 export function inspectG2Page(page: FetchedPage): ScrapeError | null {
-  if (/captcha-delivery\.com/i.test(page.text) || /<title>\s*Just a moment\.\.\./i.test(page.text)) return permanentError("blocked", "G2 answered with its bot check");
+  if (/captcha-delivery\.com/i.test(page.text) || /<title>\s*Just a moment\.\.\./i.test(page.text))
+    return permanentError("blocked", "G2 answered with its bot check");
   return null;
 }
 
@@ -57,7 +58,12 @@ export const g2Adapter: Adapter<G2Cursor> = {
       // A product nobody reviewed says so (reviewCount 0); anything else is not the page we know.
       if (reviewCount === 0) return { pageUrl: page.url.toString(), reviews: [], next: null, profileUrl: cursor.page === 1 ? page.url.toString() : undefined };
       if (await hasLoginForm(page.text)) throw permanentError("login_required", "G2 shows a sign-in form instead of reviews");
-      throw permanentError("publisher_error", reviewCount === null ? "G2 page: no review cards (itemprop=review) and no aggregateRating reviewCount" : `G2 page: no review cards (itemprop=review) for a product with ${reviewCount} reviews`);
+      throw permanentError(
+        "publisher_error",
+        reviewCount === null
+          ? "G2 page: no review cards (itemprop=review) and no aggregateRating reviewCount"
+          : `G2 page: no review cards (itemprop=review) for a product with ${reviewCount} reviews`,
+      );
     }
     const reviews = cards.map((card, index) => cardReview(card, index, cursor.slug));
     const url = page.url.toString();

@@ -6,6 +6,7 @@
  * `id="survey-response-<n>"`. The product's `aggregateRating` says how many reviews there are.
  * This file reads those cards with HTMLRewriter (the site's own markup, not rendered text).
  */
+import { decodeHTML, decodeHTMLAttribute } from "entities";
 import type { RawReview } from "../../domain/reviews";
 import { permanentError } from "../../scraping/errors";
 
@@ -32,15 +33,6 @@ export interface G2Page {
 
 const REVIEW = '[itemprop="review"]';
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&");
-
 /** The review cards, review count and next-page link of one reviews page. */
 export async function readG2Page(html: string): Promise<G2Page> {
   const cards: G2Card[] = [];
@@ -48,7 +40,8 @@ export async function readG2Page(html: string): Promise<G2Page> {
   let section: { heading: string; body: string } | null = null;
   let reviewCount: number | null = null;
   let hasNext = false;
-  // Text handlers get chunks; each field collects its chunks until the element ends.
+  // Text handlers get chunks, entities as written (decoded with `entities`); each field collects its
+  // chunks until the element ends.
   let title = "";
   let replyText = "";
   let paragraph = "";
@@ -56,11 +49,21 @@ export async function readG2Page(html: string): Promise<G2Page> {
   await new HTMLRewriter()
     .on(REVIEW, {
       element(el) {
-        card = { id: /^survey-response-(\d+)$/.exec(el.getAttribute("id") ?? "")?.[1] ?? null, author: null, authorUrl: null, date: null, stars: null, title: "", language: null, sections: [], reply: null };
+        card = {
+          id: /^survey-response-(\d+)$/.exec(el.getAttribute("id") ?? "")?.[1] ?? null,
+          author: null,
+          authorUrl: null,
+          date: null,
+          stars: null,
+          title: "",
+          language: null,
+          sections: [],
+          reply: null,
+        };
         title = "";
         const done = card;
         el.onEndTag(() => {
-          done.title = squash(decode(title)).replace(/^"(.*)"$/, "$1");
+          done.title = squash(decodeHTML(title)).replace(/^"(.*)"$/, "$1");
           cards.push(done);
           card = null;
         });
@@ -69,10 +72,11 @@ export async function readG2Page(html: string): Promise<G2Page> {
     .on(`${REVIEW} [itemprop="author"] meta`, {
       element(el) {
         const prop = el.getAttribute("itemprop");
-        const content = el.getAttribute("content");
+        const raw = el.getAttribute("content");
+        const content = raw === null ? null : decodeHTMLAttribute(raw);
         // A vendor response may name its own author; the reviewer is the card's first one.
         if (!card || !content || card.reply) return;
-        if (prop === "name") card.author = squash(decode(content));
+        if (prop === "name") card.author = squash(content);
         if (prop === "url") card.authorUrl = content;
       },
     })
@@ -110,7 +114,7 @@ export async function readG2Page(html: string): Promise<G2Page> {
       element(el) {
         paragraph = "";
         el.onEndTag(() => {
-          const text = squash(decode(paragraph));
+          const text = squash(decodeHTML(paragraph));
           if (section && text) section.body = section.body ? `${section.body}\n${text}` : text;
         });
       },
@@ -125,7 +129,7 @@ export async function readG2Page(html: string): Promise<G2Page> {
         card.reply = reply;
         replyText = "";
         el.onEndTag(() => {
-          reply.text = squash(decode(replyText));
+          reply.text = squash(decodeHTML(replyText));
         });
       },
     })
@@ -153,7 +157,7 @@ export async function readG2Page(html: string): Promise<G2Page> {
     .transform(new Response(html))
     .text();
 
-  for (const c of cards) for (const s of c.sections) s.heading = squash(decode(s.heading));
+  for (const c of cards) for (const s of c.sections) s.heading = squash(decodeHTML(s.heading));
   return { cards, reviewCount, hasNext };
 }
 

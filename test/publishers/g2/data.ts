@@ -24,7 +24,7 @@ export interface FixtureProduct {
   slug: string;
   name: string;
   reviews: FixtureG2Review[];
-  behaviour?: "datadome" | "datadome-403" | "cloudflare" | "changed";
+  behaviour?: "datadome" | "datadome-403" | "cloudflare" | "changed" | "sign-in";
 }
 
 /** Reviews per fixture page (G2 shows 25; fewer keep the fixture small). */
@@ -43,7 +43,10 @@ export const WITH_REPLY: FixtureG2Review = {
   title: "Pipelines that finally make sense",
   sections: [
     ...likeDislike("Acme CRM", "The pipeline board & its filters.", "Reports take a while to load."),
-    { heading: "What problems is Acme CRM solving and how is that benefiting you?", paragraphs: ["We stopped losing leads in spreadsheets.", "Onboarding new reps takes a day."] },
+    {
+      heading: "What problems is Acme CRM solving and how is that benefiting you?",
+      paragraphs: ["We stopped losing leads in spreadsheets.", "Onboarding new reps takes a day."],
+    },
   ],
   reply: { text: "Thanks Dana! Faster reports ship next month.", date: "2026-10-04" },
 };
@@ -80,7 +83,9 @@ export const DATADOME_403: FixtureProduct = { slug: "refused-app", name: "Refuse
 export const CLOUDFLARE: FixtureProduct = { slug: "challenged-app", name: "Challenged App", reviews: filler(2), behaviour: "cloudflare" };
 export const CHANGED: FixtureProduct = { slug: "changed-app", name: "Changed App", reviews: filler(2), behaviour: "changed" };
 
-export const PRODUCTS: FixtureProduct[] = [ACME, EMPTY_PRODUCT, DATADOME, DATADOME_403, CLOUDFLARE, CHANGED];
+export const SIGN_IN: FixtureProduct = { slug: "walled-app", name: "Walled App", reviews: filler(2), behaviour: "sign-in" };
+
+export const PRODUCTS: FixtureProduct[] = [ACME, EMPTY_PRODUCT, DATADOME, DATADOME_403, CLOUDFLARE, CHANGED, SIGN_IN];
 
 /** Most recent first, as `order=most_recent` lists them. */
 export function newestFirst(p: FixtureProduct): FixtureG2Review[] {

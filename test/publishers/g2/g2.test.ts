@@ -7,7 +7,20 @@ import { cardReview, readG2Page } from "../../../src/publishers/g2/cards";
 import { QueueDriver } from "../../helpers/queue";
 import { retrieve, submitScrape } from "../../e2e/support";
 import { scrapeError } from "../support";
-import { ACME, CHANGED, CLOUDFLARE, DATADOME, DATADOME_403, EMPTY_PRODUCT, NO_TEXT, PORTUGUESE, WITH_REPLY, newestFirst, type FixtureG2Review } from "./data";
+import {
+  ACME,
+  CHANGED,
+  CLOUDFLARE,
+  DATADOME,
+  DATADOME_403,
+  EMPTY_PRODUCT,
+  NO_TEXT,
+  PORTUGUESE,
+  SIGN_IN,
+  WITH_REPLY,
+  newestFirst,
+  type FixtureG2Review,
+} from "./data";
 import fixture from "./site";
 
 const reviewsUrl = (slug: string, page = 1) => `https://www.g2.com/products/${slug}/reviews?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
@@ -82,7 +95,13 @@ describe("g2 parser", () => {
         date: "2026-10-01",
         language: "pt",
       },
-      { id: "10900003", rating: { value: 2, best: 5, worst: 1 }, text: "", url: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900003", date: "2026-09-30" },
+      {
+        id: "10900003",
+        rating: { value: 2, best: 5, worst: 1 },
+        text: "",
+        url: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900003",
+        date: "2026-09-30",
+      },
     ]);
     const last = await readG2Page(answer(reviewsUrl("acme-crm", 3)).body);
     expect(last).toMatchObject({ reviewCount: 23, hasNext: false });
@@ -172,6 +191,7 @@ describe("g2 end to end", () => {
     ["DataDome's captcha page (403)", DATADOME_403.slug, "blocked", "403"],
     ["Cloudflare's challenge", CLOUDFLARE.slug, "blocked", "G2 answered with its bot check"],
     ["a missing product", "no-such-product", "profile_not_found", "404"],
+    ["a sign-in page", SIGN_IN.slug, "login_required", "G2 shows a sign-in form instead of reviews"],
     ["a changed page layout", CHANGED.slug, "publisher_error", "G2 page: no review cards (itemprop=review) and no aggregateRating reviewCount"],
   ])("fails behind %s and logs why", async (_, slug, reason, message) => {
     const warn = vi.spyOn(console, "warn");
