@@ -61,6 +61,7 @@ export async function readG2Page(html: string): Promise<G2Page> {
           reply: null,
         };
         title = "";
+        section = null;
         const done = card;
         el.onEndTag(() => {
           done.title = squash(decodeHTML(title)).replace(/^"(.*)"$/, "$1");
@@ -115,7 +116,10 @@ export async function readG2Page(html: string): Promise<G2Page> {
         paragraph = "";
         el.onEndTag(() => {
           const text = squash(decodeHTML(paragraph));
-          if (section && text) section.body = section.body ? `${section.body}\n${text}` : text;
+          if (!card || !text) return;
+          // Answers before any question heading still belong to the review.
+          if (!section) card.sections.push((section = { heading: "", body: "" }));
+          section.body = section.body ? `${section.body}\n${text}` : text;
         });
       },
       text(chunk) {
