@@ -108,6 +108,13 @@ describe("g2 parser", () => {
     expect(last.cards).toHaveLength(3);
   });
 
+  it("keeps each card's answers to itself, headed or not", async () => {
+    const card = (id: number, body: string) =>
+      `<div id="survey-response-${id}" itemprop="review"><meta itemprop="datePublished" content="2026-01-0${id}"><div class="stars stars-8"></div><div itemprop="reviewBody">${body}</div></div>`;
+    const { cards } = await readG2Page(`<html><body>${card(1, "<h5>Best?</h5><p>One</p>")}${card(2, "<p>Two</p>")}</body></html>`);
+    expect(cards.map((c) => c.sections)).toEqual([[{ heading: "Best?", body: "One" }], [{ heading: "", body: "Two" }]]);
+  });
+
   it("names what is missing when the page changed", async () => {
     const changed = await readG2Page(answer(reviewsUrl(CHANGED.slug)).body);
     expect(changed).toEqual({ cards: [], reviewCount: null, hasNext: false });
