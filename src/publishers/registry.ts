@@ -13,6 +13,7 @@ import { airbnb } from "./airbnb";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
 import { facebook } from "./facebook";
+import { g2 } from "./g2";
 import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
@@ -24,7 +25,7 @@ import type { ProfileResolution, PublisherKind, PublisherModule } from "./types"
 import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor, capterra];
+export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor, g2, capterra];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic;

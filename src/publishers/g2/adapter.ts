@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { FetchedPage } from "../../scraping/client";
+import { permanentError, type ScrapeError } from "../../scraping/errors";
+import { hasLoginForm } from "../../scraping/response-status";
+import type { Adapter, AdapterPage } from "../types";
+import { cardReview, readG2Page } from "./cards";
+
+/** Where the walk is: the product's slug and the page number. */
+export const G2CursorSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  page: z.number().int().positive(),
+});
+export type G2Cursor = z.infer<typeof G2CursorSchema>;
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,127}$/;
+const PRODUCT_PATH = /^\/products\/([a-z0-9][a-z0-9-]{0,127})(?:\/.*)?$/i;
+
+/** The product slug of a G2 product URL (`/products/<slug>`, `/products/<slug>/reviews…`), or null. */
+export function productSlug(url: URL): string | null {
+  return PRODUCT_PATH.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
+}
+
+/** A bare slug as a client may give it ("acme-crm"), or null. */
+export function bareSlug(value: string): string | null {
+  const slug = value.toLowerCase();
+  return SLUG.test(slug) ? slug : null;
+}
+
+/** One page of reviews, most recent first (G2's `order=most_recent`). */
+export function pageUrl({ slug, page }: G2Cursor): string {
+  return `https://www.g2.com/products/${slug}/reviews?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
+}
+
+/**
+ * G2 answers bots with DataDome's captcha page (a script from captcha-delivery.com) or Cloudflare's
+ * "Just a moment..." challenge, with status 403 or 200.
+ */
+export function inspectG2Page(page: FetchedPage): ScrapeError | null {
+  if (/captcha-delivery\.com/i.test(page.text) || /<title>\s*Just a moment\.\.\./i.test(page.text))
+    return permanentError("blocked", "G2 answered with its bot check");
+  return null;
+}
+
+/** g2.com: product reviews read from the review cards' microdata, newest first, one page per step. */
+export const g2Adapter: Adapter<G2Cursor> = {
+  cursor: G2CursorSchema,
+
+  async start(profileUrl) {
+    const slug = productSlug(new URL(profileUrl));
+    if (!slug) throw permanentError("profile_not_found", "Not a G2 product URL");
+    return { profileUrl: pageUrl({ slug, page: 1 }), cursor: { slug, page: 1 } };
+  },
+
+  async page(cursor, ctx): Promise<AdapterPage<G2Cursor>> {
+    const page = await ctx.client.request(pageUrl(cursor));
+    const { cards, reviewCount, hasNext } = await readG2Page(page.text);
+    if (cards.length === 0) {
+      // A product nobody reviewed says so (reviewCount 0); anything else is not the page we know.
+      if (reviewCount === 0) return { pageUrl: page.url.toString(), reviews: [], next: null, profileUrl: cursor.page === 1 ? page.url.toString() : undefined };
+      if (await hasLoginForm(page.text)) throw permanentError("login_required", "G2 shows a sign-in form instead of reviews");
+      throw permanentError(
+        "publisher_error",
+        reviewCount === null
+          ? "G2 page: no review cards (itemprop=review) and no aggregateRating reviewCount"
+          : `G2 page: no review cards (itemprop=review) for a product with ${reviewCount} reviews`,
+      );
+    }
+    const reviews = cards.map((card, index) => cardReview(card, index, cursor.slug));
+    const url = page.url.toString();
+    return { pageUrl: url, reviews, next: hasNext ? { slug: cursor.slug, page: cursor.page + 1 } : null, profileUrl: cursor.page === 1 ? url : undefined };
+  },
+
+  inspect: inspectG2Page,
+};

@@ -1,0 +1,30 @@
+import { resolveProfile } from "../profile";
+import { definePublisher } from "../types";
+import { bareSlug, g2Adapter, pageUrl, productSlug } from "./adapter";
+
+/**
+ * g2.com: software product reviews from the review cards of a product's reviews pages. profile_key
+ * is a product's reviews URL, its product URL, or its bare slug. Software has no street address, so
+ * there is no lookup: G2's search cannot choose one product by name alone reliably.
+ */
+export const g2 = definePublisher({
+  name: "g2",
+  displayName: "G2",
+  kind: "software",
+  domains: ["g2.com"],
+  loginRequired: false,
+  ratingScale: "0.5–5 stars in half stars (stars-1..stars-10), halves rounded up",
+  resolveProfileKey: (profileKey, publisherKey) =>
+    resolveProfile(profileKey, publisherKey, {
+      fromUrl: (url) => {
+        const slug = productSlug(url);
+        return slug ? pageUrl({ slug, page: 1 }) : null;
+      },
+      fromId: (id) => {
+        const slug = bareSlug(id);
+        return slug ? pageUrl({ slug, page: 1 }) : null;
+      },
+    }),
+  adapter: g2Adapter,
+  queue: { binding: "SCRAPE_G2", name: "scrape-g2" },
+});

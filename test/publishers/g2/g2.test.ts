@@ -1,0 +1,210 @@
+/** g2.com: the review-card parser on the fixture's pages, submit rules, and the module end to end. */
+import { createHash } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { g2 } from "../../../src/publishers/g2";
+import { inspectG2Page } from "../../../src/publishers/g2/adapter";
+import { cardReview, readG2Page } from "../../../src/publishers/g2/cards";
+import { QueueDriver } from "../../helpers/queue";
+import { retrieve, submitScrape } from "../../e2e/support";
+import { scrapeError } from "../support";
+import {
+  ACME,
+  CHANGED,
+  CLOUDFLARE,
+  DATADOME,
+  DATADOME_403,
+  EMPTY_PRODUCT,
+  NO_TEXT,
+  PORTUGUESE,
+  SIGN_IN,
+  WITH_REPLY,
+  newestFirst,
+  type FixtureG2Review,
+} from "./data";
+import fixture from "./site";
+
+const reviewsUrl = (slug: string, page = 1) => `https://www.g2.com/products/${slug}/reviews?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
+
+function answer(url: string) {
+  const u = new URL(url);
+  return fixture.site({ url: u, host: u.host, method: "GET", cookie: "", count: 1, headers: {}, body: "" });
+}
+
+/** The documented text layout: the title, then each question heading over its answer, blank lines between. */
+function documentedText(r: FixtureG2Review): string {
+  return [r.title, ...r.sections.map((s) => `${s.heading}\n${s.paragraphs.join("\n")}`)].filter(Boolean).join("\n\n");
+}
+
+/** Half stars to 1..5: N / 2 stars, halves rounded up, at least 1. */
+const FIVE = [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
+
+/** md5 of the Go-style JSON decisions.md names: like JSON.stringify, but Go escapes &, < and >. */
+function goHash(fields: string[]): string {
+  return createHash("md5").update(JSON.stringify(fields).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e")).digest("hex");
+}
+
+function expected(r: FixtureG2Review) {
+  const text = documentedText(r);
+  const author = r.author?.name ?? "";
+  return {
+    review_id: String(r.id),
+    author_name: author,
+    author_id: r.author?.url ?? null,
+    rating: FIVE[r.stars],
+    text,
+    url: `https://www.g2.com/products/acme-crm/reviews/acme-crm-review-${r.id}`,
+    posted_at: Date.parse(`${r.date}T00:00:00Z`),
+    review_hash: goHash(!text && !author ? [String(r.id)] : r.reply ? [text, author, r.reply.text] : [text, author]),
+    language: r.language ?? (r.title ? "en" : "und"),
+    source_date: r.date,
+    scraped_at: expect.any(Number),
+    ...(r.reply ? { owner_reply: { text: r.reply.text, posted_at: Date.parse(`${r.reply.date}T00:00:00Z`) } } : {}),
+  };
+}
+
+function failed(reason: string) {
+  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
+}
+
+describe("g2 parser", () => {
+  it("reads ids, authors, half stars, dates, titles, question sections, languages and vendor responses from the cards", async () => {
+    const first = await readG2Page(answer(reviewsUrl("acme-crm")).body);
+    expect(first).toMatchObject({ reviewCount: 23, hasNext: true });
+    expect(first.cards).toHaveLength(10);
+    expect(first.cards.slice(0, 3).map((c, i) => cardReview(c, i, "acme-crm"))).toEqual([
+      {
+        id: "10900001",
+        author_name: "Dana K.",
+        author_url: "https://www.g2.com/users/dana-k",
+        rating: { value: 4.5, best: 5, worst: 1 },
+        text:
+          "Pipelines that finally make sense\n\nWhat do you like best about Acme CRM?\nThe pipeline board & its filters.\n\nWhat do you dislike about Acme CRM?\nReports take a while to load.\n\n" +
+          "What problems is Acme CRM solving and how is that benefiting you?\nWe stopped losing leads in spreadsheets.\nOnboarding new reps takes a day.",
+        url: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900001",
+        date: "2026-10-02",
+        reply_text: "Thanks Dana! Faster reports ship next month.",
+        reply_date: "2026-10-04",
+      },
+      {
+        id: "10900002",
+        author_name: "João P.",
+        author_url: "https://www.g2.com/users/joao-p",
+        rating: { value: 3.5, best: 5, worst: 1 },
+        text: "Bom, mas caro\n\nWhat do you like best about Acme CRM?\nA integração com o e-mail.\n\nWhat do you dislike about Acme CRM?\nO preço para equipes pequenas.",
+        url: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900002",
+        date: "2026-10-01",
+        language: "pt",
+      },
+      {
+        id: "10900003",
+        rating: { value: 2, best: 5, worst: 1 },
+        text: "",
+        url: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900003",
+        date: "2026-09-30",
+      },
+    ]);
+    const last = await readG2Page(answer(reviewsUrl("acme-crm", 3)).body);
+    expect(last).toMatchObject({ reviewCount: 23, hasNext: false });
+    expect(last.cards).toHaveLength(3);
+  });
+
+  it("keeps each card's answers to itself, headed or not", async () => {
+    const card = (id: number, body: string) =>
+      `<div id="survey-response-${id}" itemprop="review"><meta itemprop="datePublished" content="2026-01-0${id}"><div class="stars stars-8"></div><div itemprop="reviewBody">${body}</div></div>`;
+    const { cards } = await readG2Page(`<html><body>${card(1, "<h5>Best?</h5><p>One</p>")}${card(2, "<p>Two</p>")}</body></html>`);
+    expect(cards.map((c) => c.sections)).toEqual([[{ heading: "Best?", body: "One" }], [{ heading: "", body: "Two" }]]);
+  });
+
+  it("names what is missing when the page changed", async () => {
+    const changed = await readG2Page(answer(reviewsUrl(CHANGED.slug)).body);
+    expect(changed).toEqual({ cards: [], reviewCount: null, hasNext: false });
+    const [card] = (await readG2Page(answer(reviewsUrl("acme-crm")).body)).cards;
+    expect(scrapeError(() => cardReview({ ...card!, stars: null }, 4, "acme-crm")).message).toBe("G2 page: review 4 has no stars-N rating");
+    expect(scrapeError(() => cardReview({ ...card!, id: null }, 2, "acme-crm")).message).toBe("G2 page: review 2 has no survey-response id");
+    expect(scrapeError(() => cardReview({ ...card!, date: null }, 1, "acme-crm")).message).toBe("G2 page: review 1 has no datePublished");
+  });
+
+  it("sees DataDome's and Cloudflare's challenge pages and lets review pages through", () => {
+    const page = (url: string) => ({ url: new URL(url), status: 200, headers: new Headers(), text: answer(url).body, rendered: false });
+    expect(inspectG2Page(page(reviewsUrl(DATADOME.slug)))).toMatchObject({ reason: "blocked" });
+    expect(inspectG2Page(page(reviewsUrl(CLOUDFLARE.slug)))).toMatchObject({ reason: "blocked" });
+    expect(inspectG2Page(page(reviewsUrl(ACME.slug)))).toBeNull();
+  });
+
+  it.each([
+    ["https://www.g2.com/products/acme-crm/reviews?page=4&qs=pros-and-cons", reviewsUrl("acme-crm")],
+    ["https://g2.com/products/Acme-CRM", reviewsUrl("acme-crm")],
+    ["https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900001", reviewsUrl("acme-crm")],
+    ["acme-crm", reviewsUrl("acme-crm")],
+  ])("takes %s at submit", (key, url) => {
+    expect(g2.resolveProfileKey(key, "g2.com")).toEqual({ url });
+  });
+
+  it.each([
+    ["https://www.g2.com/categories/crm", "Enter the URL of a profile on g2.com."],
+    ["https://www.capterra.com/p/1/acme-crm/", "Enter a URL on g2.com or one of its subdomains."],
+    ["acme crm", "Enter a valid URL."],
+  ])("refuses %s at submit", (key, message) => {
+    expect(g2.resolveProfileKey(key, "g2.com")).toEqual({ error: message });
+  });
+});
+
+describe("g2 end to end", () => {
+  let queue: QueueDriver;
+  beforeEach(() => {
+    queue = new QueueDriver();
+  });
+  afterEach(() => {
+    queue.restore();
+    vi.restoreAllMocks();
+  });
+
+  it("walks every page newest first with titles, answers, exact ids, dates, hashes and vendor responses", async () => {
+    const task = await submitScrape("g2.com", "https://www.g2.com/products/acme-crm");
+    await queue.drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.business.profile_key).toBe(reviewsUrl("acme-crm"));
+    expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
+    expect(body.reviews).toEqual(newestFirst(ACME).map(expected));
+    expect(body.reviews[0]).toMatchObject({
+      review_id: String(WITH_REPLY.id),
+      rating: 5,
+      owner_reply: { text: WITH_REPLY.reply!.text, posted_at: Date.parse("2026-10-04T00:00:00Z") },
+    });
+    expect(body.reviews[1]).toMatchObject({ review_id: String(PORTUGUESE.id), language: "pt", rating: 4, text: documentedText(PORTUGUESE) });
+    expect(body.reviews[2]).toMatchObject({ review_id: String(NO_TEXT.id), text: "", rating: 2 });
+    expect(body.reviews.at(-1)).toMatchObject({ review_id: String(newestFirst(ACME).at(-1)!.id) });
+  });
+
+  it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {
+    const task = await submitScrape("g2.com", "acme-crm", { first_page_only: true });
+    await queue.drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      newestFirst(ACME)
+        .slice(0, 10)
+        .map((r) => String(r.id)),
+    );
+  });
+
+  it("completes with no reviews for a product nobody reviewed", async () => {
+    const task = await submitScrape("g2.com", EMPTY_PRODUCT.slug);
+    await queue.drain();
+    expect((await retrieve(task)).pagination).toMatchObject({ total_reviews: 0 });
+  });
+
+  it.each([
+    ["DataDome's captcha page (200)", DATADOME.slug, "blocked", "G2 answered with its bot check"],
+    ["DataDome's captcha page (403)", DATADOME_403.slug, "blocked", "403"],
+    ["Cloudflare's challenge", CLOUDFLARE.slug, "blocked", "G2 answered with its bot check"],
+    ["a missing product", "no-such-product", "profile_not_found", "404"],
+    ["a sign-in page", SIGN_IN.slug, "login_required", "G2 shows a sign-in form instead of reviews"],
+    ["a changed page layout", CHANGED.slug, "publisher_error", "G2 page: no review cards (itemprop=review) and no aggregateRating reviewCount"],
+  ])("fails behind %s and logs why", async (_, slug, reason, message) => {
+    const warn = vi.spyOn(console, "warn");
+    const task = await submitScrape("g2.com", slug);
+    await queue.drain();
+    expect((await retrieve(task)).response_message).toEqual(failed(reason));
+    expect(warn.mock.calls.flat().join("\n")).toContain(message);
+  });
+});
