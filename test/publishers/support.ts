@@ -11,3 +11,8 @@ export function scrapeError(fn: () => unknown): ScrapeError {
   }
   throw new Error("expected a ScrapeError");
 }
+
+/** The `response_message` retrieve answers for a task that failed with `reason`. */
+export function failed(reason: string) {
+  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
+}

@@ -8,6 +8,7 @@ import { QueueDriver } from "../../helpers/queue";
 import { md5Hash, retrieve, submitScrape, taskRow } from "../../e2e/support";
 import { AIRBNB_REVIEWS, type AirbnbFixtureReview } from "./data";
 import fixture, { API_KEY, LIMIT } from "./site";
+import { failed } from "../support";
 
 const PROFILE = "https://www.airbnb.com/rooms/1001";
 
@@ -15,10 +16,6 @@ function answer(listingId: string, offset: number): unknown {
   const url = reviewsUrl(listingId, offset);
   const res = fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.airbnb.com", headers: { "x-airbnb-api-key": API_KEY }, body: "" });
   return JSON.parse(res.body);
-}
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 }
 
 /** The API review a fixture review must become, from the fixture data alone. */

@@ -13,7 +13,7 @@ import { PRODUCERS, QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { HOTELS, hotelPath, type FixtureCard } from "./data";
 import fixture from "./site";
-import { scrapeError } from "../support";
+import { failed, scrapeError } from "../support";
 
 const hotel = (id: number) => HOTELS.find((h) => h.hotelId === id)!;
 const profileUrl = (id: number) => `https://www.booking.com${hotelPath(hotel(id))}`;
@@ -135,7 +135,6 @@ describe("booking.com scraping", () => {
   async function graphqlRequests(): Promise<number> {
     return (await fixtureRequests("booking.com", "/dml/graphql"))["/dml/graphql?lang=en-gb"] ?? 0;
   }
-  const failed = (reason: string) => [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 
   it("walks the review list by skip, newest first, with both texts, mapped scores, dates, languages, replies, countries and stay dates", async () => {
     const before = await graphqlRequests();

@@ -2,32 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/capterra/reviews";
 import { resolveCapterraProfile } from "../../../src/publishers/capterra/profile";
-import { ScrapeError } from "../../../src/scraping/errors";
 import { failureDetails } from "../../helpers/logs";
 import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { ACME_HITS } from "./data";
 import fixture, { SIZE } from "./site";
+import { failed, scrapeError } from "../support";
 
 const REVIEWS_PAGE = "https://www.capterra.com/p/2001/Acme-CRM/reviews/";
 
 function answer(productId: string, from: number): unknown {
   const url = new URL(reviewsUrl(productId, from));
   return JSON.parse(fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.capterra.com", headers: {}, body: "" }).body);
-}
-
-function scrapeError(run: () => unknown): ScrapeError {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ScrapeError) return err;
-    throw err;
-  }
-  throw new Error("expected a ScrapeError");
-}
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 }
 
 describe("capterra profile_key", () => {

@@ -3,6 +3,7 @@ import { scrapeFailures } from "../../helpers/logs";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { QueueDriver } from "../../helpers/queue";
 import { PAGE_ID, REVIEWS, type FbReview } from "./data";
+import { failed } from "../support";
 
 let queue: QueueDriver;
 beforeEach(() => {
@@ -22,10 +23,6 @@ const SESSION = {
   },
 };
 const NO_SESSION = { additional_cookies: { login: [{ name: "c_user", value: "100000000000042", domain: ".facebook.com" }] } };
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
-}
 
 /** What retrieve must answer for a fixture review (hash computed here from decisions.md's rule). */
 function expected(review: FbReview, language: string) {

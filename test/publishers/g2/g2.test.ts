@@ -6,7 +6,7 @@ import { inspectG2Page } from "../../../src/publishers/g2/adapter";
 import { cardReview, readG2Page } from "../../../src/publishers/g2/cards";
 import { QueueDriver } from "../../helpers/queue";
 import { retrieve, submitScrape } from "../../e2e/support";
-import { scrapeError } from "../support";
+import { failed, scrapeError } from "../support";
 import {
   ACME,
   CHANGED,
@@ -60,10 +60,6 @@ function expected(r: FixtureG2Review) {
     scraped_at: expect.any(Number),
     ...(r.reply ? { owner_reply: { text: r.reply.text, posted_at: Date.parse(`${r.reply.date}T00:00:00Z`) } } : {}),
   };
-}
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 }
 
 describe("g2 parser", () => {

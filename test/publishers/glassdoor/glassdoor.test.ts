@@ -29,6 +29,7 @@ import {
   type FixtureGlassdoorReview,
 } from "./data";
 import fixture from "./site";
+import { failed } from "../support";
 
 const SORT = "?sort.sortType=RD&sort.ascending=false";
 const reviewsUrl = (e: FixtureEmployer, page = 1) =>
@@ -81,10 +82,6 @@ function expected(r: FixtureGlassdoorReview) {
     scraped_at: expect.any(Number),
     ...(r.response ? { owner_reply: { text: r.response.text, posted_at: Date.parse(`${r.response.dateTime}Z`) } } : {}),
   };
-}
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 }
 
 describe("glassdoor parser", () => {

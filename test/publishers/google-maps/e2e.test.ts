@@ -23,6 +23,7 @@ import {
   type FixturePlace,
   type FixtureReview,
 } from "./data";
+import { failed } from "../support";
 
 let queue: QueueDriver;
 beforeEach(() => {
@@ -54,10 +55,6 @@ function expected(r: FixtureReview, p: FixturePlace) {
     scraped_at: expect.any(Number),
     ...(r.reply ? { owner_reply: { text: r.reply.text, posted_at: Math.floor(r.reply.postedMicros / 1000) } } : {}),
   };
-}
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 }
 
 /** The site's listugcposts requests for one place, by path and query. */

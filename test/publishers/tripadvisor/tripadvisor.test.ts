@@ -8,6 +8,7 @@ import { business, postJson, submitBody, createAccount } from "../../helpers/api
 import { QueueDriver, PRODUCERS } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { LOCATIONS, locationPath, type FixtureTaReview } from "./data";
+import { failed } from "../support";
 
 let queue: QueueDriver;
 beforeEach(() => {
@@ -42,10 +43,6 @@ function expected(review: FixtureTaReview, host = "www.tripadvisor.com") {
     ...(review.tripInfo ? { visited_at: day(`${review.tripInfo.stayDate.slice(0, 7)}-01`) } : {}),
     ...(reply ? { owner_reply: { text: reply.text, posted_at: day(reply.publishedDate) } } : {}),
   };
-}
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 }
 
 async function graphqlRequests(): Promise<number> {

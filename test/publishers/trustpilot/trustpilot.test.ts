@@ -8,6 +8,7 @@ import { business, createAccount, postJson, submitBody } from "../../helpers/api
 import { PRODUCERS, QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
 import { REVIEWS, type FixtureTrustpilotReview } from "./data";
+import { failed } from "../support";
 
 let queue: QueueDriver;
 let warn: ReturnType<typeof vi.spyOn>;
@@ -39,10 +40,6 @@ function apiReview(review: FixtureTrustpilotReview) {
     scraped_at: expect.any(Number),
     ...(review.reply ? { owner_reply: { text: review.reply.message, posted_at: Date.parse(review.reply.publishedDate) } } : {}),
   };
-}
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
 }
 
 describe("trustpilot.com, end to end", () => {

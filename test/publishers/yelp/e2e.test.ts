@@ -9,6 +9,7 @@ import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
 import { REVIEWS, type FixtureNode } from "./data";
 import { SESSION_COOKIE } from "./site";
+import { failed } from "../support";
 
 const persona = (value = SESSION_COOKIE.value) => ({ additional_cookies: { login: [{ name: SESSION_COOKIE.name, value, domain: ".yelp.com" }] } });
 
@@ -20,10 +21,6 @@ afterEach(() => {
   queue.restore();
   vi.restoreAllMocks();
 });
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
-}
 
 /** The API review a fixture node must become, computed from the fixture data alone. */
 function expected(node: FixtureNode, profileUrl: string) {
