@@ -1,14 +1,13 @@
 /** airbnb.com: profile_key rules, the reviews request and answer, and end to end through the Worker and scrape-airbnb. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { scrapeFailures } from "../../helpers/logs";
 import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/airbnb/feed";
 import { resolveAirbnbProfile } from "../../../src/publishers/airbnb/profile";
 import { ScrapeError } from "../../../src/scraping/errors";
-import { QueueDriver } from "../../helpers/queue";
 import { md5Hash, retrieve, submitScrape, taskRow } from "../../e2e/support";
 import { AIRBNB_REVIEWS, type AirbnbFixtureReview } from "./data";
 import fixture, { API_KEY, LIMIT } from "./site";
-import { failed } from "../support";
+import { failed, queuePerTest } from "../support";
 
 const PROFILE = "https://www.airbnb.com/rooms/1001";
 
@@ -108,18 +107,11 @@ describe("airbnb reviews request and answer", () => {
 });
 
 describe("airbnb end to end", () => {
-  let queue: QueueDriver;
-  beforeEach(() => {
-    queue = new QueueDriver();
-  });
-  afterEach(() => {
-    queue.restore();
-    vi.restoreAllMocks();
-  });
+  const queue = queuePerTest();
 
   it("walks every page newest first and returns each review exactly", async () => {
     const task = await submitScrape("airbnb.com", "https://www.airbnb.com/rooms/1001?adults=2");
-    const deliveries = await queue.drain();
+    const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-airbnb", "ack"]]);
     const body = await retrieve(task, 1, 100);
     expect(body.business.profile_key).toBe(PROFILE);
@@ -133,7 +125,7 @@ describe("airbnb end to end", () => {
 
   it("a listing without reviews completes with none", async () => {
     const task = await submitScrape("airbnb.com", "1002");
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect([body.task_status, body.reviews]).toEqual([200, []]);
   });
@@ -145,14 +137,14 @@ describe("airbnb end to end", () => {
     ["1302", "login_required"],
   ])("listing %s fails with %s", async (id, reason) => {
     const task = await submitScrape("airbnb.com", id);
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
   });
 
   it("a changed answer fails with publisher_error and the log names the field", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const task = await submitScrape("airbnb.com", "1500");
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
     expect(scrapeFailures(warn, task.taskId)).toContainEqual(
       expect.objectContaining({ publisher: "airbnb.com", reason: "publisher_error", detail: expect.stringContaining("reviews.reviews.0.rating") }),

@@ -2,18 +2,18 @@
  * booking.com: the pure parsers on the fixture's data, then end to end through the Worker, the real
  * queue consumer and the fixture site (test/publishers/booking/site.ts) via PUBLISHER_ORIGINS.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
 import { bookingAdapter, hotelIds } from "../../../src/publishers/booking/adapter";
 import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/booking/reviews";
 import { hotelPage } from "../../../src/publishers/booking/urls";
 import type { FetchedPage } from "../../../src/scraping/client";
 import { createAccount, postJson, submitBody } from "../../helpers/api";
-import { PRODUCERS, QueueDriver } from "../../helpers/queue";
+import { PRODUCERS } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { HOTELS, hotelPath, type FixtureCard } from "./data";
 import fixture from "./site";
-import { failed, scrapeError } from "../support";
+import { failed, queuePerTest, scrapeError } from "../support";
 
 const hotel = (id: number) => HOTELS.find((h) => h.hotelId === id)!;
 const profileUrl = (id: number) => `https://www.booking.com${hotelPath(hotel(id))}`;
@@ -123,14 +123,7 @@ describe("booking review list parsing", () => {
 });
 
 describe("booking.com scraping", () => {
-  let queue: QueueDriver;
-  beforeEach(() => {
-    queue = new QueueDriver();
-  });
-  afterEach(() => {
-    queue.restore();
-    vi.restoreAllMocks();
-  });
+  const queue = queuePerTest();
 
   async function graphqlRequests(): Promise<number> {
     return (await fixtureRequests("booking.com", "/dml/graphql"))["/dml/graphql?lang=en-gb"] ?? 0;
@@ -139,8 +132,8 @@ describe("booking.com scraping", () => {
   it("walks the review list by skip, newest first, with both texts, mapped scores, dates, languages, replies, countries and stay dates", async () => {
     const before = await graphqlRequests();
     const task = await submitScrape("booking.com", "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142");
-    await queue.drain();
-    expect(queue.deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_BOOKING && d.outcome === "ack")).toBe(true);
+    await queue().drain();
+    expect(queue().deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_BOOKING && d.outcome === "ack")).toBe(true);
     // skip 0, 10 and 20 of 23.
     expect((await graphqlRequests()) - before).toBe(3);
     const first = await retrieve(task, 1, 10);
@@ -174,7 +167,7 @@ describe("booking.com scraping", () => {
 
   it("completes a hotel without reviews with zero reviews", async () => {
     const task = await submitScrape("booking.com", profileUrl(502));
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.task_status).toBe(200);
     expect(body.pagination).toMatchObject({ total_reviews: 0, total_pages: 0 });
@@ -189,14 +182,14 @@ describe("booking.com scraping", () => {
   ])("fails hotel %i as %s and logs %s", async (id, reason, logged) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("booking.com", profileUrl(id));
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
     expect(failureDetails(warn, task.taskId)).toContain(logged);
   });
 
   it("fails an unknown hotel as profile_not_found", async () => {
     const task = await submitScrape("booking.com", "https://www.booking.com/hotel/gb/nowhere-inn.html");
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
   });
 

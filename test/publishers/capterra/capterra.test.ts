@@ -1,13 +1,12 @@
 /** capterra.com: profile_key rules, the reviews endpoint's answer, and end to end through the Worker and scrape-capterra. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/capterra/reviews";
 import { resolveCapterraProfile } from "../../../src/publishers/capterra/profile";
 import { failureDetails } from "../../helpers/logs";
-import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { ACME_HITS } from "./data";
 import fixture, { SIZE } from "./site";
-import { failed, scrapeError } from "../support";
+import { failed, queuePerTest, scrapeError } from "../support";
 
 const REVIEWS_PAGE = "https://www.capterra.com/p/2001/Acme-CRM/reviews/";
 
@@ -85,18 +84,11 @@ describe("capterra reviews endpoint", () => {
 });
 
 describe("capterra end to end", () => {
-  let queue: QueueDriver;
-  beforeEach(() => {
-    queue = new QueueDriver();
-  });
-  afterEach(() => {
-    queue.restore();
-    vi.restoreAllMocks();
-  });
+  const queue = queuePerTest();
 
   it("opens the product page once, walks the endpoint newest first over three pages, and returns each review exactly", async () => {
     const task = await submitScrape("capterra.com", "2001");
-    const deliveries = await queue.drain();
+    const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-capterra", "ack"]]);
     expect(await fixtureRequests("capterra.com", "/p/2001/")).toEqual({ "/p/2001/": 1, "/p/2001/Acme-CRM/": 1 });
     expect(await fixtureRequests("capterra.com", "/spotlight/rest/reviews?apiVersion=2&productId=2001&")).toEqual(
@@ -145,7 +137,7 @@ describe("capterra end to end", () => {
 
   it("a product without reviews completes with none", async () => {
     const task = await submitScrape("capterra.com", "https://www.capterra.com/p/2002/Quiet-Tool/");
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect([body.task_status, body.reviews, body.business.profile_key]).toEqual([200, [], "https://www.capterra.com/p/2002/Quiet-Tool/reviews/"]);
   });
@@ -157,7 +149,7 @@ describe("capterra end to end", () => {
     ["2430", "blocked"],
   ])("product %s fails with %s", async (id, reason) => {
     const task = await submitScrape("capterra.com", id);
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
   });
 
@@ -168,7 +160,7 @@ describe("capterra end to end", () => {
   ])("a changed answer (product %s) fails with publisher_error and the log names %s", async (id, missing) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const task = await submitScrape("capterra.com", id);
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
     expect(failureDetails(warn, task.taskId)).toContain(missing);
   });

@@ -1,18 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { scrapeFailures } from "../../helpers/logs";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
-import { QueueDriver } from "../../helpers/queue";
 import { PAGE_ID, REVIEWS, type FbReview } from "./data";
-import { failed } from "../support";
+import { failed, queuePerTest } from "../support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => {
-  queue.restore();
-  vi.restoreAllMocks();
-});
+const queue = queuePerTest();
 
 const SESSION = {
   additional_cookies: {
@@ -46,7 +38,7 @@ function expected(review: FbReview, language: string) {
 
 async function scrape(profileKey: string, persona: unknown = SESSION, config: { first_page_only?: boolean } = {}) {
   const task = await submitScrape("facebook.com", profileKey, { persona, ...config });
-  const deliveries = await queue.drain();
+  const deliveries = await queue().drain();
   return { task, deliveries, body: await retrieve(task, 1, 50) };
 }
 

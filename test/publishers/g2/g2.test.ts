@@ -1,12 +1,11 @@
 /** g2.com: the review-card parser on the fixture's pages, submit rules, and the module end to end. */
 import { createHash } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { g2 } from "../../../src/publishers/g2";
 import { inspectG2Page } from "../../../src/publishers/g2/adapter";
 import { cardReview, readG2Page } from "../../../src/publishers/g2/cards";
-import { QueueDriver } from "../../helpers/queue";
 import { retrieve, submitScrape } from "../../e2e/support";
-import { failed, scrapeError } from "../support";
+import { failed, queuePerTest, scrapeError } from "../support";
 import {
   ACME,
   CHANGED,
@@ -146,18 +145,11 @@ describe("g2 parser", () => {
 });
 
 describe("g2 end to end", () => {
-  let queue: QueueDriver;
-  beforeEach(() => {
-    queue = new QueueDriver();
-  });
-  afterEach(() => {
-    queue.restore();
-    vi.restoreAllMocks();
-  });
+  const queue = queuePerTest();
 
   it("walks every page newest first with titles, answers, exact ids, dates, hashes and vendor responses", async () => {
     const task = await submitScrape("g2.com", "https://www.g2.com/products/acme-crm");
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(reviewsUrl("acme-crm"));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
@@ -174,7 +166,7 @@ describe("g2 end to end", () => {
 
   it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {
     const task = await submitScrape("g2.com", "acme-crm", { first_page_only: true });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
       newestFirst(ACME)
@@ -185,7 +177,7 @@ describe("g2 end to end", () => {
 
   it("completes with no reviews for a product nobody reviewed", async () => {
     const task = await submitScrape("g2.com", EMPTY_PRODUCT.slug);
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).pagination).toMatchObject({ total_reviews: 0 });
   });
 
@@ -199,7 +191,7 @@ describe("g2 end to end", () => {
   ])("fails behind %s and logs why", async (_, slug, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("g2.com", slug);
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
     expect(warn.mock.calls.flat().join("\n")).toContain(message);
   });

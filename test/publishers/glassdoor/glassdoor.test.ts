@@ -1,11 +1,10 @@
 /** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
 import { apolloCache, pageToken, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
 import { employerReviewsRequest, parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
 import { glassdoor } from "../../../src/publishers/glassdoor";
 import { ScrapeError } from "../../../src/scraping/errors";
-import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
   ACME,
@@ -29,7 +28,7 @@ import {
   type FixtureGlassdoorReview,
 } from "./data";
 import fixture from "./site";
-import { failed } from "../support";
+import { failed, queuePerTest } from "../support";
 
 const SORT = "?sort.sortType=RD&sort.ascending=false";
 const reviewsUrl = (e: FixtureEmployer, page = 1) =>
@@ -200,19 +199,12 @@ describe("glassdoor parser", () => {
 });
 
 describe("glassdoor end to end", () => {
-  let queue: QueueDriver;
-  beforeEach(() => {
-    queue = new QueueDriver();
-  });
-  afterEach(() => {
-    queue.restore();
-    vi.restoreAllMocks();
-  });
+  const queue = queuePerTest();
 
   it("walks every page newest first with titles, pros and cons, original texts, exact dates and responses: page 1 from the HTML, pages 2 and 3 from the JSON call", async () => {
     const before = { pages: await fixtureRequests("glassdoor.com", "/Reviews/"), graph: await fixtureRequests("glassdoor.com", "/graph") };
     const task = await submitScrape("glassdoor.com", "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm");
-    await queue.drain();
+    await queue().drain();
     const pages = await fixtureRequests("glassdoor.com", "/Reviews/");
     const delta = Object.fromEntries(
       Object.entries(pages)
@@ -239,7 +231,7 @@ describe("glassdoor end to end", () => {
 
   it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {
     const task = await submitScrape("glassdoor.com", "4242", { first_page_only: true });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
       newestFirst(ACME)
@@ -250,7 +242,7 @@ describe("glassdoor end to end", () => {
 
   it("completes with no reviews for an employer nobody reviewed", async () => {
     const task = await submitScrape("glassdoor.com", reviewsUrl(EMPTY_EMPLOYER));
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).pagination).toMatchObject({ total_reviews: 0 });
   });
 
@@ -268,7 +260,7 @@ describe("glassdoor end to end", () => {
   ])("fails behind %s and logs why", async (_, employer, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
     expect(failureDetails(warn, task.taskId)).toContain(message);
   });

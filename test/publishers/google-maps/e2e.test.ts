@@ -2,10 +2,9 @@
  * maps.google.com end to end: submit through the Worker, the real queue consumer, the fixture site
  * (./site.ts) through PUBLISHER_ORIGINS, retrieve through the Worker.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
 import { business, createAccount, postJson, submitBody } from "../../helpers/api";
-import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
   BLUE_DOOR,
@@ -23,16 +22,9 @@ import {
   type FixturePlace,
   type FixtureReview,
 } from "./data";
-import { failed } from "../support";
+import { failed, queuePerTest } from "../support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => {
-  queue.restore();
-  vi.restoreAllMocks();
-});
+const queue = queuePerTest();
 
 const placeUrl = (p: FixturePlace) =>
   `https://www.google.com/maps/place/${p.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${p.featureId}!8m2!3d37.7936!4d-122.3958`;
@@ -64,7 +56,7 @@ const rpcRequests = (p: FixturePlace) =>
 describe("maps.google.com reviews", () => {
   it("walks every listugcposts page newest first and keeps ids, original texts, exact times, languages and replies", async () => {
     const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR));
-    await queue.drain();
+    await queue().drain();
     const all = nativeNewestFirst(BLUE_DOOR).map((r) => expected(r, BLUE_DOOR));
     expect(all).toHaveLength(44);
 
@@ -100,7 +92,7 @@ describe("maps.google.com reviews", () => {
     const native = nativeNewestFirst(BLUE_DOOR_COPY);
     const known = native[30]; // on the second page of 20 entries (the first holds one syndicated review)
     const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR_COPY), { last_review_hashes: [md5Hash([known.text!, known.author])] });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task, 1, 100);
     expect(body.reviews).toEqual(
       native
@@ -115,7 +107,7 @@ describe("maps.google.com reviews", () => {
 
   it("completes with no reviews for a place that has none", async () => {
     const task = await submitScrape("maps.google.com", "https://maps.app.goo.gl/qUiEtCoRnEr22");
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.reviews).toEqual([]);
     expect(body.pagination).toMatchObject({ total_reviews: 0, total_pages: 0 });
@@ -132,7 +124,7 @@ describe("maps.google.com profile forms", () => {
     ["google.com", BLUE_DOOR.placeId, `https://www.google.com/maps/place/?q=place_id:${BLUE_DOOR.placeId}`],
   ])("%s %s is followed to the place", async (publisher, profileKey, profileUrl) => {
     const task = await submitScrape(publisher, profileKey, { first_page_only: true });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.business).toMatchObject({ publisher, profile_key: profileUrl });
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
@@ -162,7 +154,7 @@ describe("maps.google.com profile forms", () => {
 describe("maps.google.com lookup", () => {
   it("finds the place by name, street and postal code when profile_key is empty", async () => {
     const task = await submitScrape("maps.google.com", "", { first_page_only: true });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(`https://www.google.com/maps/place/Blue+Door+Cafe/data=!4m2!3m1!1s${BLUE_DOOR.featureId}`);
     expect(body.reviews).toHaveLength(19);
@@ -173,7 +165,7 @@ describe("maps.google.com lookup", () => {
     ["the namesake on that street has another postal code", { address: { ...business().address, street: "500 Castro St", zip: "94103" } }],
   ])("fails with profile_not_found when %s", async (_, change) => {
     const task = await submitScrape("maps.google.com", "", {}, { business: { ...business(), ...change } });
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
   });
 });
@@ -185,7 +177,7 @@ describe("maps.google.com failures", () => {
   ])("fails at once behind %s", async (_, place, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("maps.google.com", placeUrl(place));
-    const deliveries = await queue.drain();
+    const deliveries = await queue().drain();
     expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
     expect(failureDetails(warn, task.taskId)).toContain(message);
@@ -193,7 +185,7 @@ describe("maps.google.com failures", () => {
 
   it("retries the unusual-traffic captcha, then fails with blocked", async () => {
     const task = await submitScrape("maps.google.com", placeUrl(CAPTCHA));
-    const deliveries = await queue.drain();
+    const deliveries = await queue().drain();
     expect(deliveries.map((d) => d.outcome)).toEqual(["retry", "retry", "retry", "ack"]);
     expect((await retrieve(task)).response_message).toEqual(failed("blocked"));
   });
@@ -204,7 +196,7 @@ describe("maps.google.com failures", () => {
   ])("fails with publisher_error and logs what was missing when %s", async (_, place, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("maps.google.com", placeUrl(place));
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
     expect(failureDetails(warn, task.taskId)).toContain(message);
   });
@@ -214,7 +206,7 @@ describe("maps.google.com failures", () => {
     ["a dead short link", "https://maps.app.goo.gl/nOsUcHlInK"],
   ])("fails with profile_not_found for %s", async (_, profileKey) => {
     const task = await submitScrape("maps.google.com", profileKey);
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
   });
 });

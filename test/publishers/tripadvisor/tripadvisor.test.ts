@@ -2,22 +2,15 @@
  * tripadvisor.com end to end: submit through the Worker, the real queue consumer, the fixture site
  * (test/publishers/tripadvisor/site.ts) reached through PUBLISHER_ORIGINS, retrieve.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
 import { business, postJson, submitBody, createAccount } from "../../helpers/api";
-import { QueueDriver, PRODUCERS } from "../../helpers/queue";
+import { PRODUCERS } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { LOCATIONS, locationPath, type FixtureTaReview } from "./data";
-import { failed } from "../support";
+import { failed, queuePerTest } from "../support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => {
-  queue.restore();
-  vi.restoreAllMocks();
-});
+const queue = queuePerTest();
 
 const location = (id: number) => LOCATIONS.find((l) => l.locationId === id)!;
 const profileUrl = (id: number, host = "www.tripadvisor.com") => `https://${host}${locationPath(location(id))}`;
@@ -53,9 +46,9 @@ describe("tripadvisor.com scraping", () => {
   it("walks a hotel's review list in pages of 20 and keeps ids, texts, authors, dates, replies, languages and months of stay", async () => {
     const before = await graphqlRequests();
     const task = await submitScrape("tripadvisor.com", profileUrl(1001));
-    expect(queue.sent.length).toBe(1);
-    await queue.drain();
-    expect(queue.deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_TRIPADVISOR && d.outcome === "ack")).toBe(true);
+    expect(queue().sent.length).toBe(1);
+    await queue().drain();
+    expect(queue().deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_TRIPADVISOR && d.outcome === "ack")).toBe(true);
     // Three review list requests: offsets 0, 20 and 40 of 45.
     expect((await graphqlRequests()) - before).toBe(3);
 
@@ -110,7 +103,7 @@ describe("tripadvisor.com scraping", () => {
     const known = expected(location(1001).reviews[3]).review_hash;
     const before = await graphqlRequests();
     const task = await submitScrape("tripadvisor.com", profileUrl(1001), { last_review_hashes: [known] });
-    await queue.drain();
+    await queue().drain();
     expect((await graphqlRequests()) - before).toBe(1);
     // The page with the known review is the last one read; the known review itself is left out.
     const body = await retrieve(task);
@@ -120,7 +113,7 @@ describe("tripadvisor.com scraping", () => {
 
   it("completes a restaurant without reviews with zero reviews", async () => {
     const task = await submitScrape("tripadvisor.com", profileUrl(1002));
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.task_status).toBe(200);
     expect(body.reviews).toEqual([]);
@@ -130,7 +123,7 @@ describe("tripadvisor.com scraping", () => {
   it("scrapes an attraction on a country site, with each review's own language and links on that site", async () => {
     const task = await submitScrape("www.TripAdvisor.de", profileUrl(1003, "www.tripadvisor.de"));
     expect(task.publisher).toBe("www.TripAdvisor.de");
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve({ ...task, publisher: "tripadvisor.de" });
     expect(body.business).toMatchObject({ publisher: "tripadvisor.de", profile_key: profileUrl(1003, "www.tripadvisor.de") });
     expect(body.reviews).toEqual(location(1003).reviews.map((r) => expected(r, "www.tripadvisor.de")));
@@ -141,7 +134,7 @@ describe("tripadvisor.com scraping", () => {
     const task = await submitScrape("tripadvisor.com", "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-or20-Old_Name_Hotel.html#REVIEWS", {
       first_page_only: true,
     });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.business.profile_key).toBe(profileUrl(1001));
     expect(body.reviews).toHaveLength(20);
@@ -151,7 +144,7 @@ describe("tripadvisor.com scraping", () => {
 describe("tripadvisor.com lookup", () => {
   it("finds the business with the site's search when profile_key is empty, among decoys", async () => {
     const task = await submitScrape("tripadvisor.com", "");
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.business.profile_key).toBe(profileUrl(1010));
     expect(body.reviews).toEqual(location(1010).reviews.map((r) => expected(r)));
@@ -160,7 +153,7 @@ describe("tripadvisor.com lookup", () => {
   it("fails as profile_not_found when no listing has the name and the address", async () => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("tripadvisor.com", "", {}, { business: { ...business(), name: "Green Lantern Bistro" } });
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
     expect(failureDetails(warn, task.taskId)).toContain("No Tripadvisor listing among");
   });
@@ -171,7 +164,7 @@ describe("tripadvisor.com failures", () => {
     const warn = vi.spyOn(console, "warn");
     const url = id === 9999 ? "https://www.tripadvisor.com/Hotel_Review-g60713-d9999-Reviews-Nowhere_Inn-San_Francisco_California.html" : profileUrl(id);
     const task = await submitScrape("tripadvisor.com", url);
-    await queue.drain();
+    await queue().drain();
     return { body: await retrieve(task), log: failureDetails(warn, task.taskId) };
   }
 

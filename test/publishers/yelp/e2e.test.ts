@@ -2,25 +2,17 @@
  * yelp.com end to end: submit through the Worker, the real scrape-yelp consumer, the fixture
  * yelp.com (biz page + GraphQL review feed + search), retrieve.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { logLines, scrapeFailures } from "../../helpers/logs";
 import { business, call } from "../../helpers/api";
-import { QueueDriver } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
 import { REVIEWS, type FixtureNode } from "./data";
 import { SESSION_COOKIE } from "./site";
-import { failed } from "../support";
+import { failed, queuePerTest } from "../support";
 
 const persona = (value = SESSION_COOKIE.value) => ({ additional_cookies: { login: [{ name: SESSION_COOKIE.name, value, domain: ".yelp.com" }] } });
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => {
-  queue.restore();
-  vi.restoreAllMocks();
-});
+const queue = queuePerTest();
 
 /** The API review a fixture node must become, computed from the fixture data alone. */
 function expected(node: FixtureNode, profileUrl: string) {
@@ -45,7 +37,7 @@ function expected(node: FixtureNode, profileUrl: string) {
 
 async function scrape(profileKey: string, config: Parameters<typeof submitScrape>[2] = {}, extra: Record<string, unknown> = {}) {
   const task = await submitScrape("yelp.com", profileKey, { persona: persona(), ...config }, extra);
-  const deliveries = await queue.drain();
+  const deliveries = await queue().drain();
   return { task, deliveries };
 }
 
@@ -161,7 +153,7 @@ describe("yelp.com: failures", () => {
 
   it("expired login cookies (sent to the sign-in page) fail with login_required", async () => {
     const task = await submitScrape("yelp.com", slug("cafe"), { persona: persona("expired") });
-    await queue.drain();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("login_required"));
   });
 
