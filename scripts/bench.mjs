@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createKey } from "./keys.mjs";
 import { newApiKey } from "./lib/api-keys.mjs";
-import { fail, root, runCaptured, startDetached } from "./lib/project.mjs";
+import { fail, root, runCaptured, startDetached, toolEnv } from "./lib/project.mjs";
 import { sqlInteger, sqlText } from "./lib/sql.mjs";
 import { DB_BINDING, WRANGLER, applyMigrationsQuietly } from "./lib/wrangler.mjs";
 
@@ -43,6 +43,7 @@ if (!(duration > 0 && duration <= 300) || !(Number.isInteger(connections) && con
 // configs sit next to wrangler.toml because the paths inside are relative to it.
 const benchConfig = join(root, ".wrangler.bench.toml");
 const helloConfig = join(root, ".wrangler.bench-hello.toml");
+const sinkConfig = join(root, ".wrangler.bench-sink.toml");
 const JOB = "App\\Jobs\\RequestReviews";
 
 // The seeded completed task: 10,000 reviews on 500 scraped pages (500 raw files, listed as 100 signed ranges).
@@ -179,7 +180,8 @@ async function sample(url, requestFor, coldKey, key, check) {
   const counts = [];
   for (const k of [coldKey, key, key]) {
     const request = requestFor(k);
-    const res = await fetch(url, { method: request.method ?? "GET", headers: request.headers, body: request.body });
+    // Only these sampling requests ask to be counted; the timed load runs without the counting wrappers.
+    const res = await fetch(url, { method: request.method ?? "GET", headers: { ...request.headers, "X-Bench-Count": "1" }, body: request.body });
     const text = await res.text();
     const problem = check(res.status, text);
     if (problem) throw new Error(`${url}: ${problem} (HTTP ${res.status}: ${text.slice(0, 300)})`);
@@ -229,8 +231,8 @@ function printTable(header, rows) {
   for (const row of rows) console.log(line(row));
 }
 
-function startWrangler(args) {
-  const child = startDetached(WRANGLER, args);
+function startWrangler(args, registry) {
+  const child = startDetached(WRANGLER, args, { env: toolEnv({ CLOUDFLARE_DEV_REGISTRY_PATH: registry }) });
   let output = "";
   const keep = (d) => (output = (output + d).slice(-8000));
   child.stdout.on("data", keep);
@@ -249,6 +251,14 @@ async function main() {
   config.ratelimits = config.ratelimits.map((limiter) => ({ ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } }));
   writeFileSync(benchConfig, stringifyToml(config));
   const compatibilityDate = /^compatibility_date = "([^"]+)"/m.exec(toml)?.[1];
+  // Every queue the service sends to is consumed by the sink Worker in the same session.
+  const sink = {
+    name: "bench-queue-sink",
+    main: "scripts/bench/queue-sink.mjs",
+    compatibility_date: config.compatibility_date,
+    queues: { consumers: config.queues.producers.map(({ queue }) => ({ queue, max_batch_size: 100, max_batch_timeout: 1 })) },
+  };
+  writeFileSync(sinkConfig, stringifyToml(sink));
   writeFileSync(helloConfig, `name = "bench-hello"\nmain = "scripts/bench/hello-worker.mjs"\ncompatibility_date = "${compatibilityDate}"\n`);
   const children = [];
   const stop = () => {
@@ -263,6 +273,7 @@ async function main() {
     }
     rmSync(benchConfig, { force: true });
     rmSync(helloConfig, { force: true });
+    rmSync(sinkConfig, { force: true });
     rmSync(state, { recursive: true, force: true });
   };
   // Interrupted or timed out: take both wrangler process groups down too, never leave them running.
@@ -286,40 +297,44 @@ async function main() {
     const [port, helloPort, inspector, helloInspector] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
     const hello = `http://127.0.0.1:${helloPort}/`;
+    // A dev registry of this run's own: the queues have no consumer here, and with the shared
+    // registry a send is relayed to any other dev session on the machine that consumes a queue of
+    // the same name (an `npm start` would scrape the bench's tasks), and costs a relay per send.
+    const registry = join(state, "dev-registry");
     const common = ["--ip", "127.0.0.1", "--log-level", "error", "--show-interactive-dev-session=false"];
-    const service = startWrangler([
-      "dev",
-      "-c",
-      benchConfig,
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(inspector),
-      "--persist-to",
-      state,
-      ...common,
-      // Throwaway secrets for this run, instead of whatever .dev.vars holds; round-trip counting on.
-      "--var",
-      `ENCRYPTION_KEY:${randomBytes(32).toString("base64")}`,
-      "--var",
-      `URL_SIGNING_KEY:${randomBytes(32).toString("base64url")}`,
-      "--var",
-      "BENCH_COUNT_D1:true",
-      ...options.var.flatMap((v) => ["--var", v]),
-    ]);
+    const service = startWrangler(
+      [
+        "dev",
+        "-c",
+        benchConfig,
+        "-c",
+        sinkConfig,
+        "--port",
+        String(port),
+        "--inspector-port",
+        String(inspector),
+        "--persist-to",
+        state,
+        ...common,
+        // Throwaway secrets for this run, instead of whatever .dev.vars holds; round-trip counting on.
+        "--var",
+        `ENCRYPTION_KEY:${randomBytes(32).toString("base64")}`,
+        "--var",
+        `URL_SIGNING_KEY:${randomBytes(32).toString("base64url")}`,
+        "--var",
+        "BENCH_COUNT_D1:true",
+        // Opened up like the [[ratelimits]] bindings above (a block is then 50 requests).
+        "--var",
+        "ACCOUNT_REQUESTS_PER_MINUTE:1000000000",
+        ...options.var.flatMap((v) => ["--var", v]),
+      ],
+      registry,
+    );
     children.push(service);
-    const helloWorker = startWrangler([
-      "dev",
-      "-c",
-      helloConfig,
-      "--port",
-      String(helloPort),
-      "--inspector-port",
-      String(helloInspector),
-      "--persist-to",
-      join(state, "hello"),
-      ...common,
-    ]);
+    const helloWorker = startWrangler(
+      ["dev", "-c", helloConfig, "--port", String(helloPort), "--inspector-port", String(helloInspector), "--persist-to", join(state, "hello"), ...common],
+      registry,
+    );
     children.push(helloWorker);
     await waitUntilReady(`${base}/`, service.child, service.output);
     await waitUntilReady(hello, helloWorker.child, helloWorker.output);

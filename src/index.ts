@@ -10,8 +10,8 @@ const app = createApp();
 
 export default {
   fetch(request, env, ctx) {
-    // `npm run bench` only: counts each request's D1 round trips and queue sends.
-    if (countingEnabled(env)) return withRoundTripCount(env, (counted) => app.fetch(request, counted, ctx));
+    // `npm run bench` only: counts a sampling request's D1 round trips and queue sends.
+    if (countingEnabled(env, request)) return withRoundTripCount(env, (counted) => app.fetch(request, counted, ctx));
     return app.fetch(request, env, ctx);
   },
   queue: handleQueue,

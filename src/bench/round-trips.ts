@@ -3,11 +3,15 @@
  * BENCH_COUNT_D1=true; it is never set otherwise). The D1 binding is wrapped once per env: every
  * call that leaves the Worker for D1 (a statement's first/all/run/raw, a batch, exec) counts one
  * round trip, counted for the request it runs in, and the totals go back in response headers.
+ * Only requests that ask for it (COUNT_REQUEST_HEADER) are counted, so the requests the bench times
+ * run exactly the code a deployment runs, without the wrapping.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export const ROUND_TRIPS_HEADER = "X-Bench-D1-Round-Trips";
 export const QUEUE_SENDS_HEADER = "X-Bench-Queue-Sends";
+/** Sent by the bench's sampling requests (not by the timed load) to have their round trips counted. */
+export const COUNT_REQUEST_HEADER = "X-Bench-Count";
 
 interface Counts {
   d1: number;
@@ -104,8 +108,8 @@ function countingEnv(env: Env): Env {
   return out;
 }
 
-export function countingEnabled(env: Env): boolean {
-  return (env as Env & { BENCH_COUNT_D1?: string }).BENCH_COUNT_D1 === "true";
+export function countingEnabled(env: Env, request: Request): boolean {
+  return (env as Env & { BENCH_COUNT_D1?: string }).BENCH_COUNT_D1 === "true" && request.headers.has(COUNT_REQUEST_HEADER);
 }
 
 /** Runs a fetch with counting bindings and reports the request's D1 round trips and queue sends. */
