@@ -103,6 +103,8 @@ const SettingsSchema = z
       }),
     REVIEW_FILE_URL_TTL: positiveInt(604800),
     PAGES_PER_RUN: positiveInt(5),
+    /** Retrieve, create-webhook and delivery-log requests per account per minute (sliding window). */
+    ACCOUNT_REQUESTS_PER_MINUTE: positiveInt(600),
     /** Browser Rendering sessions open at once across every consumer. */
     BROWSER_SESSIONS_MAX: positiveInt(2),
     /** Largest publisher answer (plain or rendered) read, in bytes. */
@@ -125,6 +127,7 @@ const SettingsSchema = z
     webhookRetrySchedule: s.WEBHOOK_RETRY_SCHEDULE,
     reviewFileUrlTtlSeconds: s.REVIEW_FILE_URL_TTL,
     pagesPerRun: s.PAGES_PER_RUN,
+    accountRequestsPerMinute: s.ACCOUNT_REQUESTS_PER_MINUTE,
     browserSessionsMax: s.BROWSER_SESSIONS_MAX,
     maxPageBytes: s.MAX_PAGE_BYTES,
     logRequests: s.LOG_REQUESTS,

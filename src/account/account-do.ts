@@ -16,7 +16,7 @@ import {
   type DueEvent,
   type NewEvent,
 } from "./outbox";
-import { admitSubmit, migrateRateLimiter, type SubmitAdmission } from "./rate-limiter";
+import { admitSubmit, leaseRequests, migrateRateLimiter, type RequestLease, type SubmitAdmission } from "./rate-limiter";
 import { log } from "../log";
 import { acquireSlot, migrateRunSlots, releaseSlot, type SlotDecision } from "./run-slots";
 
@@ -54,6 +54,11 @@ export class AccountDurableObject extends DurableObject<Env> {
   /** A submit's request rate and task budget together, so a submit costs one call to this object. */
   async admitSubmit(requestLimit: number | null, taskLimit: number | null, tasks: number): Promise<SubmitAdmission> {
     return admitSubmit(this.ctx.storage.sql, requestLimit, taskLimit, tasks, Date.now());
+  }
+
+  /** A block of up to `want` requests of the per-account limit, for an isolate to admit on its own. */
+  async leaseRequests(limit: number, want: number): Promise<RequestLease> {
+    return leaseRequests(this.ctx.storage.sql, limit, want, Date.now());
   }
 
   /** A running slot for a task's run, if fewer than `max` of this account's tasks hold one. */

@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import type { Account } from "../db/schema";
 import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
+import { takeAccountRequest } from "../account/request-quota";
+import { settings } from "../settings";
 
 /** Every Workers rate-limiting binding counts per minute here (wrangler.toml `[[ratelimits]]`). */
 const PERIOD_SECONDS = 60;
@@ -27,10 +29,21 @@ export async function limitClientIp(c: Context<AppEnv>): Promise<void> {
   if (!success) throw tooMany(`Too many requests from this address. Retry after ${PERIOD_SECONDS} seconds.`);
 }
 
-/** Limits the endpoints without a plan rate (retrieve, create-webhook, deliveries) per account (ACCOUNT_LIMITER). */
+/**
+ * Limits the endpoints without a plan rate (retrieve, create-webhook, deliveries) per account
+ * (ACCOUNT_REQUESTS_PER_MINUTE), in the account's Durable Object, leased in blocks (request-quota.ts).
+ */
 export async function limitAccount(c: Context<AppEnv>, account: Account): Promise<void> {
-  const { success } = await c.env.ACCOUNT_LIMITER.limit({ key: account.id });
-  if (!success) throw tooMany(`Too many requests for this account. Retry after ${PERIOD_SECONDS} seconds.`);
+  const limit = settings(c.env).accountRequestsPerMinute;
+  const decision = await takeAccountRequest(c.env, account.id, limit, (p) => c.executionCtx.waitUntil(p));
+  if (!decision.allowed) {
+    const seconds = decision.retryAfterSeconds;
+    throw new ApiError(
+      429,
+      { error: "Too Many Requests", details: { rate_limit: [`Too many requests for this account. Retry after ${seconds} seconds.`] } },
+      { "Retry-After": String(seconds) },
+    );
+  }
 }
 
 /**

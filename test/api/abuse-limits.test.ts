@@ -1,5 +1,9 @@
-/** Limits beyond the submit plan rate: per client IP, per account, and on invalid keys (Workers rate limiting). */
+/** Limits beyond the submit plan rate: per client IP and on invalid keys (Workers rate limiting), and per account (the account object). */
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { accountStub } from "../../src/account/account-do";
+import { leaseRequests } from "../../src/account/rate-limiter";
 import { createAccount, post } from "../helpers/api";
 
 /**
@@ -32,22 +36,48 @@ describe("abuse limits", () => {
     expect(elsewhere.status).toBe(401);
   });
 
-  it("limits retrieve per account to 600 requests a minute, whatever the address", { timeout: 120_000 }, async () => {
-    const { apiKey } = await createAccount({ plan: "unlimited" });
-    await windowWithRoom(40);
-    const statuses: number[] = [];
-    for (let i = 0; i < 600; i += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: 50 }, (_, j) => post("/retrieve-task/", retrieveBody(apiKey), { "CF-Connecting-IP": `198.51.100.${(i + j) % 200}` })),
+  it(
+    "limits retrieve per account to 600 requests a minute, whatever the address, leasing them from the account object in blocks of 10",
+    { timeout: 120_000 },
+    async () => {
+      const { accountId, apiKey } = await createAccount({ plan: "unlimited" });
+      const statuses: number[] = [];
+      for (let i = 0; i < 600; i += 50) {
+        const batch = await Promise.all(
+          Array.from({ length: 50 }, (_, j) => post("/retrieve-task/", retrieveBody(apiKey), { "CF-Connecting-IP": `198.51.100.${(i + j) % 200}` })),
+        );
+        statuses.push(...batch.map((r) => r.status));
+      }
+      expect(new Set(statuses)).toEqual(new Set([404]));
+      const over = await post("/retrieve-task/", retrieveBody(apiKey), { "CF-Connecting-IP": "198.51.100.250" });
+      expect(over.status).toBe(429);
+      // The sliding window frees its first slot a minute after the first block was granted.
+      const retryAfter = Number(over.headers.get("Retry-After"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await over.json()).toEqual({
+        error: "Too Many Requests",
+        details: { rate_limit: [`Too many requests for this account. Retry after ${retryAfter} seconds.`] },
+      });
+      // 600 requests cost 60 calls to the account object (one lease each), not 600.
+      const leases = await runInDurableObject(accountStub(env, accountId), (_, state) =>
+        state.storage.sql.exec<{ calls: number; granted: number }>("SELECT COUNT(*) AS calls, SUM(n) AS granted FROM request_leases").one(),
       );
-      statuses.push(...batch.map((r) => r.status));
-    }
-    expect(new Set(statuses)).toEqual(new Set([404]));
-    const over = await post("/retrieve-task/", retrieveBody(apiKey), { "CF-Connecting-IP": "198.51.100.250" });
-    expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({
-      error: "Too Many Requests",
-      details: { rate_limit: ["Too many requests for this account. Retry after 60 seconds."] },
+      expect(leases).toEqual({ calls: 60, granted: 600 });
+    },
+  );
+
+  it("never grants more of the per-account limit than the sliding minute has left", async () => {
+    const stub = accountStub(env, `lease-${crypto.randomUUID()}`);
+    await runInDurableObject(stub, (_, state) => {
+      const sql = state.storage.sql;
+      const t0 = 1_000_000;
+      expect(leaseRequests(sql, 25, 10, t0)).toEqual({ granted: 10, resetSeconds: 60 });
+      expect(leaseRequests(sql, 25, 10, t0 + 1_000)).toEqual({ granted: 10, resetSeconds: 59 });
+      expect(leaseRequests(sql, 25, 10, t0 + 2_000)).toEqual({ granted: 5, resetSeconds: 58 });
+      expect(leaseRequests(sql, 25, 10, t0 + 3_000)).toEqual({ granted: 0, resetSeconds: 57 });
+      // The first block leaves the window a minute after its grant; only its 10 come back.
+      expect(leaseRequests(sql, 25, 20, t0 + 60_000)).toEqual({ granted: 10, resetSeconds: 1 });
     });
   });
 });
