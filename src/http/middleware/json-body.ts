@@ -19,6 +19,9 @@ export const apiBodyLimit = bodyLimit({
   },
 });
 
+/** One decoder for every request: a non-streaming decode() keeps no state between calls. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
 /**
  * Parses the JSON body whatever its Content-Type (clients of the hosted API send it with and
  * without one), answering parse errors in the endpoint's shape. Runs after `apiBodyLimit`, which
@@ -30,7 +33,7 @@ export function jsonBody(errorText: string) {
     const bytes = await c.req.raw.arrayBuffer();
     let text: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+      text = UTF8.decode(bytes);
     } catch {
       throw new ApiError(400, { error: errorText, details: { non_field_errors: ["JSON parse error - body is not valid UTF-8"] } });
     }
