@@ -75,7 +75,7 @@ export function endpoint<S extends z.ZodType>(
     if (check.account === null) {
       // The per-address limit guards the database: only a key the isolate cannot vouch for costs a
       // D1 lookup, so floods of unknown keys from one address stop here. A recently verified key is
-      // counted per account below instead (one limiter call per request, not two).
+      // counted per account below instead, from a block its isolate leased (no per-request call).
       await limitClientIp(c);
       account = acceptKey(check.hash, await keyLookup(database(c.env.DB), check.hash).get(), ttlMs);
     }
