@@ -297,9 +297,8 @@ async function main() {
     const [port, helloPort, inspector, helloInspector] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
     const hello = `http://127.0.0.1:${helloPort}/`;
-    // A dev registry of this run's own: the queues have no consumer here, and with the shared
-    // registry a send is relayed to any other dev session on the machine that consumes a queue of
-    // the same name (an `npm start` would scrape the bench's tasks), and costs a relay per send.
+    // A dev registry of this run's own: with the shared one, another dev session on the machine
+    // that consumes queues of the same names (an `npm start`) could be handed the bench's messages.
     const registry = join(state, "dev-registry");
     const common = ["--ip", "127.0.0.1", "--log-level", "error", "--show-interactive-dev-session=false"];
     const service = startWrangler(

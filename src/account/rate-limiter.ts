@@ -19,7 +19,7 @@ export function migrateRateLimiter(sql: SqlStorage): void {
   // Tasks are counted by weight: one submit of 25 publishers is 25 tasks.
   sql.exec("CREATE TABLE IF NOT EXISTS task_hits (at INTEGER NOT NULL, n INTEGER NOT NULL)");
   sql.exec("CREATE INDEX IF NOT EXISTS task_hits_at ON task_hits (at)");
-  // Requests of the endpoints without a plan rate, leased to isolates in blocks (see account-quota.ts).
+  // Requests of the endpoints without a plan rate, leased to isolates in blocks (see request-quota.ts).
   sql.exec("CREATE TABLE IF NOT EXISTS request_leases (at INTEGER NOT NULL, n INTEGER NOT NULL)");
   sql.exec("CREATE INDEX IF NOT EXISTS request_leases_at ON request_leases (at)");
 }
