@@ -1,14 +1,10 @@
 /** The browser path, through the real Browser Rendering binding (local Chromium). */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { QueueDriver } from "../helpers/queue";
+import { describe, expect, it } from "vitest";
+import { queuePerTest } from "../helpers/queue";
 import { JS_RENDERED, MEMBERS, MEMBERS_COOKIE } from "../fixtures/reviews";
 import { expectedReview, fixtureCookies, fixtureRequests, newestFirst, retrieve, slug, submitScrape, taskRow } from "./support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => queue.restore());
+const queue = queuePerTest();
 
 describe("pages rendered by JavaScript", () => {
   it("renders pages whose reviews and next link a script inserts, without downloading images or fonts", async () => {
@@ -16,7 +12,7 @@ describe("pages rendered by JavaScript", () => {
     const profile = `https://jsrendered.test${path}`;
     const before = await fixtureRequests("jsrendered.test", "/static/");
     const task = await submitScrape("jsrendered.test", profile);
-    await queue.drain();
+    await queue().drain();
 
     const body = await retrieve(task);
     expect(body.reviews).toEqual(
@@ -46,7 +42,7 @@ describe("pages rendered by JavaScript", () => {
     };
     const task = await submitScrape("members.test", profile, { persona });
     expect((await taskRow(task.taskId))!.cookies_enc).toEqual(expect.stringMatching(/^v1\./));
-    await queue.drain();
+    await queue().drain();
 
     const body = await retrieve(task);
     expect(body.reviews).toEqual(newestFirst(MEMBERS.map((r) => expectedReview(r, profile))));
@@ -62,7 +58,7 @@ describe("pages rendered by JavaScript", () => {
   it("fails with login_required when the profile shows a sign-in page instead of reviews", async () => {
     const path = `/biz/${slug("nocookie")}`;
     const task = await submitScrape("members.test", `https://members.test${path}`);
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.response_message).toEqual([{ status: "failed", message: "Task processing failed", task_status: 500, reason: "login_required" }]);
     expect(await fixtureRequests("members.test", path)).toEqual({ [path]: 2 });

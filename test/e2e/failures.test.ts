@@ -1,24 +1,17 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEAD_LETTER_QUEUE, QueueDriver } from "../helpers/queue";
+import { describe, expect, it } from "vitest";
+import { failed } from "../helpers/api";
+import { DEAD_LETTER_QUEUE, QueueDriver, queuePerTest } from "../helpers/queue";
 import { MULTIPAGE } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, retrieve, reviewRowCount, slug, storedFileKeys, submitScrape, taskRow } from "./support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => queue.restore());
-
-function failed(reason: string) {
-  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
-}
+const queue = queuePerTest();
 
 /** Submits a profile on the status fixture site, runs the queue dry and returns the task's answer. */
 async function scrapeStatusPage(kind: string) {
   const path = `/${kind}/${slug(kind)}`;
   const task = await submitScrape("status.test", `https://status.test${path}`);
-  const deliveries = await queue.drain();
+  const deliveries = await queue().drain();
   return { task, path, deliveries, body: await retrieve(task) };
 }
 
@@ -77,13 +70,14 @@ describe("publisher failures", () => {
   });
 
   it("with private networks off, still scrapes a site the operator mapped to loopback under PUBLISHER_ORIGINS", async () => {
-    queue.restore();
-    queue = new QueueDriver({ settings: { ALLOW_PRIVATE_NETWORK: "false" } });
+    // This test's own driver, with other settings; afterEach restores its spies with the rest.
+    queue().restore();
+    const driver = new QueueDriver({ settings: { ALLOW_PRIVATE_NETWORK: "false" } });
     const path = `/biz/${slug("private")}`;
     // PUBLISHER_ORIGINS sends multipage.test to 127.0.0.1: an origin the operator chose, so trusted
     // (private hosts it does not name stay refused: test/e2e/ssrf.test.ts, test/e2e/browser-ssrf.test.ts).
     const task = await submitScrape("multipage.test", `https://multipage.test${path}`, { first_page_only: true });
-    await queue.drain();
+    await driver.drain();
     expect((await retrieve(task)).reviews).toHaveLength(3);
     expect(await fixtureRequests("multipage.test", path)).toEqual({ [path]: 1 });
   });
@@ -93,7 +87,7 @@ describe("time budget", () => {
   it("fails a task whose budget runs out between runs with timeout and keeps nothing it scraped", async () => {
     const path = `/biz/${slug("budget")}`;
     const task = await submitScrape("multipage.test", `https://multipage.test${path}`);
-    await queue.deliverNext();
+    await queue().deliverNext();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 5, reviews_found: 15 });
     expect(await storedFileKeys(task.taskId)).toHaveLength(5);
     const progress = await retrieve(task);
@@ -105,7 +99,7 @@ describe("time budget", () => {
     await env.DB.prepare("UPDATE tasks SET deadline_at = ? WHERE id = ?")
       .bind(Date.now() - 1, task.taskId)
       .run();
-    await queue.drain();
+    await queue().drain();
 
     expect((await retrieve(task)).response_message).toEqual(failed("timeout"));
     expect(await reviewRowCount(task.taskId)).toBe(0);
@@ -117,7 +111,7 @@ describe("time budget", () => {
   it("counts the budget from the first start: lazy tasks get 60 minutes, others 5", async () => {
     const quick = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("quick")}`, { first_page_only: true });
     const lazy = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("lazy")}`, { first_page_only: true }, { lazy: true });
-    await queue.drain();
+    await queue().drain();
     for (const [task, minutes] of [
       [quick, 5],
       [lazy, 60],
@@ -133,17 +127,17 @@ describe("dead letters", () => {
   it("fails a task whose message exhausted its retries with the last reason it recorded", async () => {
     const path = `/unavailable/${slug("dlq")}`;
     const task = await submitScrape("status.test", `https://status.test${path}`);
-    await queue.deliverNext();
+    await queue().deliverNext();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, reason: "blocked" });
-    queue.moveToDeadLetters();
-    await queue.drain();
+    queue().moveToDeadLetters();
+    await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("blocked"));
   });
 
   it("fails a task that never started with internal", async () => {
     const task = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("never")}`);
-    queue.moveToDeadLetters();
-    const deliveries = await queue.drain();
+    queue().moveToDeadLetters();
+    const deliveries = await queue().drain();
     expect(deliveries).toEqual([expect.objectContaining({ queue: DEAD_LETTER_QUEUE, outcome: "ack" })]);
     expect((await retrieve(task)).response_message).toEqual(failed("internal"));
   });

@@ -1,22 +1,14 @@
 /** At-least-once delivery, crashes and lost messages: the task still ends with each review once. */
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { endUnfinishedTasks } from "../helpers/api";
-import { QueueDriver } from "../helpers/queue";
+import { queuePerTest } from "../helpers/queue";
 import { MULTIPAGE, paged } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, newestFirst, retrieve, reviewRowCount, slug, submitScrape, taskRow } from "./support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => {
-  queue.restore();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+const queue = queuePerTest();
 
 /** Each of the 12 pages requested once, except those listed with their count. */
 function pageCounts(path: string, except: Record<number, number> = {}) {
@@ -47,13 +39,13 @@ describe("at-least-once delivery", () => {
     const path = `/biz/${slug("twice")}`;
     const profile = `https://multipage.test${path}`;
     const task = await submitScrape("multipage.test", profile);
-    while (queue.pending.length) {
-      queue.duplicatePending();
-      await queue.deliverNext();
-      await queue.deliverNext();
+    while (queue().pending.length) {
+      queue().duplicatePending();
+      await queue().deliverNext();
+      await queue().deliverNext();
     }
-    expect(queue.deliveries).toHaveLength(6);
-    expect(queue.deliveries.every((d) => d.outcome === "ack")).toBe(true);
+    expect(queue().deliveries).toHaveLength(6);
+    expect(queue().deliveries.every((d) => d.outcome === "ack")).toBe(true);
     expect(await fixtureRequests("multipage.test", path)).toEqual(pageCounts(path));
     await expectAllReviewsOnce(task, profile);
   });
@@ -62,13 +54,19 @@ describe("at-least-once delivery", () => {
     const path = `/biz/${slug("together")}`;
     const profile = `https://multipage.test${path}`;
     const task = await submitScrape("multipage.test", profile, { first_page_only: true });
-    queue.duplicatePending();
-    await Promise.all([queue.deliverNext(), queue.deliverNext()]);
-    const outcomes = queue.deliveries.map((d) => d.outcome).sort();
+    queue().duplicatePending();
+    await Promise.all([queue().deliverNext(), queue().deliverNext()]);
+    const outcomes = queue()
+      .deliveries.map((d) => d.outcome)
+      .sort();
     expect(outcomes).toEqual(["ack", "retry"]);
-    expect(queue.deliveries.find((d) => d.outcome === "retry")!.delaySeconds).toBeGreaterThan(60);
-    await queue.drain();
-    expect(queue.deliveries.map((d) => d.outcome).slice(2)).toEqual(["ack"]);
+    expect(queue().deliveries.find((d) => d.outcome === "retry")!.delaySeconds).toBeGreaterThan(60);
+    await queue().drain();
+    expect(
+      queue()
+        .deliveries.map((d) => d.outcome)
+        .slice(2),
+    ).toEqual(["ack"]);
     expect(await fixtureRequests("multipage.test", path)).toEqual({ [path]: 1 });
     expect((await retrieve(task)).reviews).toHaveLength(3);
   });
@@ -83,7 +81,7 @@ describe("crashes mid-run", () => {
     onPagePut(7, async () => {
       throw new Error("R2 unavailable");
     });
-    const deliveries = await queue.drain();
+    const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.body, d.outcome])).toEqual([
       [{ task_id: task.taskId }, "ack"],
       [{ task_id: task.taskId, run: 2 }, "retry"],
@@ -105,25 +103,25 @@ describe("crashes mid-run", () => {
       reachedPage3();
       return new Promise<never>(() => {});
     });
-    queue.crashNextDeliveryWhen(() => crashed);
-    await queue.deliverNext();
+    queue().crashNextDeliveryWhen(() => crashed);
+    await queue().deliverNext();
     return { path, profile, task };
   }
 
   it("resumes a run whose Worker died once its lease expires, without duplicates", async () => {
     const { path, profile, task } = await crashWhileStoringPage3("crash");
     const crashedAt = Date.now();
-    await queue.drain();
+    await queue().drain();
 
     // The redelivered message finds the dead run's lease live and waits it out (delays are honoured,
     // so the clock moves); then it resumes run 1 from page 3, and run 2 finishes.
-    expect(queue.deliveries.map((d) => [d.body, d.outcome])).toEqual([
+    expect(queue().deliveries.map((d) => [d.body, d.outcome])).toEqual([
       [{ task_id: task.taskId }, "crash"],
       [{ task_id: task.taskId }, "retry"],
       [{ task_id: task.taskId }, "ack"],
       [{ task_id: task.taskId, run: 2 }, "ack"],
     ]);
-    const waited = queue.deliveries[1].delaySeconds!;
+    const waited = queue().deliveries[1].delaySeconds!;
     expect(waited).toBeGreaterThan(60);
     expect(waited).toBeLessThanOrEqual(120);
     expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(waited * 1000);
@@ -134,7 +132,7 @@ describe("crashes mid-run", () => {
   it("re-queues, via the sweeper, a task whose message was lost with its dead Worker", async () => {
     await endUnfinishedTasks();
     const { path, profile, task } = await crashWhileStoringPage3("lost");
-    queue.discardPending();
+    queue().discardPending();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2, runs: 1 });
 
     // When retries run out instead of the message being lost, the dead letter fails the task after
@@ -142,8 +140,8 @@ describe("crashes mid-run", () => {
     // Eleven minutes later the lease has long expired and the task sat idle: the sweeper re-queues it.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60_000 });
     await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env);
-    expect(queue.pending.map((m) => m.body)).toEqual([{ task_id: task.taskId, run: 1 }]);
-    await queue.drain();
+    expect(queue().pending.map((m) => m.body)).toEqual([{ task_id: task.taskId, run: 1 }]);
+    await queue().drain();
 
     expect(await fixtureRequests("multipage.test", path)).toEqual(pageCounts(path, { 3: 2 }));
     await expectAllReviewsOnce(task, profile);

@@ -1,14 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call } from "../helpers/api";
-import { QueueDriver } from "../helpers/queue";
+import { queuePerTest } from "../helpers/queue";
 import { DUPES_PAGES, DUPES_UNIQUE, GRAPH, MARKUP_LANGUAGES, MICRODATA, MULTILINGUAL, MULTIPAGE, paged } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, md5Hash, newestFirst, retrieve, slug, storedFileKeys, submitScrape, taskRow } from "./support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => queue.restore());
+const queue = queuePerTest();
 
 /** Expected API reviews of a paged fixture site, each with the URL of the page it first appeared on. */
 function expectedFromPages(pages: { id?: string }[][], base: string) {
@@ -31,7 +27,7 @@ describe("generic structured-data adapter, end to end", () => {
     const path = `/biz/${slug("languages")}`;
     const profile = `https://multilingual.test${path}`;
     const task = await submitScrape("multilingual.test", profile);
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.reviews).toEqual(newestFirst(MULTILINGUAL.map((r) => ({ ...expectedReview(r, profile), language: r.language }))));
   });
@@ -39,7 +35,7 @@ describe("generic structured-data adapter, end to end", () => {
   it("takes a microdata or RDFa review's language from its own markup (lang on its element or its text's, inLanguage), not from <html lang>", async () => {
     const profile = `https://langmarkup.test/biz/${slug("langmarkup")}`;
     const task = await submitScrape("langmarkup.test", profile);
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.reviews.map((r: { author_name: string; language: string }) => [r.author_name, r.language])).toEqual([
       ["Uwe", "de"],
@@ -53,10 +49,10 @@ describe("generic structured-data adapter, end to end", () => {
     const path = `/biz/${slug("multi")}`;
     const profile = `https://multipage.test${path}`;
     const task = await submitScrape("multipage.test", profile);
-    const deliveries = await queue.drain();
+    const deliveries = await queue().drain();
 
     // PAGES_PER_RUN is 5: runs of 5, 5 and 2 pages, each run handing over to the next.
-    expect(queue.sent).toEqual([{ task_id: task.taskId }, { task_id: task.taskId, run: 2 }, { task_id: task.taskId, run: 3 }]);
+    expect(queue().sent).toEqual([{ task_id: task.taskId }, { task_id: task.taskId, run: 2 }, { task_id: task.taskId, run: 3 }]);
     expect(deliveries.map((d) => d.outcome)).toEqual(["ack", "ack", "ack"]);
     const counts = await fixtureRequests("multipage.test", path);
     expect(counts).toEqual(Object.fromEntries([path, ...Array.from({ length: 11 }, (_, i) => `${path}?page=${i + 2}`)].map((k) => [k, 1])));
@@ -87,7 +83,7 @@ describe("generic structured-data adapter, end to end", () => {
   it("serves each scraped page's reviews as a signed JSON Lines file", async () => {
     const path = `/biz/${slug("files")}`;
     const task = await submitScrape("multipage.test", `https://multipage.test${path}`, { first_page_only: true });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.business.reviews_urls).toHaveLength(1);
     const url = new URL(body.business.reviews_urls[0]);
@@ -125,7 +121,7 @@ describe("generic structured-data adapter, end to end", () => {
   it("follows a redirect from a moved profile and reports the publisher-side URLs", async () => {
     const name = slug("moved");
     const task = await submitScrape("multipage.test", `https://multipage.test/moved/${name}`, { first_page_only: true });
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.reviews).toEqual(expectedFromPages([MULTIPAGE.slice(0, 3)], `https://multipage.test/biz/${name}`));
     expect(body.business.profile_key).toBe(`https://multipage.test/biz/${name}`);
@@ -137,7 +133,7 @@ describe("generic structured-data adapter, end to end", () => {
     const path = `/biz/${slug("graph")}`;
     const profile = `https://graph.test${path}`;
     const task = await submitScrape("graph.test", profile);
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.reviews).toEqual(expectedFromPages([GRAPH.slice(0, 3), GRAPH.slice(3)], profile));
     expect(body.pagination.total_reviews).toBe(5);
@@ -147,7 +143,7 @@ describe("generic structured-data adapter, end to end", () => {
     const path = `/biz/${slug("micro")}`;
     const profile = `https://microdata.test${path}`;
     const task = await submitScrape("microdata.test", profile);
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.reviews).toEqual(expectedFromPages([MICRODATA.slice(0, 2), MICRODATA.slice(2)], profile));
   });
@@ -156,7 +152,7 @@ describe("generic structured-data adapter, end to end", () => {
     const path = `/biz/${slug("dupes")}`;
     const profile = `https://dupes.test${path}`;
     const task = await submitScrape("dupes.test", profile);
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task, 1, 4);
     const expected = expectedFromPages(DUPES_PAGES, profile);
     expect(expected).toHaveLength(DUPES_UNIQUE.length);
@@ -174,7 +170,7 @@ describe("generic structured-data adapter, end to end", () => {
     const path = `/biz/${slug("loop")}`;
     const profile = `https://looping.test${path}`;
     const task = await submitScrape("looping.test", profile);
-    await queue.drain();
+    await queue().drain();
     expect(await fixtureRequests("looping.test", path)).toEqual({ [path]: 1, [`${path}?page=2`]: 1, [`${path}?page=3`]: 1, [`${path}?page=1`]: 1 });
     const body = await retrieve(task);
     expect(body.reviews).toEqual(expectedFromPages(paged(MULTIPAGE.slice(0, 9)), profile));
@@ -185,7 +181,7 @@ describe("generic structured-data adapter, end to end", () => {
     const path = `/biz/${slug("dangling")}`;
     const profile = `https://dangling.test${path}`;
     const task = await submitScrape("dangling.test", profile);
-    await queue.drain();
+    await queue().drain();
     expect(await fixtureRequests("dangling.test", path)).toEqual({ [path]: 1, [`${path}?page=2`]: 1, [`${path}?page=3`]: 1 });
     const body = await retrieve(task);
     expect(body.task_status).toBe(200);
@@ -195,7 +191,7 @@ describe("generic structured-data adapter, end to end", () => {
   it("completes a business without reviews with zero reviews", async () => {
     const path = `/biz/${slug("empty")}`;
     const task = await submitScrape("empty.test", `https://empty.test${path}`);
-    await queue.drain();
+    await queue().drain();
     const body = await retrieve(task);
     expect(body.task_status).toBe(200);
     expect(body.reviews).toEqual([]);
@@ -213,7 +209,7 @@ describe("incremental and first-page-only scraping", () => {
     // Review 8 is on page 3; review 30 (page 10) is known too but never reached.
     const known = [MULTIPAGE[7], MULTIPAGE[29]].map((r) => md5Hash([r.text, r.author]));
     const task = await submitScrape("multipage.test", profile, { last_review_hashes: known });
-    await queue.drain();
+    await queue().drain();
     expect(await fixtureRequests("multipage.test", path)).toEqual({ [path]: 1, [`${path}?page=2`]: 1, [`${path}?page=3`]: 1 });
     const body = await retrieve(task);
     const pages = paged(MULTIPAGE)
@@ -228,7 +224,7 @@ describe("incremental and first-page-only scraping", () => {
     const path = `/biz/${slug("first")}`;
     const profile = `https://multipage.test${path}`;
     const task = await submitScrape("multipage.test", profile, { first_page_only: true });
-    await queue.drain();
+    await queue().drain();
     expect(await fixtureRequests("multipage.test", path)).toEqual({ [path]: 1 });
     const body = await retrieve(task);
     expect(body.reviews).toEqual(expectedFromPages([MULTIPAGE.slice(0, 3)], profile));

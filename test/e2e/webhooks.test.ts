@@ -1,14 +1,10 @@
 /** Task notifications from the pipeline's transitions, received by a fixture endpoint over real HTTP. */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createAccount, postJson } from "../helpers/api";
-import { QueueDriver } from "../helpers/queue";
+import { queuePerTest } from "../helpers/queue";
 import { origins, receivedHooks, slug, submitScrape } from "./support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => queue.restore());
+const queue = queuePerTest();
 
 async function accountWithWebhook(name: string) {
   const { apiKey } = await createAccount();
@@ -19,9 +15,9 @@ async function accountWithWebhook(name: string) {
 
 /** Every message twice: notifications must still come once per transition. */
 async function deliverEverythingTwice() {
-  while (queue.pending.length) {
-    queue.duplicatePending();
-    await queue.drain();
+  while (queue().pending.length) {
+    queue().duplicatePending();
+    await queue().drain();
   }
 }
 

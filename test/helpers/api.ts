@@ -201,3 +201,8 @@ export async function submitOk(apiKey: string, publishers?: Record<string, unkno
 export async function endUnfinishedTasks(): Promise<void> {
   await env.DB.prepare("UPDATE tasks SET status = 500, reason = 'internal', lease_token = NULL, lease_until = NULL WHERE status IN (100, 101)").run();
 }
+
+/** The `response_message` retrieve answers for a task that failed with `reason`. */
+export function failed(reason: string) {
+  return [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
+}

@@ -11,7 +11,7 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 import worker from "../../src/index";
 
 interface ConsumerSettings {
@@ -193,4 +193,24 @@ export class QueueDriver {
     for (const spy of this.#spies) spy.mockRestore();
     if (this.#clockMoved) vi.useRealTimers();
   }
+}
+
+/**
+ * A fresh QueueDriver for every test of the enclosing file or describe block, restored after it
+ * together with every spy and fake clock the test made. Call the returned function for the current driver.
+ */
+export function queuePerTest(): () => QueueDriver {
+  let queue: QueueDriver | undefined;
+  beforeEach(() => {
+    queue = new QueueDriver();
+  });
+  afterEach(() => {
+    queue?.restore();
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+  return () => {
+    if (!queue) throw new Error("queuePerTest: no test is running");
+    return queue;
+  };
 }

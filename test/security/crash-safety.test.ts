@@ -1,19 +1,11 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { storePage } from "../../src/domain/scrape/store-page";
 import type { Review } from "../../src/http/schemas/retrieve";
-import { DEAD_LETTER_QUEUE, GENERIC_QUEUE, QueueDriver } from "../helpers/queue";
+import { DEAD_LETTER_QUEUE, GENERIC_QUEUE, queuePerTest } from "../helpers/queue";
 import { retrieve, reviewRowCount, slug, storedFileKeys, submitScrape, taskRow } from "../e2e/support";
 
-let queue: QueueDriver;
-beforeEach(() => {
-  queue = new QueueDriver();
-});
-afterEach(() => {
-  queue.restore();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
-});
+const queue = queuePerTest();
 
 const zombieReview: Review = {
   review_id: "zombie-1",
@@ -38,7 +30,7 @@ async function fileTexts(taskId: string): Promise<Record<string, string>> {
 describe("a run that lost its lease", () => {
   it("changes no page file of the run that holds the task, and leaves none of its own", async () => {
     const task = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("zombie")}`);
-    await queue.deliverNext(); // run 1 stores pages 1-5 and hands over to run 2
+    await queue().deliverNext(); // run 1 stores pages 1-5 and hands over to run 2
     const row = (await taskRow(task.taskId))!;
     expect(row).toMatchObject({ status: 101, pages_scraped: 5 });
     const before = await fileTexts(task.taskId);
@@ -58,13 +50,13 @@ describe("a run that lost its lease", () => {
 
   it("cannot bring back the files of a task that failed", async () => {
     const task = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("failed")}`);
-    await queue.deliverNext();
+    await queue().deliverNext();
     const token = "token-of-the-run-that-stalls";
     // The task then fails (its budget ran out) and keeps nothing, while a run still works on it.
     await env.DB.prepare("UPDATE tasks SET deadline_at = ? WHERE id = ?")
       .bind(Date.now() - 1, task.taskId)
       .run();
-    await queue.drain();
+    await queue().drain();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "timeout" });
     expect(await storedFileKeys(task.taskId)).toEqual([]);
 
@@ -85,31 +77,31 @@ describe("dead letters", () => {
       if (/\/pages\/3[-.]/.test(key)) return (reachedPage3(), new Promise<never>(() => {}));
       return put(key, ...rest);
     });
-    queue.crashNextDeliveryWhen(() => crashed);
-    await queue.deliverNext();
+    queue().crashNextDeliveryWhen(() => crashed);
+    await queue().deliverNext();
     // Its redeliveries crash too until their retries run out: the message is a dead letter while
     // the dead run's lease is still live.
-    queue.moveToDeadLetters();
-    await queue.deliverNext();
+    queue().moveToDeadLetters();
+    await queue().deliverNext();
     const leaseUntil = (await taskRow(task.taskId))!.lease_until as number;
-    expect(queue.deliveries.map((d) => [d.queue, d.outcome])).toEqual([
+    expect(queue().deliveries.map((d) => [d.queue, d.outcome])).toEqual([
       [GENERIC_QUEUE, "crash"],
       [DEAD_LETTER_QUEUE, "retry"],
     ]);
-    const wait = queue.deliveries.at(-1)!.delaySeconds!;
+    const wait = queue().deliveries.at(-1)!.delaySeconds!;
     expect(Date.now() + wait * 1000).toBeGreaterThan(leaseUntil);
     expect(wait).toBeLessThanOrEqual(121);
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 2 });
 
     // The dead letter returns once the lease has expired (the driver moves the clock by its delay):
     // the task fails and keeps nothing.
-    await queue.deliverNext();
+    await queue().deliverNext();
     expect(Date.now()).toBeGreaterThan(leaseUntil);
-    expect(queue.deliveries.at(-1)).toMatchObject({ queue: DEAD_LETTER_QUEUE, outcome: "ack" });
+    expect(queue().deliveries.at(-1)).toMatchObject({ queue: DEAD_LETTER_QUEUE, outcome: "ack" });
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "internal", files: "[]" });
     expect((await retrieve(task)).response_message).toEqual([{ status: "failed", message: "Task processing failed", task_status: 500, reason: "internal" }]);
     expect(await reviewRowCount(task.taskId)).toBe(0);
     expect(await storedFileKeys(task.taskId)).toEqual([]);
-    expect(queue.pending).toEqual([]);
+    expect(queue().pending).toEqual([]);
   });
 });
