@@ -1,4 +1,4 @@
-// npm run readme:publishers: rewrites README.md's publisher table (between <!-- publishers:start -->
+// npm run readme:publishers: rewrites docs/publishers.md's publisher table (between <!-- publishers:start -->
 // and <!-- publishers:end -->) from the registry, src/publishers/registry.ts. The registry is
 // TypeScript written for workerd, so esbuild bundles the table module for Node first; the
 // workerd-only imports it pulls in through the adapters (cloudflare:workers, the browser binding's
@@ -38,16 +38,16 @@ try {
     plugins: [workerdOnly],
   });
   const { withPublisherTable } = await import(pathToFileURL(outfile).href);
-  const path = join(root, "README.md");
+  const path = join(root, "docs", "publishers.md");
   const before = readFileSync(path, "utf8");
   const after = withPublisherTable(before);
   if (options.check) {
-    if (after !== before) fail("README.md's publisher table is out of date: run npm run readme:publishers");
-    console.log("README.md's publisher table is up to date");
-  } else if (after === before) console.log("README.md's publisher table is already up to date");
+    if (after !== before) fail("docs/publishers.md's publisher table is out of date: run npm run readme:publishers");
+    console.log("docs/publishers.md's publisher table is up to date");
+  } else if (after === before) console.log("docs/publishers.md's publisher table is already up to date");
   else {
     writeFileSync(path, after);
-    console.log("README.md's publisher table rewritten");
+    console.log("docs/publishers.md's publisher table rewritten");
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

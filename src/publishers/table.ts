@@ -1,6 +1,6 @@
 /**
- * The README's publisher table, generated from the registry (`npm run readme:publishers` writes it;
- * test/publishers/readme-table.test.ts fails when README.md is out of date).
+ * The publisher table of docs/publishers.md, generated from the registry (`npm run readme:publishers` writes it;
+ * test/publishers/readme-table.test.ts fails when docs/publishers.md is out of date).
  */
 import { listPublishers, type PublisherListing } from "./registry";
 
@@ -28,10 +28,10 @@ export function publisherTable(publishers: readonly PublisherListing[] = listPub
   ].join("\n");
 }
 
-/** README text with the table between the markers replaced; throws when the markers are missing. */
+/** Document text with the table between the markers replaced; throws when the markers are missing. */
 export function withPublisherTable(readme: string, table: string = publisherTable()): string {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md needs ${TABLE_START} and ${TABLE_END}, in that order`);
+  if (start < 0 || end < start) throw new Error(`docs/publishers.md needs ${TABLE_START} and ${TABLE_END}, in that order`);
   return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
 }

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import readme from "../../README.md?raw";
+import readme from "../../docs/publishers.md?raw";
 import { listPublishers } from "../../src/publishers/registry";
 import { TABLE_END, TABLE_START, publisherTable, withPublisherTable } from "../../src/publishers/table";
 
-/** The README text between the publisher table's markers. */
+/** The text of docs/publishers.md between the publisher table's markers. */
 function tableInReadme(text: string): string {
   const start = text.indexOf(TABLE_START);
   const end = text.indexOf(TABLE_END);
-  expect(start, "README.md has the start marker").toBeGreaterThanOrEqual(0);
-  expect(end, "README.md has the end marker after it").toBeGreaterThan(start);
+  expect(start, "docs/publishers.md has the start marker").toBeGreaterThanOrEqual(0);
+  expect(end, "docs/publishers.md has the end marker after it").toBeGreaterThan(start);
   return text.slice(start + TABLE_START.length, end).trim();
 }
 
-describe("README publisher table", () => {
+describe("docs/publishers.md publisher table", () => {
   it("is the table the registry generates (run npm run readme:publishers when this fails)", () => {
     expect(tableInReadme(readme)).toBe(publisherTable());
   });
