@@ -70,6 +70,12 @@ export interface PublisherModule<C = unknown> {
   lookup?: Lookup;
   adapter: Adapter<C>;
   queue: QueueRef;
+  /**
+   * The date (`YYYY-MM-DD` or `YYYY-MM`) of the newest real evidence the module was checked against:
+   * a real capture in its tests, or a current public client whose requests and parsing it follows.
+   * GET /publishers shows it as `evidence_date`; the module's README says what that evidence is.
+   */
+  evidenceDate?: string;
 }
 
 export interface LookupContext {
@@ -104,6 +110,18 @@ export interface AdapterPage<C> {
   pageLanguage?: string | null;
   /** The profile's URL as this page finally reached it (after redirects); kept from the first page. */
   profileUrl?: string;
+  /**
+   * How many reviews the publisher says the profile has, where the page states it (usually the first
+   * page). The pipeline compares it with what a full walk collected (`coverage` in the retrieve).
+   */
+  publisherTotal?: number | null;
+  /**
+   * Set when the module knows reviews remain that it cannot reach (a signed-out view capped at five
+   * reviews, a feed that stops at 500, an operation that ignores its offset): a short reason naming
+   * the limit. The task then completes with `coverage.complete: false` and this reason; never a
+   * silent success with fewer reviews than the publisher shows.
+   */
+  limitedView?: string | null;
 }
 
 /**
