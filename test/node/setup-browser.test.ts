@@ -32,15 +32,15 @@ async function renderedText(launcher: string, url: string, expression: string): 
     });
     const socket = new WebSocket(endpoint);
     await new Promise((resolve, reject) => {
-      socket.onopen = resolve;
-      socket.onerror = reject;
+      socket.addEventListener("open", resolve);
+      socket.addEventListener("error", reject);
     });
     let id = 0;
     const pending = new Map<number, (result: Record<string, unknown>) => void>();
-    socket.onmessage = (event: MessageEvent<string>) => {
-      const message = JSON.parse(event.data) as { id?: number; result?: Record<string, unknown> };
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, unknown> };
       if (message.id !== undefined) pending.get(message.id)?.(message.result ?? {});
-    };
+    });
     const send = (method: string, params: object, sessionId?: string) =>
       new Promise<Record<string, unknown>>((resolve) => {
         pending.set(++id, resolve);
@@ -66,7 +66,8 @@ async function renderedText(launcher: string, url: string, expression: string): 
 const cache = mkdtempSync(join(tmpdir(), "setup-browser-"));
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
 
-const env = { ...process.env, XDG_CACHE_HOME: cache };
+// Typed as the Node process environment (which the project's types extend with the Worker's vars).
+const env = { ...process.env, XDG_CACHE_HOME: cache } as NodeJS.ProcessEnv;
 delete env.CHROMIUM_PATH;
 
 describe.runIf(process.platform === "linux" && ["x64", "arm64"].includes(process.arch))("setup-browser with the packaged Chromium", () => {
@@ -104,7 +105,7 @@ describe.runIf(process.platform === "linux" && ["x64", "arm64"].includes(process
   it("takes CHROMIUM_PATH over the packaged binary when it is set", async () => {
     const own = join(cache, "my-chrome");
     writeFileSync(own, "#!/bin/sh\n", { mode: 0o755 });
-    await run(process.execPath, ["scripts/setup-browser.mjs"], { env: { ...env, CHROMIUM_PATH: own } });
+    await run(process.execPath, ["scripts/setup-browser.mjs"], { env: { ...env, CHROMIUM_PATH: own } as NodeJS.ProcessEnv });
     const chromeDirs = readdirSync(join(cache, ".wrangler", "chrome"));
     const script = readFileSync(join(cache, ".wrangler", "chrome", chromeDirs[0], "chrome-linux64", "chrome"), "utf8");
     expect(script.startsWith(`#!/bin/sh\nexec "${own}" --no-sandbox`)).toBe(true);
