@@ -166,7 +166,8 @@ export function parseWindowPage(data: unknown): WindowPage {
   const block = at(data, 1, 10);
   if (!Array.isArray(block)) throw permanentError("publisher_error", "GetLocalBoqProxy: the answer has no review block at [1][10]");
   const list = block[2];
-  if (list !== undefined && list !== null && !Array.isArray(list)) throw permanentError("publisher_error", "GetLocalBoqProxy: the records at [1][10][2] are not a list");
+  if (list !== undefined && list !== null && !Array.isArray(list))
+    throw permanentError("publisher_error", "GetLocalBoqProxy: the records at [1][10][2] are not a list");
   const token = block[6];
   if (token !== undefined && token !== null && typeof token !== "string")
     throw permanentError("publisher_error", "GetLocalBoqProxy: the next page token at [1][10][6] is not a string");
