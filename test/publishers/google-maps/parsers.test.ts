@@ -35,6 +35,13 @@ const rpc = (token = "", featureId = BLUE_DOOR.featureId) => reviewsRpcUrl({ fea
 /** A listugcposts answer as a signed-in client gets it. */
 const rpcJson = (token = "", featureId = BLUE_DOOR.featureId) => guardedJson(rpc(token, featureId), SIGNED_IN);
 
+describe("module", () => {
+  it("dates its evidence from September 2026 or later (GET /publishers shows it as evidence_date)", () => {
+    expect(googleMaps.evidenceDate).toBe("2026-09-13");
+    expect(googleMaps.evidenceDate! >= "2026-09").toBe(true);
+  });
+});
+
 describe("profile_key at submit", () => {
   const resolve = (key: string, publisher = "maps.google.com") => googleMaps.resolveProfileKey(key, publisher);
 
@@ -330,8 +337,8 @@ describe("Search review window (GetLocalBoqProxy)", () => {
         author_photo_count: 0,
       },
     ]);
-    // Filler texts carry "&" and "<…>", sent as entities.
-    expect(page.reviews[3].text).toBe("Visit 1: good coffee & <friendly> team.");
+    // Filler texts carry an apostrophe, sent as "&#39;".
+    expect(page.reviews[3].text).toBe("Visit 1: good coffee, the team's friendly.");
     // The window shows Google's own reviews only.
     expect(page.reviews.map((r) => r.id)).not.toContain("AGG_REVIEW_ID_001");
   });
