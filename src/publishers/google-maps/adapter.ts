@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isOnDomain } from "../../domain/publishers/canonical";
+import { isOnDomain } from "../../core/publishers/canonical";
 import type { FetchedPage } from "../../scraping/client";
 import type { RawReview } from "../../domain/reviews";
 import { permanentError, ScrapeError, transientError } from "../../scraping/errors";
