@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isOnDomain } from "../../core/publishers/canonical";
 import type { FetchedPage } from "../../scraping/client";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError, ScrapeError, transientError } from "../../scraping/errors";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
 import { inlineReviewEntries, parsePlacePage, type PlacePage } from "./place-record";
