@@ -48,6 +48,9 @@ function readPlacePageIfAny(html: string): PlacePage {
   }
 }
 
+/** Where listugcposts is asked: login cookies for this host select it. */
+const LISTUGCPOSTS_ORIGIN = "https://www.google.com/maps/rpc/listugcposts";
+
 /** How far into a page the consent check looks for its title: Google's walls name it at the top. */
 const HEAD_SLICE = 16_384;
 
@@ -211,5 +214,3 @@ export const googleMapsAdapter: Adapter<GoogleMapsCursor> = {
 
   inspect: inspectGooglePage,
 };
-
-const LISTUGCPOSTS_ORIGIN = "https://www.google.com/maps/rpc/listugcposts";
