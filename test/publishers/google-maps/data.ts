@@ -60,7 +60,9 @@ export interface FixturePlace {
     /** listugcposts serves its first page with login cookies, then answers 403. */
     | "ugc-refuses-later"
     /** The window answers 403: only the place page's five inline reviews are reachable. */
-    | "limited";
+    | "limited"
+    /** A hostile site: 2 MB of unclosed tags for the place page, a million nested lists from the window. */
+    | "hostile";
 }
 
 const cidOf = (featureId: string) => BigInt(featureId.split(":")[1]).toString();
@@ -306,6 +308,18 @@ export const LIMITED = place("0x8085806233333333:0x3030303030303030", {
   behaviour: "limited",
 });
 
+/** A hostile copy of Google (issue 23): its answers try to burn the parser's CPU. */
+export const HOSTILE = place("0x8085806244444444:0x4040404040404040", {
+  placeId: "ChIJRERERERERKARQEBAQEBAQEA",
+  name: "Hostile Cafe",
+  street: "10 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: filler(3, 1, "SG9zdGlsZQ"),
+  behaviour: "hostile",
+});
+
 export const PLACES: FixturePlace[] = [
   BLUE_DOOR,
   BLUE_DOOR_COPY,
@@ -319,6 +333,7 @@ export const PLACES: FixturePlace[] = [
   UGC_REFUSES,
   UGC_REFUSES_LATER,
   LIMITED,
+  HOSTILE,
 ];
 
 /** maps.app.goo.gl codes → places (goo.gl/maps/<code> redirects to maps.app.goo.gl/<code>). */

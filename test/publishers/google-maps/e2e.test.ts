@@ -16,6 +16,7 @@ import {
   CHANGED_REVIEW,
   CONSENT,
   EMPTY,
+  HOSTILE,
   LIMITED,
   MOVED_LIST,
   NO_TEXT,
@@ -327,6 +328,21 @@ describe("maps.google.com failures", () => {
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
     expect(failureDetails(warn, task.taskId)).toContain(message);
+  });
+
+  it.each([
+    ["a place page of 2 MB of unclosed tags", () => `https://maps.google.com/?cid=${HOSTILE.cid}`, "Maps place page: no window.APP_INITIALIZATION_STATE array"],
+    ["a window answer of a million nested lists", () => placeUrl(HOSTILE), "GetLocalBoqProxy: the answer has no review block at [1][10]"],
+  ])("ends a hostile site's task at once with publisher_error: %s", async (_, profileKey, message) => {
+    const warn = vi.spyOn(console, "warn");
+    const started = Date.now();
+    const task = await submitScrape("maps.google.com", profileKey());
+    const deliveries = await queue().drain();
+    expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
+    expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
+    expect(failureDetails(warn, task.taskId)).toContain(message);
+    // Linear work: a quadratic pattern over these 2 MB would take minutes.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it.each([

@@ -263,6 +263,8 @@ function reviewWindow(url: URL): FixtureResponse {
   if (offset === null) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   const p = PLACES.find((x) => x.featureId === featureId);
   if (p?.behaviour === "limited") return FORBIDDEN;
+  if (p?.behaviour === "hostile")
+    return { status: 200, headers: { "Content-Type": "application/json" }, body: `)]}'\n${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}` };
   if (p?.behaviour === "captcha") return redirect(`https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`);
   const all = p ? sorted(p.reviews, sort).filter((r) => !r.syndicatedFrom) : [];
   const records = all.slice(offset, offset + size).map((r, i) => windowRecord(r, offset + i));
@@ -287,8 +289,13 @@ function placeFor(url: URL): FixturePlace | null {
   return name ? (PLACES.find((p) => p.name === name) ?? null) : null;
 }
 
+/** 2 MB of tags that never close: a regex of the form `<tag[^>]*…` rescans the rest at each one. */
+const UNCLOSED = "<script ".repeat(120_000) + '<form action="x" '.repeat(60_000);
+
 function mapsPage(url: URL): FixtureResponse {
   const p = placeFor(url);
+  if (p?.behaviour === "hostile")
+    return { status: 200, headers: { "Content-Type": "text/html" }, body: `<!DOCTYPE html><html><head><title>x</title>${UNCLOSED}` };
   if (p?.behaviour === "consent")
     return redirect(
       `https://consent.google.com/m?continue=${encodeURIComponent(`https://www.google.com${url.pathname}${url.search}`)}&gl=DE&m=0&pc=m&hl=en&src=1`,
