@@ -73,13 +73,15 @@ function ownerReply(item: z.infer<typeof ItemSchema>): Pick<RawReview, "reply_te
 
 /**
  * One page. A long review's full text is `extendedText[0].text` (the short `text` is cut); an item
- * with a wrong value is skipped. `numFound` is the profile's review count.
+ * with a wrong value is skipped. `numFound` is the profile's review count. A review without stars
+ * (written before BBB rated reviews) is read without a rating and the page says it cannot be kept.
  */
 export function parseBbbPage(data: unknown, ctx: ParseContext): WalkPage {
   const answer = readAnswer(AnswerSchema, data, WHAT);
   const pages = countOf(answer.totalPages);
   if (pages === null) throw permanentError("publisher_error", `${WHAT}: no totalPages in the answer`);
   const reviews: RawReview[] = [];
+  let unrated = 0;
   for (const raw of answer.items) {
     ctx.budget.spend();
     const parsed = ItemSchema.safeParse(raw);
@@ -87,6 +89,7 @@ export function parseBbbPage(data: unknown, ctx: ParseContext): WalkPage {
     const item = parsed.data;
     const date = isoDay(item.date);
     if (!date) continue;
+    if (!item.reviewStarRating) unrated++;
     const full = item.hasExtendedText ? item.extendedText?.[0]?.text?.trim() : null;
     const author = item.displayName?.trim();
     reviews.push({
@@ -104,5 +107,7 @@ export function parseBbbPage(data: unknown, ctx: ParseContext): WalkPage {
     reviews,
     next: nextByNumber(WHAT, ctx.position.page, pages, answer.items.length),
     publisherTotal: countOf(answer.numFound),
+    // The service requires a rating, so a review from before BBB's stars is dropped downstream: say so.
+    limitedView: unrated > 0 ? `${unrated} BBB review(s) on page ${ctx.position.page} have no star rating and cannot be returned` : null,
   };
 }

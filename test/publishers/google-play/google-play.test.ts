@@ -44,7 +44,7 @@ describe("Google Play oCPfdb", () => {
   it("posts f.req calling oCPfdb: newest first (sort 2), 200 a call, the continuation token, the app", () => {
     expect(batchexecuteUrl(parsePlayKey("com.acme.notes/de/at"))).toBe("https://play.google.com/_/PlayStoreUi/data/batchexecute?hl=de&gl=at");
     const first = JSON.parse(reviewsRequestBody(parsePlayKey(KEY), { page: 0, token: null }));
-    expect(first).toEqual([["oCPfdb".replace("", ""), expect.any(String), null, "generic"]].map((call) => [call]));
+    expect(first).toEqual([[["oCPfdb", expect.any(String), null, "generic"]]]);
     expect(JSON.parse(first[0][0][1])).toEqual([null, [2, 2, [200], null, [null, null, null, null, null, null, null, null, null]], ["com.acme.notes", 7]]);
     const next = JSON.parse(JSON.parse(reviewsRequestBody(parsePlayKey(KEY), { page: 1, token: "CpYB" }))[0][0][1]);
     expect(next[1][2]).toEqual([200, null, "CpYB"]);
