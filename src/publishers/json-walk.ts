@@ -7,7 +7,7 @@
  * "Adding a publisher").
  */
 import { z } from "zod";
-import type { RawReview } from "../domain/reviews";
+import type { RawReview } from "../core/reviews";
 import type { PageInspector, RequestOptions } from "../scraping/client";
 import { permanentError } from "../scraping/errors";
 import type { Adapter, AdapterPage, ScrapeContext } from "./types";

@@ -6,7 +6,7 @@
  * `feed.entry[]` with `{label}` wrappers; a single review comes as an object instead of an array.
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { transientError } from "../../scraping/errors";
 import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
 

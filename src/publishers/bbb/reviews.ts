@@ -6,7 +6,7 @@
  * names as public clients read them and as a 2026-09 capture of the page shows (see README.md).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
 
@@ -61,7 +61,7 @@ function isoDay(date: BbbDate): string | null {
  * The business's side of the thread as one owner reply: its response, then its rebuttal to the
  * customer's answer (separated by a blank line), dated by the first of them.
  */
-function ownerReply(item: z.infer<typeof ItemSchema>): Pick<RawReview, "reply_text" | "reply_date"> {
+function ownerReply(item: z.infer<typeof ItemSchema>): Partial<Pick<RawReview, "reply_text" | "reply_date">> {
   const response = item.businessResponseText?.trim();
   const rebuttal = item.businessRebuttalText?.trim();
   const replyText = [response, rebuttal].filter(Boolean).join("\n\n");

@@ -5,7 +5,7 @@
  * (feefo.readme.io "Reviews API Response") and as a 2026-09 client reads it (see README.md).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
 

@@ -5,7 +5,7 @@
  * `["wrb.fr", "oCPfdb", "<payload as JSON text>", …]` carries `[reviews, [null, token], …]`.
  * Positions inside a review follow JoMingyu/google-play-scraper (see README.md).
  */
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import type { ParseContext, WalkPage, WalkPosition } from "../json-walk";
 import { MAX_WALK_DEPTH } from "../work-budget";

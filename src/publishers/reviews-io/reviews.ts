@@ -4,7 +4,7 @@
  * average_rating}, reviews: [...], total_pages}`. Keys as public clients read them (see README.md).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
 

@@ -1,4 +1,4 @@
-import { canonicalPublisherKey } from "../../domain/publishers/canonical";
+import { canonicalPublisherKey } from "../../core/publishers/canonical";
 import { resolveProfile } from "../profile";
 import type { ProfileResolution } from "../types";
 import { shopSearchUrl } from "./reviews";

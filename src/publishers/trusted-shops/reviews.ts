@@ -7,7 +7,7 @@
  * more, the page says so (`limitedView`).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { countOf, readAnswer, type ParseContext, type WalkPage } from "../json-walk";
 
