@@ -1,6 +1,6 @@
 /** Google Play: profile_key rules, the oCPfdb request and answer, and end to end through the Worker and scrape-google-play. */
 import { describe, expect, it, vi } from "vitest";
-import { detailsUrl, resolveGooglePlayProfile } from "../../../src/publishers/google-play/profile";
+import { resolveGooglePlayProfile } from "../../../src/publishers/google-play/profile";
 import { batchexecuteUrl, parsePlayKey, parseReviewsAnswer, reviewsRequestBody } from "../../../src/publishers/google-play/rpc";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";

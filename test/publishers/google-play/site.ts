@@ -61,22 +61,22 @@ const envelope = (payload: string | null, error?: number): FixtureResponse => ({
 const token = (offset: number) => `CpYBCpMBAAAA${btoa(`offset:${offset}`)}`;
 const offsetOf = (value: string) => Number(atob(value.slice(12)).replace("offset:", ""));
 
-function batchexecute(body: string): FixtureResponse {
-  let appId = "";
-  let sort = 0;
-  let count = 0;
-  let offset = 0;
+/** The app, sort, page size and offset a request asks for, or null when `f.req` is not the oCPfdb call. */
+function readRequest(body: string): { appId: string; sort: number; count: number; offset: number } | null {
   try {
     const outer = JSON.parse(new URLSearchParams(body).get("f.req") ?? "") as [[[string, string, null, string]]];
-    if (outer[0][0][0] !== "oCPfdb") return { status: 400, body: "" };
+    if (outer[0][0][0] !== "oCPfdb") return null;
     const args = JSON.parse(outer[0][0][1]) as [null, [number, number, [number, null?, string?], null, unknown[]], [string, number]];
-    appId = args[2][0];
-    sort = args[1][1];
-    count = args[1][2][0];
-    offset = args[1][2][2] ? offsetOf(args[1][2][2]) : 0;
+    return { appId: args[2][0], sort: args[1][1], count: args[1][2][0], offset: args[1][2][2] ? offsetOf(args[1][2][2]) : 0 };
   } catch {
-    return { status: 400, body: "" };
+    return null;
   }
+}
+
+function batchexecute(body: string): FixtureResponse {
+  const request = readRequest(body);
+  if (!request) return { status: 400, body: "" };
+  const { appId, sort, count, offset } = request;
   if (appId === "com.acme.busy") return html("<p>Our systems have detected unusual traffic from your computer network.</p>");
   if (appId === "com.acme.failing") return envelope(null, 5);
   const all = appId === "com.acme.notes" ? NOTES_REVIEWS : [];
