@@ -23,7 +23,7 @@ export interface WalkPosition {
 /** What the walk stores between pages (validated with `cursor` on read). */
 export const JsonWalkCursorSchema = z.object({
   /** The profile's id at the publisher (app id, merchant id, `bbbId-businessId`). */
-  key: z.string().min(1).max(200),
+  key: z.string().min(1).max(400),
   /** The canonical profile URL: where a review without its own URL links to. */
   pageUrl: z.string().url(),
   page: z.number().int().min(0).max(100_000),
