@@ -65,7 +65,9 @@ export function parseFeedPage(data: unknown, ctx: ParseContext): WalkPage {
   const feed = readAnswer(FeedSchema, data, WHAT).feed;
   const entries = Array.isArray(feed.entry) ? feed.entry : feed.entry ? [feed.entry] : [];
   const links = Array.isArray(feed.link) ? feed.link : feed.link ? [feed.link] : [];
-  const last = Math.min(lastPage(links) ?? ctx.position.page, FEED_PAGES);
+  // Without a `rel="last"` link the walk goes on while pages have reviews, as public clients do.
+  const stated = lastPage(links);
+  const last = Math.min(stated ?? FEED_PAGES, FEED_PAGES);
   const reviews: RawReview[] = [];
   for (const raw of entries) {
     ctx.budget.spend();
@@ -85,7 +87,7 @@ export function parseFeedPage(data: unknown, ctx: ParseContext): WalkPage {
     });
   }
   const page = ctx.position.page;
-  if (entries.length === 0 && page < last) {
+  if (entries.length === 0 && stated !== null && page < last) {
     // Apple's feed sometimes answers one page of a populated feed empty; the page is retried later.
     throw transientError("publisher_error", `${WHAT}: page ${page} came back empty although the feed has ${last} pages`);
   }

@@ -83,6 +83,15 @@ describe("App Store customer-reviews feed", () => {
     ]);
   });
 
+  it("a feed without a last link goes on while its pages have reviews, and ends at an empty one", () => {
+    const withoutLinks = (page: number) => {
+      const feed = answer("us:1001", page) as { feed: Record<string, unknown> };
+      return { feed: { ...feed.feed, link: undefined } };
+    };
+    expect(parseFeedPage(withoutLinks(3), ctx("us:1001", 3)).next).toEqual({ page: 4, token: null });
+    expect(parseFeedPage(withoutLinks(4), ctx("us:1001", 4))).toEqual({ reviews: [], next: null, limitedView: null });
+  });
+
   it("an answer without a feed is publisher_error; hostile answers never end in a TypeError", () => {
     expect(scrapeError(() => parseFeedPage({ results: [] }, ctx("us:1001", 1))).message).toContain("unexpected answer at feed");
     expectHostileInputHandled(parseFeedPage);
