@@ -17,7 +17,7 @@ export function feefoReviewsUrl(merchant: string, position: WalkPosition): strin
   const url = new URL("https://api.feefo.com/api/10/reviews/service");
   url.searchParams.set("merchant_identifier", merchant);
   url.searchParams.set("since_period", "ALL");
-  url.searchParams.set("sort", "-updated_date");
+  url.searchParams.set("sort", "-created_date");
   url.searchParams.set("page_size", String(PAGE_SIZE));
   url.searchParams.set("page", String(position.page));
   return url.toString();

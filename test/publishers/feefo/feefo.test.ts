@@ -40,7 +40,7 @@ describe("feefo Reviews API answer", () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       merchant_identifier: "acme-travel",
       since_period: "ALL",
-      sort: "-updated_date",
+      sort: "-created_date",
       page_size: "100",
       page: "2",
     });
@@ -103,7 +103,7 @@ describe("feefo end to end", () => {
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-feefo", "ack"]]);
     expect(await fixtureRequests("feefo.com", "/api/10/reviews/service?merchant_identifier=acme-travel&")).toEqual(
       Object.fromEntries(
-        [1, 2].map((page) => [`/api/10/reviews/service?merchant_identifier=acme-travel&since_period=ALL&sort=-updated_date&page_size=100&page=${page}`, 1]),
+        [1, 2].map((page) => [`/api/10/reviews/service?merchant_identifier=acme-travel&since_period=ALL&sort=-created_date&page_size=100&page=${page}`, 1]),
       ),
     );
     const body = await retrieve(task, 1, 200);

@@ -1,13 +1,13 @@
 /**
  * Fixture feefo.com: Feefo's public Reviews API on api.feefo.com,
- * `GET /api/10/reviews/service?merchant_identifier=&since_period=ALL&sort=-updated_date&page_size=&page=`
+ * `GET /api/10/reviews/service?merchant_identifier=&since_period=ALL&sort=-created_date&page_size=&page=`
  * answering `{summary: {meta: {count, pages, page_size, current_page}}, reviews: [...]}`.
  * Structure: Feefo's own documented example (feefo.readme.io "Reviews API Response", read
  * 2026-11-24: `customer.display_name`, `service.{id, rating.{min,max,rating}, title, review,
  * created_at (epoch ms), helpful_votes}`, `url`) and the 2026-09-24 client notes that page it with
- * `page_size=100` and `sort=-updated_date` (see src/publishers/feefo/README.md). The reviews are
- * invented. Without `sort=-updated_date` the reviews come oldest first, so a module that forgets
- * the sort gets the wrong order.
+ * `page_size=100`, and Feefo's `sort` parameter article (`-created_date` newest first; default
+ * `-updated_date`, the latest change first). The reviews are invented. Without `sort=-created_date`
+ * the reviews come in another order, so a module that forgets the sort gets the wrong order.
  *
  * Merchants: acme-travel (130 service reviews, one product-only review among them), quiet-shop (none),
  * gone-merchant (404), moved-summary (an answer without `summary`).
@@ -56,7 +56,8 @@ function reviews(url: URL): FixtureResponse {
   if (!(pageSize >= 1 && pageSize <= 100) || !(page >= 1) || url.searchParams.get("since_period") !== "ALL") return json({ error: "bad request" }, 400);
   if (merchant === "gone-merchant") return json({ error: "merchant not found" }, 404);
   const all = merchant === "acme-travel" || merchant === "moved-summary" ? ACME_REVIEWS : [];
-  const ordered = url.searchParams.get("sort") === "-updated_date" ? all : [...all].reverse();
+  // Feefo's default order is -updated_date (the latest change first); only -created_date is newest first.
+  const ordered = url.searchParams.get("sort") === "-created_date" ? all : [...all].reverse();
   const meta = { count: all.length, pages: Math.ceil(all.length / pageSize), page_size: pageSize, current_page: page };
   const slice = ordered.slice((page - 1) * pageSize, page * pageSize);
   if (merchant === "moved-summary") return json({ meta, reviews: slice });
