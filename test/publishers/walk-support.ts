@@ -37,9 +37,14 @@ export function parseContext(key: string, pageUrl: string, position: WalkPositio
 
 /**
  * A parser given any JSON value (and deep or wide hostile structures) either reads it or throws a
- * ScrapeError: never a TypeError or RangeError, and never more work than the budget allows.
+ * ScrapeError: never a TypeError or RangeError. When `wrap` puts the value where the answer's list
+ * of reviews goes (`wrapsItems`), a list longer than the work budget must stop at the budget.
  */
-export function expectHostileInputHandled(parse: (data: unknown, ctx: ParseContext) => WalkPage, wrap: (value: unknown) => unknown = (v) => v): void {
+export function expectHostileInputHandled(
+  parse: (data: unknown, ctx: ParseContext) => WalkPage,
+  wrap: (value: unknown) => unknown = (v) => v,
+  { wrapsItems = false }: { wrapsItems?: boolean } = {},
+): void {
   const ctx = () => parseContext("k", "https://example.com/p", { page: 1, token: null }, 10_000);
   const run = (value: unknown) => {
     try {
@@ -57,4 +62,5 @@ export function expectHostileInputHandled(parse: (data: unknown, ctx: ParseConte
   run({ deep });
   const wide = Array.from({ length: 20_000 }, () => ({}));
   run(wide);
+  if (wrapsItems) expect(() => parse(wrap(wide), ctx())).toThrow(/needs more than 10000 steps to read/);
 }

@@ -95,7 +95,7 @@ describe("App Store customer-reviews feed", () => {
   it("an answer without a feed is publisher_error; hostile answers never end in a TypeError", () => {
     expect(scrapeError(() => parseFeedPage({ results: [] }, ctx("us:1001", 1))).message).toContain("unexpected answer at feed");
     expectHostileInputHandled(parseFeedPage);
-    expectHostileInputHandled(parseFeedPage, (entry) => ({ feed: { entry } }));
+    expectHostileInputHandled(parseFeedPage, (entry) => ({ feed: { entry } }), { wrapsItems: true });
   });
 });
 

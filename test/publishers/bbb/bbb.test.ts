@@ -80,7 +80,7 @@ describe("bbb customer-reviews answer", () => {
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseBbbPage);
-    expectHostileInputHandled(parseBbbPage, (items) => ({ items, totalPages: 1, numFound: 3 }));
+    expectHostileInputHandled(parseBbbPage, (items) => ({ items, totalPages: 1, numFound: 3 }), { wrapsItems: true });
   });
 });
 

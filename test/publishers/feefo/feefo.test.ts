@@ -83,7 +83,7 @@ describe("feefo Reviews API answer", () => {
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseFeefoPage);
-    expectHostileInputHandled(parseFeefoPage, (reviews) => ({ summary: { meta: { count: 5, pages: 1 } }, reviews }));
+    expectHostileInputHandled(parseFeefoPage, (reviews) => ({ summary: { meta: { count: 5, pages: 1 } }, reviews }), { wrapsItems: true });
     expect(() =>
       parseFeefoPage({ summary: { meta: { count: 1, pages: 1 } }, reviews: Array(20) }, parseContext("m", PAGE, { page: 1, token: null }, 10)),
     ).toThrow(ScrapeError);

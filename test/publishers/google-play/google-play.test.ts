@@ -91,7 +91,9 @@ describe("Google Play oCPfdb", () => {
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseReviewsAnswer);
     expectHostileInputHandled(parseReviewsAnswer, (payload) => [["wrb.fr", "oCPfdb", JSON.stringify(payload), null, null, null, "generic"]]);
-    expectHostileInputHandled(parseReviewsAnswer, (reviews) => [["wrb.fr", "oCPfdb", JSON.stringify([reviews, null]), null, null, null, "generic"]]);
+    expectHostileInputHandled(parseReviewsAnswer, (reviews) => [["wrb.fr", "oCPfdb", JSON.stringify([reviews, null]), null, null, null, "generic"]], {
+      wrapsItems: true,
+    });
   });
 });
 

@@ -71,7 +71,7 @@ describe("reviews.io merchant reviews answer", () => {
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseReviewsIoPage);
-    expectHostileInputHandled(parseReviewsIoPage, (reviews) => ({ stats: { total_reviews: 5 }, reviews, total_pages: 1 }));
+    expectHostileInputHandled(parseReviewsIoPage, (reviews) => ({ stats: { total_reviews: 5 }, reviews, total_pages: 1 }), { wrapsItems: true });
   });
 });
 

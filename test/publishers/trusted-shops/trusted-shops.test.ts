@@ -73,7 +73,9 @@ describe("Trusted Shops shop API", () => {
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseTrustedShopsPage);
     const quality = answers(BIG_SHOP).quality;
-    expectHostileInputHandled(parseTrustedShopsPage, (reviews) => ({ reviews: { response: { data: { shop: { tsId: "k", reviews } } } }, quality }));
+    expectHostileInputHandled(parseTrustedShopsPage, (reviews) => ({ reviews: { response: { data: { shop: { tsId: "k", reviews } } } }, quality }), {
+      wrapsItems: true,
+    });
   });
 });
 
