@@ -107,6 +107,10 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
       if (next && next.page === position.page && next.token === position.token) {
         throw permanentError("publisher_error", `${spec.what}: the next page is the page just read (page ${position.page})`);
       }
+      // A stored cursor that would not validate on read fails as `internal`; refuse it here instead.
+      if (next && !JsonWalkCursorSchema.safeParse({ ...cursor, page: next.page, token: next.token }).success) {
+        throw permanentError("publisher_error", `${spec.what}: the next page's position is out of range`);
+      }
       return {
         pageUrl: cursor.pageUrl,
         profileUrl: cursor.pageUrl,

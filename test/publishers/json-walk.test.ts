@@ -62,6 +62,14 @@ describe("jsonWalkAdapter", () => {
     });
   });
 
+  it("a next position the cursor could not store (an endless token) is publisher_error", async () => {
+    const { ctx } = fakeContext(() => ({ reviews: [], next: { page: 2, token: "t".repeat(5_000) } }));
+    await expect(walk(jsonWalkAdapter(spec()), ctx, "https://example.com/p/acme")).rejects.toMatchObject({
+      reason: "publisher_error",
+      message: "Example reviews: the next page's position is out of range",
+    });
+  });
+
   it("a walk past maxPages is publisher_error naming the limit", async () => {
     const { ctx, urls } = fakeContext((url) => ({ reviews: [], next: { page: Number(/page=(\d+)/.exec(url)![1]) + 1, token: null } }));
     await expect(walk(jsonWalkAdapter(spec()), ctx, "https://example.com/p/acme")).rejects.toMatchObject({
