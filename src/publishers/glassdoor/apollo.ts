@@ -88,7 +88,9 @@ export function reviewsResult(cache: JsonObject, budget?: WorkBudget): ReviewsRe
   if (!isObject(root)) throw permanentError("publisher_error", "Glassdoor page: the Apollo cache has no ROOT_QUERY");
   const key = Object.keys(root).find((k) => k.startsWith("employerReviews") && isObject(root[k]));
   if (!key) throw permanentError("publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result");
-  return readResult(resolveRefs(root[key], cache, budget) as JsonObject, "Glassdoor page", key.split("(")[0]);
+  const result = resolveRefs(root[key], cache, budget);
+  if (!isObject(result)) throw permanentError("publisher_error", `Glassdoor page: ${key.split("(")[0]} is not an object`);
+  return readResult(result, "Glassdoor page", key.split("(")[0]);
 }
 
 /**
