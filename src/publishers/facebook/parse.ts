@@ -84,8 +84,10 @@ function addPayload(chunk: FeedChunk, data: Json): void {
 
 /**
  * Every `__bbox.result.data` inside a data-sjs block, in document order. Iterative (an explicit
- * stack, no recursion to overflow) and bounded: nesting past MAX_WALK_DEPTH and more steps than the
- * budget allows fail the page with `publisher_error`.
+ * stack, no recursion to overflow) and bounded: more steps than the budget allows fail the page
+ * with `publisher_error`, and nothing deeper than MAX_WALK_DEPTH is walked (the results sit about a
+ * dozen levels down; deeper parts of a block, real or hostile, are not ours to read and are skipped
+ * rather than failing a page whose reviews were found).
  */
 export function bboxResults(value: Json, budget = new WorkBudget("Facebook reviews tab")): Json[] {
   const found: Json[] = [];
@@ -94,7 +96,7 @@ export function bboxResults(value: Json, budget = new WorkBudget("Facebook revie
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     budget.spend();
-    if (depth > MAX_WALK_DEPTH) throw permanentError("publisher_error", `Facebook reviews tab: a data-sjs block nests deeper than ${MAX_WALK_DEPTH} levels`);
+    if (depth > MAX_WALK_DEPTH) continue;
     const children = Array.isArray(node) ? node : isObj(node) ? Object.values(node) : null;
     if (!children) continue;
     if (isObj(node)) {
