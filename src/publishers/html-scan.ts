@@ -70,8 +70,9 @@ function readValue(slice: string, maxLength: number, bare: RegExp): string | nul
     const end = slice.indexOf(quote, i + 1);
     if (end < 0 || end - i - 1 > maxLength) return null;
     const value = slice.slice(i + 1, end);
-    // An escaped quote means a value we would misread; such values are not ids or tokens.
-    return value !== "" && !value.includes("\\") ? value : null;
+    // Ids and tokens carry no spaces or escapes: a value with them is a misread (an unclosed quote
+    // that reached the next marker), not a value.
+    return /^[^\s\\]+$/.test(value) ? value : null;
   }
   let end = i;
   while (end < slice.length && end - i < maxLength && bare.test(slice[end])) end++;
