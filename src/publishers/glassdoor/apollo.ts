@@ -1,4 +1,4 @@
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { MAX_MARKER_HITS, scriptTexts, valueAfter } from "../html-scan";
 import { jsonLiteralAt } from "../json-literal";
