@@ -74,11 +74,9 @@ describe("booking parsers on hostile answers", () => {
         "statusCode",
       ]).map(asParsed),
       fc.integer({ min: 1, max: 5_000 }).map((d) => ({ data: { reviewListFrontend: { reviewsCount: 1, reviewCard: [deeplyNested(d)] } } })),
-      fc
-        .integer({ min: 1, max: 30 })
-        .map((d) => ({
-          data: { reviewListFrontend: { reviewsCount: 1, reviewCard: [{ reviewUrl: "x", reviewedDate: 1, reviewScore: 9, extra: sharedFan(d) }] } },
-        })),
+      fc.integer({ min: 1, max: 30 }).map((d) => ({
+        data: { reviewListFrontend: { reviewsCount: 1, reviewCard: [{ reviewUrl: "x", reviewedDate: 1, reviewScore: 9, extra: sharedFan(d) }] } },
+      })),
     );
     fc.assert(
       fc.property(answers, (answer) => {
