@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { normalizeReview, type NormalizeContext } from "../../../src/domain/reviews";
 import { isoLanguage } from "../../../src/domain/reviews/language";
 
-const ctx: NormalizeContext = { publisherKey: "example.com", pageUrl: "https://example.com/biz/blue-door", scrapedAt: Date.UTC(2025, 5, 15), pageLanguage: null };
+const ctx: NormalizeContext = {
+  publisherKey: "example.com",
+  pageUrl: "https://example.com/biz/blue-door",
+  scrapedAt: Date.UTC(2025, 5, 15),
+  pageLanguage: null,
+};
 const GERMAN = "Sehr gutes Essen und ein freundliches Personal, wir kommen gerne wieder.";
 
 describe("publisher language codes: only ISO 639-1 passes", () => {
