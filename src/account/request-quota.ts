@@ -103,7 +103,10 @@ export class IsolateQuotas {
   }
 
   #refill(accountId: string, quota: Quota, limit: number, lease: LeaseCall): Promise<void> {
-    quota.refill ??= lease(this.#block(quota, limit))
+    const want = this.#block(quota, limit);
+    // Started inside a promise so that a call failing at once (no stub) fails open like one failing later.
+    quota.refill ??= Promise.resolve()
+      .then(() => lease(want))
       .then(({ granted, resetSeconds }) => {
         const now = Date.now();
         if (granted > 0) quota.grants.push({ tokens: granted, expiresAt: now + LEASE_TTL_MS });

@@ -37,7 +37,7 @@ describe("abuse limits", () => {
   });
 
   it(
-    "limits retrieve per account to 600 requests a minute, whatever the address, leasing them from the account object in blocks of 10",
+    "limits retrieve per account to 600 requests a minute, whatever the address, leasing them from the account object in blocks of up to 10",
     { timeout: 120_000 },
     async () => {
       const { accountId, apiKey } = await createAccount({ plan: "unlimited" });
@@ -59,11 +59,13 @@ describe("abuse limits", () => {
         error: "Too Many Requests",
         details: { rate_limit: [`Too many requests for this account. Retry after ${retryAfter} seconds.`] },
       });
-      // 600 requests cost 60 calls to the account object (one lease each), not 600.
+      // 600 requests cost about 60 calls to the account object (blocks grow to 10 with demand), not 600.
       const leases = await runInDurableObject(accountStub(env, accountId), (_, state) =>
         state.storage.sql.exec<{ calls: number; granted: number }>("SELECT COUNT(*) AS calls, SUM(n) AS granted FROM request_leases").one(),
       );
-      expect(leases).toEqual({ calls: 60, granted: 600 });
+      expect(leases.granted).toBe(600);
+      expect(leases.calls).toBeGreaterThanOrEqual(60);
+      expect(leases.calls).toBeLessThanOrEqual(66);
     },
   );
 
