@@ -77,7 +77,7 @@ export const tasks = sqliteTable(
     /**
      * Set with the last page: 1 when the walk went to the publisher's last page (so what it collected
      * is compared with publisher_total), 0 when it stopped early by design (first_page_only, a known
-     * review reached, the plan's page budget). See src/domain/scrape/coverage.ts.
+     * review reached, the plan's page budget). See src/core/tasks/coverage.ts.
      */
     fullWalk: integer("full_walk", { mode: "boolean" }),
     /** Why the walk stopped short of the end: the page budget, or a failure after page 1 ("blocked: ..."). */
@@ -89,7 +89,7 @@ export const tasks = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     runs: integer("runs").notNull().default(0),
-    /** The run currently holding the task (random token) and until when; see src/domain/scrape/lease.ts. */
+    /** The run currently holding the task (random token) and until when; see src/app/scrape/lease.ts. */
     leaseToken: text("lease_token"),
     leaseUntil: integer("lease_until"),
     deadlineAt: integer("deadline_at"),

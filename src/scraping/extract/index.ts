@@ -1,4 +1,4 @@
-import type { RawReview } from "../../domain/reviews/raw-review";
+import type { RawReview } from "../../core/reviews/raw-review";
 import { WorkBudget } from "../../publishers/work-budget";
 import { permanentError } from "../errors";
 import { ElementStream } from "./element-stream";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeReview, type NormalizeContext } from "../../../src/domain/reviews";
-import { isoLanguage } from "../../../src/domain/reviews/language";
+import { normalizeReview, type NormalizeContext } from "../../../src/core/reviews";
+import { isoLanguage } from "../../../src/core/reviews/language";
 
 const ctx: NormalizeContext = {
   publisherKey: "example.com",
