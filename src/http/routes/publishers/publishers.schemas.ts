@@ -28,12 +28,9 @@ export const PublisherSchema = z
       description:
         "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
     }),
-    evidence_date: z
-      .string()
-      .optional()
-      .openapi({
-        description: "Dedicated modules only: the date (YYYY-MM-DD or YYYY-MM) of the newest real capture or public client the module was checked against.",
-      }),
+    evidence_date: z.string().optional().openapi({
+      description: "Dedicated modules only: the date (YYYY-MM-DD or YYYY-MM) of the newest real capture or public client the module was checked against.",
+    }),
     note: z.string().optional().openapi({ description: "A known obstacle, where one is known: a sign-in or bot wall in front of the reviews." }),
   })
   .openapi("Publisher");
