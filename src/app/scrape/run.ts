@@ -288,7 +288,10 @@ async function stopAfterError(
     // message stays in the log.
     if (reason !== "timeout") {
       const detail = err instanceof ScrapeError ? err.message : "an unexpected error (see the service log)";
-      if (await completeTask(env, task.id, token, { stopReason: stopReasonText(reason, detail) })) return ACK;
+      if (await completeTask(env, task.id, token, { stopReason: stopReasonText(reason, detail) })) {
+        log("info", "task completed with the pages read before the failure", { task_id: task.id, publisher: task.publisherKey, reason });
+        return ACK;
+      }
     }
     await failTask(env, task.id, reason, { token });
     return ACK;
