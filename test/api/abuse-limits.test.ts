@@ -1,7 +1,7 @@
 /** Limits beyond the submit plan rate: per client IP and on invalid keys (Workers rate limiting), and per account (the account object). */
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { accountStub } from "../../src/account/account-do";
 import { leaseRequests } from "../../src/account/rate-limiter";
 import { createAccount, post } from "../helpers/api";
@@ -68,6 +68,22 @@ describe("abuse limits", () => {
       expect(leases.calls).toBeLessThanOrEqual(66);
     },
   );
+
+  it("serves retrieve (fail open, never a 500) when the account object cannot answer", async () => {
+    const { apiKey } = await createAccount({ plan: "unlimited" });
+    // Every call to an account object fails, as during an outage of the objects.
+    const spy = vi.spyOn(env.ACCOUNT, "get").mockImplementation(() => {
+      throw new Error("Durable Object is overloaded");
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await post("/retrieve-task/", retrieveBody(apiKey));
+        expect(res.status).toBe(404);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
 
   it("never grants more of the per-account limit than the sliding minute has left", async () => {
     const stub = accountStub(env, `lease-${crypto.randomUUID()}`);
