@@ -10,6 +10,8 @@ import { extractStructuredData } from "../../../src/scraping/extract";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { DEFAULT_WORK_LIMIT, WorkBudget } from "../../../src/publishers/work-budget";
 import { MAX_OPEN_TEXTS } from "../../../src/scraping/extract/item-tree";
+import { ElementStream } from "../../../src/scraping/extract/element-stream";
+import { collectMicrodata } from "../../../src/scraping/extract/microdata";
 
 const PAGE = "https://example.com/biz/blue-door";
 const MB = 1024 * 1024;
@@ -115,6 +117,18 @@ describe("generic module: hostile pages cost bounded work", () => {
     expect(Object.prototype).not.toHaveProperty("polluted");
     expect(result!.reviews).toContainEqual(expect.objectContaining({ text: "r" }));
     expect(result!.reviews).toContainEqual(expect.objectContaining({ author_name: "q", text: "p" }));
+  });
+
+  it("keeps a microdata property named __proto__ as an ordinary key of its item", async () => {
+    const rewriter = new HTMLRewriter();
+    const stream = new ElementStream(rewriter, new WorkBudget("structured data"));
+    const items = collectMicrodata(stream);
+    const html = `<div itemscope itemtype="https://schema.org/Review"><span itemprop="__proto__">p</span><span itemprop="reviewBody">r</span></div>`;
+    await rewriter.transform(new Response(html)).arrayBuffer();
+    const [item] = items();
+    expect(Object.getOwnPropertyDescriptor(item, "__proto__")?.value).toEqual(["p"]);
+    expect(Object.getPrototypeOf(item)).toBeNull();
+    expect(item.reviewBody).toEqual(["r"]);
   });
 
   it("fails a page that needs more work than the budget allows with publisher_error, counted not timed", async () => {
