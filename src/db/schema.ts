@@ -70,6 +70,18 @@ export const tasks = sqliteTable(
     /** Where a resumable run continues (adapter-defined JSON). */
     cursor: text("cursor", { mode: "json" }),
     pagesScraped: integer("pages_scraped").notNull().default(0),
+    /** The review count the publisher states for the profile (the latest page that stated one). */
+    publisherTotal: integer("publisher_total"),
+    /** The adapter's reason when it knows reviews remain that it cannot reach (AdapterPage.limitedView). */
+    limitedView: text("limited_view"),
+    /**
+     * Set with the last page: 1 when the walk went to the publisher's last page (so what it collected
+     * is compared with publisher_total), 0 when it stopped early by design (first_page_only, a known
+     * review reached, the plan's page budget). See src/core/tasks/coverage.ts.
+     */
+    fullWalk: integer("full_walk", { mode: "boolean" }),
+    /** Why the walk stopped short of the end: the page budget, or a failure after page 1 ("blocked: ..."). */
+    stopReason: text("stop_reason"),
     reviewsFound: integer("reviews_found").notNull().default(0),
     /** Keys of the raw JSON Lines page files in R2, in scrape order. */
     files: text("files", { mode: "json" })

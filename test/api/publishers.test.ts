@@ -15,6 +15,9 @@ interface PublisherRow {
   cookies_required: boolean;
   lookup: boolean;
   rating_scale: string;
+  support: "dedicated" | "structured-data" | "unverified";
+  evidence_date?: string;
+  note?: string;
 }
 interface PublishersBody {
   count: number;
@@ -108,6 +111,36 @@ describe("GET /publishers", () => {
       expect(row.cookies_required, row.domain).toBe(row.login_required);
       expect(publisher.lookup, row.domain).toBe(row.lookup);
     }
+  });
+
+  it("says how far each entry is supported: dedicated modules with their evidence date, others structured-data only with evidence", () => {
+    for (const row of body.publishers) {
+      if (row.dedicated) {
+        expect(row.support, row.domain).toBe("dedicated");
+        const module = MODULES.find((m) => m.name === row.module)!;
+        if (module.evidenceDate) expect(row.evidence_date, row.domain).toBe(module.evidenceDate);
+        else expect(row, row.domain).not.toHaveProperty("evidence_date");
+      } else {
+        const listed = LISTED.find((l) => l.domain === row.domain)!;
+        expect(row.support, row.domain).toBe(listed.structuredData ? "structured-data" : "unverified");
+        expect(row, row.domain).not.toHaveProperty("evidence_date");
+      }
+    }
+  });
+
+  it("claims none of the sites the 2026-11 evidence shows the generic module cannot read, and says what it knows of walls", () => {
+    const domains = new Set(body.publishers.flatMap((p) => [p.domain, ...p.aliases]));
+    // Script-only or API-only reviews, no Review markup (map apps, app stores, BBB, travel and restaurant APIs).
+    for (const domain of ["bing.com", "yandex.com", "2gis.com", "apps.apple.com", "play.google.com", "bbb.org", "opentable.com", "expedia.com", "zillow.com"]) {
+      expect(domains.has(domain), domain).toBe(false);
+    }
+    expect(body.publishers.find((p) => p.domain === "amazon.com")).toMatchObject({
+      login_required: true,
+      cookies_required: true,
+      support: "unverified",
+      note: expect.stringContaining("signed-in"),
+    });
+    expect(body.publishers.find((p) => p.domain === "indeed.com")).toMatchObject({ support: "unverified", note: expect.stringContaining("bot wall") });
   });
 
   it("shows the generic-served publishers with their listed data", () => {

@@ -5,26 +5,35 @@ import { deleteTaskFiles } from "../../storage/review-files";
 /**
  * Completes a task in one D1 transaction: every review gets its 1-based newest-first position
  * (ties broken by review_id, so the order is stable), then the task becomes 200 with its review
- * count, and its login cookies are deleted. Only the run holding the lease can do it.
+ * count, and its login cookies and cursor are deleted (a finished task keeps nothing a later run or
+ * a leak could use: the cursor may hold a publisher token). Only the run holding the lease can do it.
+ *
+ * `partial` completes a walk that a failure ended after page 1 (docs/api.md, "Failures after page
+ * 1"): `stopReason` is recorded for `coverage`, and the task only completes when at least one page
+ * is stored (otherwise nothing happens and the caller fails it). Returns whether the task completed.
  */
-export async function completeTask(env: Env, taskId: string, token: string): Promise<void> {
+export async function completeTask(env: Env, taskId: string, token: string, partial?: { stopReason: string }): Promise<boolean> {
   const now = Date.now();
+  const guard = `lease_token = ?2 AND status = 101${partial ? " AND pages_scraped > 0" : ""}`;
   const [, , state] = await env.DB.batch<{ status: number }>([
     env.DB.prepare(
       `UPDATE reviews SET position = ranked.n
        FROM (SELECT review_id, ROW_NUMBER() OVER (ORDER BY posted_at DESC, review_id) AS n FROM reviews WHERE task_id = ?1) AS ranked
        WHERE reviews.task_id = ?1 AND reviews.review_id = ranked.review_id
-         AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND lease_token = ?2 AND status = 101)`,
+         AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND ${guard})`,
     ).bind(taskId, token),
     env.DB.prepare(
       `UPDATE tasks SET status = 200, reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1),
-         reason = NULL, cookies_enc = NULL, lease_token = NULL, lease_until = NULL, finished_at = ?3, updated_at = ?3
-       WHERE id = ?1 AND lease_token = ?2 AND status = 101`,
-    ).bind(taskId, token, now),
+         reason = NULL, cookies_enc = NULL, cursor = NULL, lease_token = NULL, lease_until = NULL, finished_at = ?3, updated_at = ?3,
+         stop_reason = coalesce(?4, stop_reason)${partial ? ", full_walk = 0" : ""}
+       WHERE id = ?1 AND ${guard}`,
+    ).bind(taskId, token, now, partial?.stopReason ?? null),
     env.DB.prepare(`SELECT status FROM tasks WHERE id = ?1`).bind(taskId),
   ]);
   // A run that lost its lease completed nothing; the run holding the task will.
-  if (state.results[0]?.status === 200) await emitTaskEvent(env, taskId, "task.completed");
+  const completed = state.results[0]?.status === 200;
+  if (completed) await emitTaskEvent(env, taskId, "task.completed");
+  return completed;
 }
 
 /** Who may fail a task: the run holding it, or the dead-letter consumer once no run holds it. */

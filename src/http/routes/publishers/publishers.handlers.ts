@@ -17,6 +17,9 @@ function toRow(listing: PublisherListing): PublisherRow {
     cookies_required: listing.loginRequired,
     lookup: listing.lookup,
     rating_scale: listing.ratingScale,
+    support: listing.support,
+    ...(listing.support === "dedicated" && listing.evidenceDate ? { evidence_date: listing.evidenceDate } : {}),
+    ...(listing.note ? { note: listing.note } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PUBLISHER_SUPPORT } from "../../../publishers/registry";
 import { PUBLISHER_KINDS } from "../../../publishers/types";
 
 export const PublisherSchema = z
@@ -23,6 +24,14 @@ export const PublisherSchema = z
       .openapi({ description: "Submit requires `persona.additional_cookies.login` for it (today exactly where a login is required)." }),
     lookup: z.boolean().openapi({ description: "The service can find the profile from the business's name and address, so `profile_key` may be empty." }),
     rating_scale: z.string().openapi({ description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5." }),
+    support: z.enum(PUBLISHER_SUPPORT).openapi({
+      description:
+        "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
+    }),
+    evidence_date: z.string().optional().openapi({
+      description: "Dedicated modules only: the date (YYYY-MM-DD or YYYY-MM) of the newest real capture or public client the module was checked against.",
+    }),
+    note: z.string().optional().openapi({ description: "A known obstacle, where one is known: a sign-in or bot wall in front of the reviews." }),
   })
   .openapi("Publisher");
 
@@ -42,22 +51,26 @@ export const PublishersResponseSchema = z
           kind: "retail",
           module: "generic",
           dedicated: false,
-          login_required: false,
-          cookies_required: false,
-          lookup: false,
-          rating_scale: "1–5 stars",
-        },
-        {
-          domain: "yelp.com",
-          aliases: [],
-          display_name: "Yelp",
-          kind: "listing",
-          module: "generic",
-          dedicated: false,
           login_required: true,
           cookies_required: true,
           lookup: false,
           rating_scale: "1–5 stars",
+          support: "unverified",
+          note: "Review pages (/product-reviews/<ASIN>) need a signed-in session since 2024-11: submit login cookies.",
+        },
+        {
+          domain: "trustpilot.com",
+          aliases: [],
+          display_name: "Trustpilot",
+          kind: "consumer",
+          module: "trustpilot",
+          dedicated: true,
+          login_required: false,
+          cookies_required: false,
+          lookup: true,
+          rating_scale: "1–5 stars",
+          support: "dedicated",
+          evidence_date: "2026-05",
         },
       ],
     },
