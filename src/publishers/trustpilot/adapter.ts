@@ -72,7 +72,12 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
       // read so far are kept rather than thrown away; login cookies let the walk go further.
       if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "login_required") {
         log("warn", "trustpilot asks to sign in; the walk ends early", { profile_url: cursor.profileUrl, page: cursor.page, last_page_read: cursor.page - 1 });
-        return { pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page), reviews: [], next: null };
+        return {
+          pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page),
+          reviews: [],
+          next: null,
+          limitedView: `Trustpilot asks to sign in before page ${cursor.page}; login cookies let the walk go further`,
+        };
       }
       throw err;
     }
@@ -88,7 +93,7 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
     }
     const profileUrl = cursor.page === 1 ? profileOf(fetched.url) : cursor.profileUrl;
     const next = cursor.page < data.totalPages ? { profileUrl, page: cursor.page + 1 } : null;
-    return { pageUrl: fetched.url.toString(), reviews: data.reviews, next, profileUrl };
+    return { pageUrl: fetched.url.toString(), reviews: data.reviews, next, profileUrl, publisherTotal: data.totalCount };
   },
 
   inspect: inspectTrustpilotPage,
