@@ -38,7 +38,9 @@ export function pageUrl({ slug, page }: { slug: string; page: number }): string 
  * "Just a moment..." challenge, with status 403 or 200.
  */
 export function inspectG2Page(page: FetchedPage): ScrapeError | null {
-  if (/captcha-delivery\.com/i.test(page.text) || /<title>\s*Just a moment\.\.\./i.test(page.text))
+  // Challenge pages are small: look in the page's head only (no regex over the whole page).
+  const head = page.text.slice(0, 64 * 1024);
+  if (/captcha-delivery\.com/i.test(head) || /<title>\s{0,20}Just a moment\.\.\./i.test(head))
     return permanentError("blocked", "G2 answered with its bot check");
   return null;
 }

@@ -19,6 +19,7 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
 import type { RawReview } from "../../domain/reviews";
 import { permanentError } from "../../scraping/errors";
+import { htmlPass } from "../html-pass";
 import { WorkBudget } from "../work-budget";
 
 export interface G2Card {
@@ -101,7 +102,7 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
   let inReply = false;
 
   const spend = () => budget.spend();
-  await new HTMLRewriter()
+  const rewriter = new HTMLRewriter()
     .on(CARD, {
       element(el) {
         spend();
@@ -304,9 +305,8 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
         spend();
         hasNext = true;
       },
-    })
-    .transform(new Response(html))
-    .text();
+    });
+  await htmlPass(rewriter, html, budget);
 
   for (const c of cards) for (const s of c.sections) s.heading = squash(decodeHTML(s.heading));
   return { cards, reviewCount: reviewCount ?? headerCount, hasNext };

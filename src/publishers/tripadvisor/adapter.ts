@@ -55,7 +55,8 @@ export const tripadvisorAdapter: Adapter<TripadvisorCursor> = {
   },
 
   inspect(page: FetchedPage) {
-    return DATADOME_CAPTCHA.test(page.text) ? permanentError("blocked", "Tripadvisor answered with a DataDome captcha page") : null;
+    // DataDome's captcha page and XHR answer are small: look in the head only (no regex over the whole page).
+    return DATADOME_CAPTCHA.test(page.text.slice(0, 64 * 1024)) ? permanentError("blocked", "Tripadvisor answered with a DataDome captcha page") : null;
   },
 };
 

@@ -12,6 +12,7 @@
 import { decodeHTML } from "entities";
 import type { RawReview } from "../../domain/reviews";
 import { permanentError } from "../../scraping/errors";
+import { htmlPass } from "../html-pass";
 import { WorkBudget } from "../work-budget";
 
 export interface TripadvisorCard {
@@ -57,7 +58,7 @@ export async function readReviewCards(html: string, budget = new WorkBudget("Tri
   let readingName = false;
   let name = "";
   const spend = () => budget.spend();
-  await new HTMLRewriter()
+  const rewriter = new HTMLRewriter()
     .on(CARD, {
       element(el) {
         spend();
@@ -151,9 +152,8 @@ export async function readReviewCards(html: string, budget = new WorkBudget("Tri
         spend();
         date = add(date, chunk.text, 80);
       },
-    })
-    .transform(new Response(html))
-    .text();
+    });
+  await htmlPass(rewriter, html, budget);
   return cards;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { permanentError } from "../../scraping/errors";
+import { htmlPass } from "../html-pass";
 import { WorkBudget } from "../work-budget";
 
 /**
@@ -11,19 +12,17 @@ export async function nextDataText(html: string, budget = new WorkBudget("Trustp
   let text: string | null = null;
   // Only the first such script is read: a page repeating the id cannot make the text grow twice.
   let scripts = 0;
-  await new HTMLRewriter()
-    .on("script#__NEXT_DATA__", {
-      element() {
-        budget.spend();
-        scripts++;
-      },
-      text(chunk) {
-        budget.spend();
-        if (scripts === 1) text = (text ?? "") + chunk.text;
-      },
-    })
-    .transform(new Response(html))
-    .arrayBuffer();
+  const rewriter = new HTMLRewriter().on("script#__NEXT_DATA__", {
+    element() {
+      budget.spend();
+      scripts++;
+    },
+    text(chunk) {
+      budget.spend();
+      if (scripts === 1) text = (text ?? "") + chunk.text;
+    },
+  });
+  await htmlPass(rewriter, html, budget);
   return text;
 }
 
