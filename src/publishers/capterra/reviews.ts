@@ -5,7 +5,7 @@
  * structure is the one public scrapers request and read (see test/publishers/capterra/site.ts).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { WorkBudget } from "../work-budget";
 

@@ -17,7 +17,7 @@
  * page); each element and text chunk it handles is counted in a WorkBudget.
  */
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { htmlPass } from "../html-pass";
 import { WorkBudget } from "../work-budget";

@@ -10,7 +10,7 @@
  * `/Profile/<name>`. Every element and text chunk handled is counted in a WorkBudget.
  */
 import { decodeHTML } from "entities";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { htmlPass } from "../html-pass";
 import { WorkBudget } from "../work-budget";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { WorkBudget } from "../work-budget";
 import { pageProps } from "./next-data";
 
