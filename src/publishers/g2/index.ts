@@ -13,7 +13,7 @@ export const g2 = definePublisher({
   kind: "software",
   domains: ["g2.com"],
   loginRequired: false,
-  ratingScale: "0.5–5 stars in half stars (\"4.5/5\", ratingValue or stars-1..stars-10), halves rounded up",
+  ratingScale: '0.5–5 stars in half stars ("4.5/5", ratingValue or stars-1..stars-10), halves rounded up',
   resolveProfileKey: (profileKey, publisherKey) =>
     resolveProfile(profileKey, publisherKey, {
       fromUrl: (url) => {
