@@ -6,7 +6,9 @@
  *   rating is text in `span.elv-star-wrapper__desc__rating` ("4.5/5"), the date the `content` of a
  *   `meta` (YYYY-MM-DD), the reviewer's name `div.elv-text-base.elv-font-bold`, the title
  *   `div.elv-text-lg.elv-font-bold`, and each answered question a `section` holding a heading `div`
- *   and its `p`. Ten reviews a page; the product's count is `.elv-star-wrapper__desc__count`.
+ *   and its `p`. Ten reviews a page; the next page is the pagination's named "next" link
+ *   (`a.pagination__named-link`), the product's count the list heading's "(115)" or
+ *   `.elv-star-wrapper__desc__count`.
  * - 2025-08: `article` cards carrying schema.org microdata: `itemprop="reviewRating"` →
  *   `meta itemprop="ratingValue"` (0..5), `datePublished`, `author` → `name`, `name` (title),
  *   `reviewBody`.
@@ -151,7 +153,8 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
     .on("div.elv-text-base.elv-font-bold", {
       element(el) {
         spend();
-        if (!card || card.author || inReply) return;
+        // Question headings share these classes; the reviewer's name is the one outside the answers.
+        if (!card || card.author || inReply || inSection > 0) return;
         nameChunk = "";
         const open = card;
         el.onEndTag(() => {
@@ -298,6 +301,23 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
         spend();
         const count = Number(el.getAttribute("content")?.slice(0, 20));
         if (Number.isSafeInteger(count) && count >= 0) reviewCount = count;
+      },
+    })
+    .on("a.pagination__named-link", {
+      element(el) {
+        spend();
+        // 2026 pages: "Next ›" is a named pagination link whose event options say `"value":"next"`.
+        const options = decodeHTMLAttribute(el.getAttribute("data-event-options")?.slice(0, 200) ?? "");
+        if (/"value"\s*:\s*"next"/.test(options)) hasNext = true;
+      },
+    })
+    .on("h3 > span", {
+      text(chunk) {
+        spend();
+        // 2026 pages head the list with "<Product> Reviews (115)".
+        if (card || headerCount !== null) return;
+        const count = /^\s*\((\d[\d,.]{0,12})\)\s*$/.test(chunk.text.slice(0, 40)) ? countText(chunk.text) : null;
+        if (count !== null) headerCount = count;
       },
     })
     .on('a[rel~="next"], link[rel~="next"]', {

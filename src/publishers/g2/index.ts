@@ -27,6 +27,6 @@ export const g2 = definePublisher({
     }),
   adapter: g2Adapter,
   queue: { binding: "SCRAPE_G2", name: "scrape-g2" },
-  // scrapfly/scrapfly-scrapers g2-scraper/g2.py @52b4df4 (the 2026-07 layout); no real capture found (README).
-  evidenceDate: "2026-07-14",
+  // A real G2 reviews page of 2026-08 read by hand (not copyable: no licence) and scrapfly g2.py @52b4df4 (README).
+  evidenceDate: "2026-08",
 });

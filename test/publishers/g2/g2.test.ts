@@ -107,8 +107,9 @@ describe("g2 parser", () => {
 
   it("reads the 2026-07 layout: article ids, the rating as N/5 text, a dated meta, elv-* names and titles, sections without G2's attribution line", async () => {
     const first = await readG2Page(answer(reviewsUrl(CURRENT.slug)).body);
-    // No microdata and no next link: the header's count is what says how many there are.
-    expect(first).toMatchObject({ reviewCount: 23, hasNext: false });
+    // No microdata: the list heading's "(23)" is the count; the pagination's named "next" link leads on.
+    expect(first).toMatchObject({ reviewCount: 23, hasNext: true });
+    expect(await readG2Page(answer(reviewsUrl(CURRENT.slug, 3)).body)).toMatchObject({ reviewCount: 23, hasNext: false });
     expect(first.cards).toHaveLength(10);
     expect(first.cards.slice(0, 3).map((c, i) => cardReview(c, i, CURRENT.slug))).toEqual([
       {
@@ -152,6 +153,12 @@ describe("g2 parser", () => {
       url: `https://www.g2.com/products/acme-erp/reviews/acme-erp-review-${newest!.id}`,
       date: newest!.date,
     });
+  });
+
+  it("takes the header's .elv-star-wrapper__desc__count when the list heading has none, and no prev link for a next one", async () => {
+    const prev = `<ul aria-label="Pagination"><li><a class="pagination__named-link" data-event-options="{&quot;value&quot;:&quot;prev&quot;}" href="?page=1">Prev</a></li></ul>`;
+    const page = await readG2Page(`<div class="elv-star-wrapper__desc"><span class="elv-star-wrapper__desc__count">(1,234)</span></div>${prev}`);
+    expect(page).toEqual({ cards: [], reviewCount: 1234, hasNext: false });
   });
 
   it("reads the rating text G2 writes and nothing else", () => {

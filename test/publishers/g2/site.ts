@@ -15,9 +15,12 @@
  * `span.elv-star-wrapper__desc__rating`, the date in a `meta` before `span.elv-status-badge`, the
  * reviewer in `div.elv-text-base.elv-font-bold`, the title in `div.elv-text-lg.elv-font-bold`, ten
  * reviews a page) and a public parser of August 2026 reading the card id `<slug>-review-<n>`, the
- * share button's `data-clipboard-text` and `.elv-star-wrapper__desc__count`. No real capture of a
- * G2 page was found in a public repository: these pages are built from that code, and the class
- * lists around the selectors are invented.
+ * share button's `data-clipboard-text` and `.elv-star-wrapper__desc__count`. The 2026 card, the list
+ * heading "(N)" and the pagination's named "next" link were checked by reading a real G2 reviews
+ * page saved in a public repository (Jason-Gugins/Signals tests/fixtures/marketplace/
+ * g2_reviews_live_sierra.html @d3d51f7c, reviews of 2026-07/08); that repository has no licence, so
+ * the page is not copied here. These pages are built from that reading and the clients' code; class
+ * lists are shortened.
  *
  * Not verified against the live site (no network here): the card id form `survey-response-<n>`,
  * the `order=most_recent` sort parameter, the `rel="next"` pagination link, the product's
@@ -90,7 +93,7 @@ function card2026(r: FixtureG2Review, slug: string): string {
   const author = r.author?.name
     ? `<a href="#"><div class="avatar elv-rounded-full"></div></a><div><div class="elv-text-base elv-font-bold">${esc(r.author.name)}</div><div class="elv-text-subtle">Sales Manager</div><div class="elv-text-subtle">Mid-Market (51-1000 emp.)</div></div>`
     : "";
-  return `<article class="elv-bg-neutral-0" id="${slug}-review-${r.id}" ue="track-in-viewport">
+  return `<article class="elv-bg-neutral-0" id="${slug}-review-${r.id}" ue="track-in-viewport"><span><meta content="5"><meta content="0"><meta content="${r.stars / 2}"></span>
 <div class="elv-flex">${author}</div>
 <div class="elv-flex"><div class="elv-star-wrapper"><div class="elv-stars elv-stars-${r.stars}"></div><div class="elv-star-wrapper__desc"><span class="elv-star-wrapper__desc__rating">${r.stars / 2}/5</span></div></div><meta content="${r.date}"><span class="elv-status-badge"><span class="elv-status-badge__label">Validated Reviewer</span></span></div>
 ${r.title ? `<div class="elv-text-lg elv-font-bold">&quot;${esc(r.title)}&quot;</div>` : ""}
@@ -106,9 +109,15 @@ function reviewsPage(p: FixtureProduct, page: number, newest: boolean): FixtureR
     const pages = Math.max(1, Math.ceil(p.reviews.length / PAGE_SIZE));
     const header =
       p.layout === "2026-07"
-        ? `<div id="product-header"><h1>${esc(p.name)}</h1><div class="elv-star-wrapper"><div class="elv-star-wrapper__desc"><span class="elv-star-wrapper__desc__rating">4.4/5</span><span class="elv-star-wrapper__desc__count">(${p.reviews.length.toLocaleString("en-US")})</span></div></div><a href="/products/${p.slug}/reviews#reviews">${p.reviews.length} reviews</a></div><article class="ad"><div>Compare ${esc(p.name)} with others</div></article>`
+        ? `<h3 class="elv-text-lg elv-font-bold">${esc(p.name)} Reviews <span class="elv-text-nonessential">(${p.reviews.length.toLocaleString("en-US")})</span></h3><div class="elv-star-wrapper"><div aria-label="4.4 out of 5 stars" class="elv-stars elv-stars-9" role="img"></div></div><div class="elv-text-subtle">${p.reviews.length} reviews</div><article class="ad"><div>Compare ${esc(p.name)} with others</div></article>`
         : `<h3>${esc(p.name)} Reviews</h3>`;
-    const nav = p.layout === "2025-08" && page < pages ? `<a rel="next" href="?order=most_recent&page=${page + 1}">Next ›</a>` : "";
+    // 2026: a named "next" link in the pagination list (rel="nofollow", no rel="next"); 2025: rel="next".
+    const nav =
+      page >= pages
+        ? ""
+        : p.layout === "2025-08"
+          ? `<a rel="next" href="?order=most_recent&page=${page + 1}">Next ›</a>`
+          : `<ul aria-label="Pagination" class="pagination" role="navigation"><li class="pagination__component"><a class="pagination__named-link js-log-click pjax" rel="nofollow" data-event-options="{&quot;value&quot;:&quot;next&quot;,&quot;name&quot;:&quot;Event::PaginationClicked&quot;}" href="/products/${p.slug}/reviews?page=${page + 1}#reviews"><span class="pagination__only-nessy">Next ›</span></a></li></ul>`;
     const cards = shown.map((r) => (p.layout === "2026-07" ? card2026(r, p.slug) : card2025(r))).join("\n");
     return html(`${header}<section id="reviews">${cards}</section>${nav}`, `${esc(p.name)} Reviews 2026 | G2`);
   }
