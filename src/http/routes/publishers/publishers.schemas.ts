@@ -1,5 +1,22 @@
 import { z } from "@hono/zod-openapi";
 import { PUBLISHER_KINDS } from "../../../publishers/types";
+import { HEALTH_STATUSES } from "../../../core/health/status";
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(HEALTH_STATUSES).openapi({
+      description:
+        "failing: the last three canary runs failed, or at least half of at least ten tasks finished in 24 h failed with blocked, publisher_error or profile_not_found; degraded: the last canary run failed, or at least a fifth of at least ten such tasks failed so; operational: tasks or canaries finished in 24 h and neither of those; unknown: nothing finished in 24 h.",
+    }),
+    success_rate_24h: z
+      .number()
+      .nullable()
+      .openapi({ description: "Completed ÷ finished tasks in the last 24 hours (clients' and canaries'); null without tasks." }),
+    tasks_24h: z.number().int().openapi({ description: "Tasks of this publisher that finished in the last 24 hours." }),
+    last_success_at: z.number().int().nullable().openapi({ description: "When a task of this publisher last completed (ms since the epoch; 30 days kept)." }),
+    last_failure_reason: z.string().nullable().openapi({ description: "The reason of the most recent failure in the last 24 hours." }),
+  })
+  .openapi("PublisherHealth");
 
 export const PublisherSchema = z
   .object({
@@ -23,6 +40,7 @@ export const PublisherSchema = z
       .openapi({ description: "Submit requires `persona.additional_cookies.login` for it (today exactly where a login is required)." }),
     lookup: z.boolean().openapi({ description: "The service can find the profile from the business's name and address, so `profile_key` may be empty." }),
     rating_scale: z.string().openapi({ description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5." }),
+    health: HealthSchema.openapi({ description: "Whether scraping this publisher works today (docs/health.md)." }),
   })
   .openapi("Publisher");
 
@@ -46,6 +64,7 @@ export const PublishersResponseSchema = z
           cookies_required: false,
           lookup: false,
           rating_scale: "1–5 stars",
+          health: { status: "unknown", success_rate_24h: null, tasks_24h: 0, last_success_at: null, last_failure_reason: null },
         },
         {
           domain: "yelp.com",
@@ -58,6 +77,7 @@ export const PublishersResponseSchema = z
           cookies_required: true,
           lookup: false,
           rating_scale: "1–5 stars",
+          health: { status: "operational", success_rate_24h: 0.97, tasks_24h: 212, last_success_at: 1795317243264, last_failure_reason: "timeout" },
         },
       ],
     },
