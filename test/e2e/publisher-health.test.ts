@@ -5,12 +5,14 @@
  * The publisher is sitejabber.com (generic module, fixture in test/fixtures/sites.ts), used by no
  * other test, so other files' tasks never enter its numbers.
  */
+import puppeteer from "@cloudflare/puppeteer";
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { call } from "../helpers/api";
+import { BASE, call } from "../helpers/api";
+import { MODULES } from "../../src/publishers/registry";
 import { queuePerTest } from "../helpers/queue";
 import { origins, receivedHooks, slug } from "./support";
 
@@ -94,5 +96,48 @@ describe("publisher health", () => {
     // Finished, but created (just now) less than an interval before this tick.
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 1_000, cron: "*/5 * * * *" }), tickEnv);
     expect(queue().pending).toHaveLength(0);
+  });
+});
+
+describe("GET /status", () => {
+  it("renders in Chromium under its own CSP: a row with the health of every dedicated publisher and a 24-hour sparkline", async () => {
+    const browser = await puppeteer.launch(env.BROWSER);
+    try {
+      const page = await browser.newPage();
+      await page.setRequestInterception(true);
+      const requested: string[] = [];
+      page.on("request", (request) => {
+        requested.push(request.url());
+        void (async () => {
+          const url = new URL(request.url());
+          const res = await call(url.pathname + url.search);
+          await request.respond({ status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) });
+        })().catch(() => request.abort());
+      });
+      await page.goto(`${BASE}/status`, { waitUntil: "load" });
+      // What the browser shows, read in the page (hence the string): one entry per row.
+      const rows = (await page.evaluate(`[...document.querySelectorAll("tbody tr")].map((tr) => ({
+        publisher: tr.dataset.publisher,
+        cells: [...tr.cells].map((td) => td.innerText.trim()),
+        bars: tr.querySelectorAll("svg rect").length,
+        styled: getComputedStyle(tr.cells[1]).fontWeight,
+      }))`)) as { publisher: string; cells: string[]; bars: number; styled: string }[];
+      const shown = new Map(rows.map((row) => [row.publisher, row]));
+      for (const module of MODULES) {
+        const row = shown.get(module.domains[0]);
+        expect(row, module.domains[0]).toBeDefined();
+        expect(["operational", "degraded", "failing", "unknown"]).toContain(row!.cells[1].toLowerCase());
+        expect(row!.bars, "24 hourly bars").toBe(24);
+      }
+      // The inline style applied: the CSP's hash matches the style block.
+      expect(rows[0].styled).toBe("600");
+      // sitejabber.com has canary history from the test above: its row shows it.
+      const jabber = shown.get(PUBLISHER);
+      expect(jabber?.cells[3]).toMatch(/^\d+$/);
+      expect(Number(jabber?.cells[3])).toBeGreaterThan(0);
+      expect(requested).toEqual([`${BASE}/status`]);
+    } finally {
+      await browser.close();
+    }
   });
 });

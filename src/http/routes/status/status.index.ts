@@ -60,9 +60,7 @@ export function mountStatus(app: OpenAPIHono<AppEnv>) {
         <head>
           <meta charset="utf-8" />
           <title>Publisher status</title>
-          <style>
-            ${raw(STYLE)}
-          </style>
+          ${raw(`<style>${STYLE}</style>`)}
         </head>
         <body>
           <h1>Publisher status</h1>
