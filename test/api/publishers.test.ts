@@ -158,7 +158,8 @@ describe("GET /publishers", () => {
   });
 
   it("is cacheable: Cache-Control public with a max-age, and an ETag that answers 304", async () => {
-    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    // A minute: the registry changes only with a deploy, but each entry's health changes with the tasks.
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
     const tag = res.headers.get("ETag");
     expect(tag).toBeTruthy();
     const again = await call("/publishers", { headers: { "If-None-Match": tag ?? "" } });
@@ -181,5 +182,30 @@ describe("GET /publishers", () => {
       expect(answer.headers.get("Allow")).toBe("GET, HEAD");
       expect(await answer.json()).toEqual({ error: `Method "${method}" not allowed.` });
     }
+  });
+});
+
+describe("GET /publishers/{domain}", () => {
+  it("answers one publisher by domain or alias, any case, www. dropped, with its health, in the documented shape", async () => {
+    const list = (await (await call("/publishers")).json()) as PublishersBody & { publishers: (PublisherRow & { health: unknown })[] };
+    const withAlias = list.publishers.find((p) => p.aliases.length > 0);
+    expect(withAlias, "some publisher has an alias").toBeDefined();
+    for (const key of [withAlias!.domain, withAlias!.aliases[0], `WWW.${withAlias!.domain.toUpperCase()}`]) {
+      const res = await call(`/publishers/${key}`);
+      expect(res.status, key).toBe(200);
+      const one = (await res.json()) as PublisherRow & { health: { status: string } };
+      expect(one.domain).toBe(withAlias!.domain);
+      expect(["operational", "degraded", "failing", "unknown"]).toContain(one.health.status);
+      expect(await checkAgainstDocument("Publisher", one)).toEqual({ valid: true });
+    }
+  });
+
+  it("answers 404 naming the domain for a publisher that is not listed", async () => {
+    const res = await call("/publishers/not-listed.example");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: "Not found",
+      details: { domain: ['No publisher "not-listed.example" is listed; submit still accepts any domain (generic module).'] },
+    });
   });
 });
