@@ -1,10 +1,11 @@
 import { countingEnabled, withRoundTripCount } from "./bench/round-trips";
 import { createApp } from "./http/app";
 import { handleQueue } from "./queue/router";
-import { requeueIdleTasks } from "./domain/scrape/sweep";
+import { requeueIdleTasks, tickQueueGates } from "./domain/scrape/sweep";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";
+export { QueueGate } from "./queue/queue-gate";
 
 const app = createApp();
 
@@ -16,6 +17,7 @@ export default {
   },
   queue: handleQueue,
   async scheduled(_controller, env) {
+    await tickQueueGates(env);
     await requeueIdleTasks(env);
   },
 } satisfies ExportedHandler<Env>;

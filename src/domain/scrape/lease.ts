@@ -41,8 +41,10 @@ export async function claimRun(env: Env, taskId: string, run: number, now: numbe
       leaseToken: token,
       leaseUntil: now + LEASE_MS,
       startedAt: sql`coalesce(${tasks.startedAt}, ${now})`,
-      // The time budget counts from the first start, whatever happens after.
-      deadlineAt: sql`coalesce(${tasks.deadlineAt}, ${now} + iif(json_extract(${tasks.options}, '$.lazy'), ${timeBudgetMs(true)}, ${timeBudgetMs(false)}))`,
+      // The time budget counts the runs' own work: it starts at the first start, and every later
+      // run moves the deadline on by the time the task sat between runs (waiting for its turn, a
+      // retry's delay, a lost message, a dead run's lease), measured from its last write.
+      deadlineAt: sql`coalesce(${tasks.deadlineAt} + max(0, ${now} - ${tasks.updatedAt}), ${now} + iif(json_extract(${tasks.options}, '$.lazy'), ${timeBudgetMs(true)}, ${timeBudgetMs(false)}))`,
       updatedAt: now,
     })
     .where(

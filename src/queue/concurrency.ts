@@ -1,0 +1,26 @@
+import type { QueueRef } from "../publishers/types";
+import type { GateQueue } from "./queue-gate";
+
+/**
+ * Consumers each scraping queue runs at once: wrangler.toml's `max_concurrency` of its consumer,
+ * which the Worker cannot read at run time. test/e2e/fair-share.test.ts checks that the two agree,
+ * so a queue added or retuned in wrangler.toml without this table fails the suite. The fair share
+ * of a queue (./fair-share.ts) divides this number.
+ */
+export const QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
+  "scrape-generic": 4,
+  "scrape-google-maps": 2,
+  "scrape-yelp": 2,
+  "scrape-tripadvisor": 2,
+  "scrape-trustpilot": 3,
+  "scrape-facebook": 1,
+  "scrape-booking": 2,
+  "scrape-airbnb": 2,
+  "scrape-glassdoor": 1,
+  "scrape-capterra": 2,
+  "scrape-g2": 1,
+};
+
+export function gateQueue(queue: QueueRef): GateQueue {
+  return { binding: queue.binding, name: queue.name, concurrency: Object.hasOwn(QUEUE_CONCURRENCY, queue.name) ? QUEUE_CONCURRENCY[queue.name] : 1 };
+}
