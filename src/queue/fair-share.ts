@@ -102,7 +102,7 @@ function allowance(sql: SqlStorage, concurrency: number, maxRunning: number | nu
 export function expire(sql: SqlStorage, now: number): void {
   sql.exec(
     `UPDATE gate_tasks SET state = 'waiting', run = coalesce(next_run, run), next_run = NULL, available_at = ?, until = NULL
-     WHERE state IN ('sent', 'running', 'yielding') AND until < ?`,
+     WHERE state IN ('sent', 'running', 'yielding') AND until <= ?`,
     now,
     now,
   );
@@ -146,6 +146,8 @@ export function admit(sql: SqlStorage, taskId: string, accountId: string, maxRun
   expire(sql, now);
   const existing = row(sql, taskId);
   if (existing?.state === "running" || existing?.state === "yielding") return "duplicate";
+  // An older run's copy arriving while the next run's message is in the queue: that one carries on.
+  if (existing?.state === "sent" && (run ?? 1) < (existing.run ?? 1)) return "duplicate";
   if (!existing) {
     sql.exec(
       `INSERT INTO gate_tasks (task_id, account_id, state, run, available_at, seq) VALUES (?, ?, 'waiting', ?, ?, ?)`,
@@ -177,11 +179,13 @@ export function heartbeat(sql: SqlStorage, taskId: string, concurrency: number, 
   const held = runningOf(sql, current.account_id);
   if (held <= fairShare(concurrency, activeAccounts(sql))) return { yield: false };
   const othersWaiting =
-    sql.exec<{ n: number }>(
-      "SELECT count(*) AS n FROM gate_tasks WHERE state IN ('waiting', 'sent') AND account_id != ? AND available_at <= ?",
-      current.account_id,
-      now,
-    ).one().n > 0;
+    sql
+      .exec<{ n: number }>(
+        "SELECT count(*) AS n FROM gate_tasks WHERE state IN ('waiting', 'sent') AND account_id != ? AND available_at <= ?",
+        current.account_id,
+        now,
+      )
+      .one().n > 0;
   if (!othersWaiting) return { yield: false };
   sql.exec("UPDATE gate_tasks SET state = 'yielding' WHERE task_id = ?", taskId);
   return { yield: true };
@@ -227,10 +231,9 @@ export function pump(sql: SqlStorage, concurrency: number, now: number): Send[] 
   expire(sql, now);
   const sends: Send[] = [];
   for (let i = 0; i < concurrency; i++) {
-    const inFlight = sql.exec<{ n: number }>(
-      "SELECT count(*) AS n FROM gate_tasks WHERE state = 'running' OR (state = 'sent' AND available_at <= ?)",
-      now + 1000,
-    ).one().n;
+    const inFlight = sql
+      .exec<{ n: number }>("SELECT count(*) AS n FROM gate_tasks WHERE state = 'running' OR (state = 'sent' AND available_at <= ?)", now + 1000)
+      .one().n;
     if (inFlight >= concurrency) break;
     const share = fairShare(concurrency, activeAccounts(sql));
     const candidates = sql
@@ -280,7 +283,9 @@ export function nextWake(sql: SqlStorage, now: number): number | null {
 /** Counts by state and account, for tests and the operator. */
 export function snapshot(sql: SqlStorage): { account_id: string; state: string; n: number }[] {
   return sql
-    .exec<{ account_id: string; state: string; n: number }>("SELECT account_id, state, count(*) AS n FROM gate_tasks GROUP BY account_id, state ORDER BY account_id, state")
+    .exec<{ account_id: string; state: string; n: number }>(
+      "SELECT account_id, state, count(*) AS n FROM gate_tasks GROUP BY account_id, state ORDER BY account_id, state",
+    )
     .toArray()
     .map((r) => ({ ...r }));
 }

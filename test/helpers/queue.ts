@@ -9,13 +9,30 @@
  * Worker's code in this isolate sees as Date.now()) to the next message's time, so leases expire and
  * time budgets run out exactly as they would.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
 import worker from "../../src/index";
 import type { ScrapeQueueBinding } from "../../src/publishers/types";
 import { gateQueue } from "../../src/queue/concurrency";
 import { queueGate } from "../../src/queue/queue-gate";
+import { ALL_MODULES } from "../../src/publishers/registry";
+
+/**
+ * Empties every queue's gate (src/queue/queue-gate.ts): tasks an earlier test left waiting there
+ * (their queue messages discarded with that test's driver) would otherwise take the queue's share
+ * from the next test's tasks. test/setup runs it before every test.
+ */
+export async function resetQueueGates(): Promise<void> {
+  await Promise.all(
+    ALL_MODULES.map((module) =>
+      runInDurableObject(queueGate(env, module.queue), async (_gate, state) => {
+        state.storage.sql.exec("DELETE FROM gate_tasks");
+        await state.storage.deleteAlarm();
+      }),
+    ),
+  );
+}
 
 interface ConsumerSettings {
   queue: string;
@@ -161,7 +178,8 @@ export class QueueDriver {
       this.#clockMoved = true;
     }
     for (const { ref, stub } of gates) {
-      for (const send of await stub.tick(gateQueue(ref))) this.#enqueue(ref.name, send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run });
+      for (const send of await stub.tick(gateQueue(ref)))
+        this.#enqueue(ref.name, send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run });
     }
   }
 

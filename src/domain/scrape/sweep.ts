@@ -15,9 +15,7 @@ import { queueGate, sendTasks } from "../../queue/queue-gate";
  * was waiting and re-send what a crash lost. Cheap: one call per queue.
  */
 export async function tickQueueGates(env: Env): Promise<void> {
-  await Promise.all(
-    ALL_MODULES.map(async (module) => sendTasks(env, module.queue.binding, await queueGate(env, module.queue).tick(gateQueue(module.queue)))),
-  );
+  await Promise.all(ALL_MODULES.map(async (module) => sendTasks(env, module.queue.binding, await queueGate(env, module.queue).tick(gateQueue(module.queue)))));
 }
 
 /** An unfinished task untouched this long, with no live lease, has lost its queue message. */
@@ -42,7 +40,14 @@ export const SWEEP_MAX = 2_000;
 export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<number> {
   const db = database(env.DB);
   const idle = await db
-    .select({ id: tasks.id, publisherKey: tasks.publisherKey, accountId: tasks.accountId, status: tasks.status, runs: tasks.runs, leaseUntil: tasks.leaseUntil })
+    .select({
+      id: tasks.id,
+      publisherKey: tasks.publisherKey,
+      accountId: tasks.accountId,
+      status: tasks.status,
+      runs: tasks.runs,
+      leaseUntil: tasks.leaseUntil,
+    })
     .from(tasks)
     .where(idleTasksWhere(now - IDLE_MS, now))
     .orderBy(asc(tasks.updatedAt), asc(tasks.id))
@@ -61,7 +66,8 @@ export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<numb
     // credited to their deadline first, so the touch never makes waiting count as work.
     await db
       .update(tasks)
-      .set({ updatedAt: now, deadlineAt: sql`${tasks.deadlineAt} + max(0, ${now} - ${tasks.updatedAt})` })
+      // (`now` is written into the statement: one bound value per task id is all D1 allows.)
+      .set({ updatedAt: now, deadlineAt: sql`${tasks.deadlineAt} + max(0, ${sql.raw(String(Math.trunc(now)))} - ${tasks.updatedAt})` })
       .where(
         inArray(
           tasks.id,
