@@ -1,7 +1,23 @@
 import { DurableObject } from "cloudflare:workers";
 import type { QueueRef, ScrapeQueueBinding } from "../publishers/types";
 import { errorText, log } from "../log";
-import { admit, expire, forget, heartbeat, migrateFairShare, nextWake, offer, pump, release, snapshot, unsend, type Admission, type Offer, type Release, type Send } from "./fair-share";
+import {
+  admit,
+  expire,
+  forget,
+  heartbeat,
+  migrateFairShare,
+  nextWake,
+  offer,
+  pump,
+  release,
+  snapshot,
+  unsend,
+  type Admission,
+  type Offer,
+  type Release,
+  type Send,
+} from "./fair-share";
 import type { ScrapeMessage } from "./messages";
 
 /** Messages per sendBatch call (the Queues limit). */
@@ -90,14 +106,21 @@ export class QueueGate extends DurableObject<Env> {
       await sendTasks(this.env, queue.binding, sends);
     } catch (err) {
       // Waiting again; tried after a pause. Never lost: the rows are still here.
-      unsend(this.ctx.storage.sql, sends.map((s) => s.taskId), Date.now());
+      unsend(
+        this.ctx.storage.sql,
+        sends.map((s) => s.taskId),
+        Date.now(),
+      );
       log("error", "queue gate: send failed", { queue: queue.name, count: sends.length, error: errorText(err) });
       await this.ctx.storage.setAlarm(Date.now() + SEND_FAILURE_BACKOFF_MS);
     }
   }
 
   private remember(queue: GateQueue): void {
-    this.ctx.storage.sql.exec("INSERT INTO gate_meta (key, value) VALUES ('queue', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", JSON.stringify(queue));
+    this.ctx.storage.sql.exec(
+      "INSERT INTO gate_meta (key, value) VALUES ('queue', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      JSON.stringify(queue),
+    );
   }
 
   private stored(): GateQueue | null {

@@ -117,7 +117,8 @@ async function shouldYield(gate: RunGate | null, taskId: string): Promise<boolea
   }
 }
 
-async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, limits: PlanLimits, gate: RunGate | null): Promise<RunOutcome> {  const run = message.run ?? 1;
+async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, limits: PlanLimits, gate: RunGate | null): Promise<RunOutcome> {
+  const run = message.run ?? 1;
   const claim = await claimRun(env, message.task_id, run, Date.now());
   switch (claim.kind) {
     case "busy":
