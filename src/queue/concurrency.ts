@@ -1,5 +1,6 @@
 import type { QueueRef } from "../publishers/types";
 import type { GateQueue } from "./queue-gate";
+import { settings } from "../settings";
 
 /**
  * Consumers each scraping queue runs at once: wrangler.toml's `max_concurrency` of its consumer,
@@ -21,6 +22,15 @@ export const QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-g2": 1,
 };
 
-export function gateQueue(queue: QueueRef): GateQueue {
-  return { binding: queue.binding, name: queue.name, concurrency: Object.hasOwn(QUEUE_CONCURRENCY, queue.name) ? QUEUE_CONCURRENCY[queue.name] : 1 };
+/** What a queue's gate needs to know: the queue, its concurrency and how long holds last. */
+export function gateQueue(queue: QueueRef, env: Env): GateQueue {
+  const lease = settings(env).runLeaseMs;
+  return {
+    binding: queue.binding,
+    name: queue.name,
+    concurrency: Object.hasOwn(QUEUE_CONCURRENCY, queue.name) ? QUEUE_CONCURRENCY[queue.name] : 1,
+    // A run's hold outlives its D1 lease, so a run presumed dead can resume at once.
+    runningTtlMs: lease + 30_000,
+    sentTtlMs: lease + 60_000,
+  };
 }

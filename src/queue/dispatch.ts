@@ -29,5 +29,5 @@ export async function dispatchTasks(env: Env, items: readonly Dispatch[]): Promi
     group.offers.push({ taskId: item.taskId, accountId: item.accountId, run: item.run ?? null, delaySeconds: item.delaySeconds ?? 0 });
     byQueue.set(queue.name, group);
   }
-  for (const { queue, offers } of byQueue.values()) await sendTasks(env, queue.binding, await queueGate(env, queue).offer(gateQueue(queue), offers));
+  for (const { queue, offers } of byQueue.values()) await sendTasks(env, queue.binding, await queueGate(env, queue).offer(gateQueue(queue, env), offers));
 }

@@ -19,10 +19,15 @@
  * Every function is synchronous SQL: the object runs one call at a time, so the counts are exact.
  */
 
-/** A run's hold, renewed at every page; past it the run is presumed dead (the D1 lease is 120 s). */
+/** A run's hold (renewed at every page) and a sent message's wait: GateQueue's TTLs (src/queue/concurrency.ts). */
+interface Limits {
+  concurrency: number;
+  runningTtlMs: number;
+  sentTtlMs: number;
+}
+
+/** With the default 120 s lease: a run's hold, past which it is presumed dead. */
 export const RUNNING_TTL_MS = 150_000;
-/** A sent message not seen by then is presumed lost and sent again (duplicates are harmless). */
-export const SENT_TTL_MS = 180_000;
 
 export interface Offer {
   taskId: string;
@@ -142,7 +147,8 @@ export function offer(sql: SqlStorage, offers: readonly Offer[], now: number): v
  * the task waits here (the message is acknowledged: no retry spent, no consumer held). A second
  * message for a task whose run is alive is a duplicate and dropped (the gate re-sends if that run dies).
  */
-export function admit(sql: SqlStorage, taskId: string, accountId: string, maxRunning: number, run: number | null, concurrency: number, now: number): Admission {
+export function admit(sql: SqlStorage, taskId: string, accountId: string, maxRunning: number, run: number | null, limits: Limits, now: number): Admission {
+  const { concurrency } = limits;
   expire(sql, now);
   const existing = row(sql, taskId);
   if (existing?.state === "running" || existing?.state === "yielding") return "duplicate";
@@ -160,7 +166,7 @@ export function admit(sql: SqlStorage, taskId: string, accountId: string, maxRun
   }
   sql.exec("UPDATE gate_tasks SET max_running = ? WHERE account_id = ?", maxRunning, accountId);
   if (runningOf(sql, accountId) < allowance(sql, concurrency, maxRunning)) {
-    sql.exec("UPDATE gate_tasks SET state = 'running', run = ?, next_run = NULL, until = ? WHERE task_id = ?", run, now + RUNNING_TTL_MS, taskId);
+    sql.exec("UPDATE gate_tasks SET state = 'running', run = ?, next_run = NULL, until = ? WHERE task_id = ?", run, now + limits.runningTtlMs, taskId);
     return "granted";
   }
   sql.exec("UPDATE gate_tasks SET state = 'waiting', run = ?, available_at = ?, until = NULL WHERE task_id = ?", run, now, taskId);
@@ -172,10 +178,11 @@ export function admit(sql: SqlStorage, taskId: string, accountId: string, maxRun
  * than its share while another account has a task waiting for a slot (a newcomer gets its share
  * within one page of the running ones, not one whole run).
  */
-export function heartbeat(sql: SqlStorage, taskId: string, concurrency: number, now: number): { yield: boolean } {
+export function heartbeat(sql: SqlStorage, taskId: string, limits: Limits, now: number): { yield: boolean } {
+  const { concurrency } = limits;
   const current = row(sql, taskId);
   if (!current || current.state !== "running") return { yield: false };
-  sql.exec("UPDATE gate_tasks SET until = ? WHERE task_id = ?", now + RUNNING_TTL_MS, taskId);
+  sql.exec("UPDATE gate_tasks SET until = ? WHERE task_id = ?", now + limits.runningTtlMs, taskId);
   const held = runningOf(sql, current.account_id);
   if (held <= fairShare(concurrency, activeAccounts(sql))) return { yield: false };
   const othersWaiting =
@@ -203,12 +210,12 @@ export interface Release {
  * The run is over: its slot is free. The task waits for its follow-up run (offered while it ran),
  * stays in the queue (a retried message), waits a while, or is done here.
  */
-export function release(sql: SqlStorage, taskId: string, how: Release, now: number): void {
+export function release(sql: SqlStorage, taskId: string, how: Release, limits: Limits, now: number): void {
   const current = row(sql, taskId);
   if (!current || (current.state !== "running" && current.state !== "yielding")) return;
   if (how.retryInSeconds !== undefined) {
     const at = now + how.retryInSeconds * 1000;
-    sql.exec("UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?", at, at + SENT_TTL_MS, taskId);
+    sql.exec("UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?", at, at + limits.sentTtlMs, taskId);
   } else if (how.deferSeconds !== undefined) {
     sql.exec("UPDATE gate_tasks SET state = 'waiting', available_at = ?, until = NULL WHERE task_id = ?", now + how.deferSeconds * 1000, taskId);
   } else if (current.next_run !== null) {
@@ -227,7 +234,8 @@ export function release(sql: SqlStorage, taskId: string, how: Release, now: numb
  * running or due in the queue, the next one goes to the account holding the least (then the one
  * waiting longest), never past its allowance. Oldest first within an account.
  */
-export function pump(sql: SqlStorage, concurrency: number, now: number): Send[] {
+export function pump(sql: SqlStorage, limits: Limits, now: number): Send[] {
+  const { concurrency } = limits;
   expire(sql, now);
   const sends: Send[] = [];
   for (let i = 0; i < concurrency; i++) {
@@ -252,7 +260,7 @@ export function pump(sql: SqlStorage, concurrency: number, now: number): Send[] 
       .toArray();
     const next = candidates.find((c) => c.held < (c.max_running === null ? share : Math.min(share, c.max_running)));
     if (!next) break;
-    sql.exec("UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?", now, now + SENT_TTL_MS, next.task_id);
+    sql.exec("UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?", now, now + limits.sentTtlMs, next.task_id);
     sends.push({ taskId: next.task_id, run: next.run });
   }
   return sends;

@@ -30,6 +30,10 @@ export interface GateQueue {
   binding: ScrapeQueueBinding;
   name: string;
   concurrency: number;
+  /** A run's hold lasts this long past its last page (then it is presumed dead). */
+  runningTtlMs: number;
+  /** A sent message not seen by then is presumed lost. */
+  sentTtlMs: number;
 }
 
 /**
@@ -59,19 +63,19 @@ export class QueueGate extends DurableObject<Env> {
   /** A message arrived: may its run start? A parked task may leave room for another account's. */
   async admit(queue: GateQueue, taskId: string, accountId: string, maxRunning: number, run: number | null): Promise<{ admission: Admission; send: Send[] }> {
     this.remember(queue);
-    const admission = admit(this.ctx.storage.sql, taskId, accountId, maxRunning, run, queue.concurrency, Date.now());
+    const admission = admit(this.ctx.storage.sql, taskId, accountId, maxRunning, run, queue, Date.now());
     return { admission, send: admission === "granted" ? [] : await this.pumpAndArm(queue) };
   }
 
   /** At a page boundary: renews the run's hold; `yield` asks it to hand over to a follow-up run. */
   async heartbeat(queue: GateQueue, taskId: string): Promise<{ yield: boolean }> {
-    const answer = heartbeat(this.ctx.storage.sql, taskId, queue.concurrency, Date.now());
+    const answer = heartbeat(this.ctx.storage.sql, taskId, queue, Date.now());
     await this.arm();
     return answer;
   }
 
   async release(queue: GateQueue, taskId: string, how: Release): Promise<Send[]> {
-    release(this.ctx.storage.sql, taskId, how, Date.now());
+    release(this.ctx.storage.sql, taskId, how, queue, Date.now());
     return this.pumpAndArm(queue);
   }
 
@@ -129,7 +133,7 @@ export class QueueGate extends DurableObject<Env> {
   }
 
   private async pumpAndArm(queue: GateQueue): Promise<Send[]> {
-    const sends = pump(this.ctx.storage.sql, queue.concurrency, Date.now());
+    const sends = pump(this.ctx.storage.sql, queue, Date.now());
     await this.arm();
     return sends;
   }

@@ -178,7 +178,7 @@ export class QueueDriver {
       this.#clockMoved = true;
     }
     for (const { ref, stub } of gates) {
-      for (const send of await stub.tick(gateQueue(ref)))
+      for (const send of await stub.tick(gateQueue(ref, this.#env)))
         this.#enqueue(ref.name, send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run });
     }
   }

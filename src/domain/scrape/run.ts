@@ -57,12 +57,12 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
     // A task that no longer exists (a submit that could not queue its tasks removes them): its
     // queue's gate forgets it, or would send it again forever.
     const module = ALL_MODULES.find((m) => m.queue.name === queueName);
-    if (module) await sendTasks(env, module.queue.binding, await queueGate(env, module.queue).forget(gateQueue(module.queue), message.task_id));
+    if (module) await sendTasks(env, module.queue.binding, await queueGate(env, module.queue).forget(gateQueue(module.queue, env), message.task_id));
     return ACK;
   }
   const limits = planLimits(env, owner.plan);
   const queueRef = publisherFor(owner.publisherKey).module.queue;
-  const gate: RunGate = { stub: queueGate(env, queueRef), queue: gateQueue(queueRef) };
+  const gate: RunGate = { stub: queueGate(env, queueRef), queue: gateQueue(queueRef, env) };
   if (owner.status === TaskStatus.completed || owner.status === TaskStatus.failed) {
     await sendTasks(env, gate.queue.binding, await gate.stub.forget(gate.queue, message.task_id));
     return runClaimed(env, message, attempts, limits, null);

@@ -1,7 +1,7 @@
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../reviews/review";
 import type { StoredCursor } from "./cursor";
-import { LEASE_MS } from "./lease";
+import { leaseMs } from "./lease";
 import { pageFileKey, putPageFile } from "./page-files";
 
 /** 4 parameters per review row, 3 for the guard. */
@@ -41,7 +41,7 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
        files = CASE WHEN ?3 IS NULL THEN files ELSE json_insert(files, '$[#]', ?3) END,
        lease_until = ?4, updated_at = ?5, profile_url = coalesce(?8, profile_url)
      WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
-  ).bind(JSON.stringify(page.next), page.page, fileKey, now + LEASE_MS, now, taskId, token, page.profileUrl ?? null);
+  ).bind(JSON.stringify(page.next), page.page, fileKey, now + leaseMs(env), now, taskId, token, page.profileUrl ?? null);
 
   const inserts = chunk(page.reviews, ROWS_PER_INSERT).map((rows) =>
     env.DB.prepare(

@@ -15,7 +15,9 @@ import { queueGate, sendTasks } from "../../queue/queue-gate";
  * was waiting and re-send what a crash lost. Cheap: one call per queue.
  */
 export async function tickQueueGates(env: Env): Promise<void> {
-  await Promise.all(ALL_MODULES.map(async (module) => sendTasks(env, module.queue.binding, await queueGate(env, module.queue).tick(gateQueue(module.queue)))));
+  await Promise.all(
+    ALL_MODULES.map(async (module) => sendTasks(env, module.queue.binding, await queueGate(env, module.queue).tick(gateQueue(module.queue, env)))),
+  );
 }
 
 /** An unfinished task untouched this long, with no live lease, has lost its queue message. */
