@@ -105,8 +105,8 @@ const SettingsSchema = z
     PAGES_PER_RUN: positiveInt(5),
     /**
      * Seconds a scraping run's lease lasts without a stored page (src/domain/scrape/lease.ts): how
-     * long a dead run holds its task. The queue gate presumes a run dead 30 s later and a sent
-     * message lost 60 s later. Shortened only for local crash drills (npm run chaos).
+     * long a dead run holds its task. The queue gate presumes a run dead after 1.25 times this
+     * without a page and a sent message lost after 1.5 times. Shortened only for local crash drills (npm run chaos).
      */
     RUN_LEASE_SECONDS: positiveInt(120),
     /** Retrieve, create-webhook and delivery-log requests per account per minute (sliding window). */

@@ -29,8 +29,9 @@ export function gateQueue(queue: QueueRef, env: Env): GateQueue {
     binding: queue.binding,
     name: queue.name,
     concurrency: Object.hasOwn(QUEUE_CONCURRENCY, queue.name) ? QUEUE_CONCURRENCY[queue.name] : 1,
-    // A run's hold outlives its D1 lease, so a run presumed dead can resume at once.
-    runningTtlMs: lease + 30_000,
-    sentTtlMs: lease + 60_000,
+    // A run's hold outlives its D1 lease by a quarter (150 s for the default 120 s), so a run
+    // presumed dead can resume at once; a sent message gets half as long again (180 s).
+    runningTtlMs: Math.round(lease * 1.25),
+    sentTtlMs: Math.round(lease * 1.5),
   };
 }
