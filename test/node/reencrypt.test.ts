@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain ES module of the scripts (no types needed for these three calls)
 import { loadKey, open, seal } from "../../scripts/lib/sealed.mjs";
 
 const state = mkdtempSync(join(tmpdir(), "reencrypt-"));
