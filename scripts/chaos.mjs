@@ -223,17 +223,21 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
     const retrieve = (t, page = 1) =>
       post("/retrieve-task/", { api_key: keys[t.account], foreign_key: t.foreignKey, publisher_key: t.publisher, task_id: t.id, page, page_size: 1000 });
     const finished = new Map();
+    let inProgress = 0;
     const poll = async () => {
       const open = all.filter((t) => !finished.has(t.id));
+      let running = 0;
       for (let i = 0; i < open.length; i += 8) {
         await Promise.all(
           open.slice(i, i + 8).map(async (t) => {
             const res = await retrieve(t);
             const status = res.body.task_status ?? res.body.response_message?.[0]?.task_status;
             if (status === 200 || status === 500) finished.set(t.id, res.body);
+            if (status === 101) running++;
           }),
         );
       }
+      inProgress = running;
       return finished.size;
     };
 
@@ -250,8 +254,16 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
         await sleep(1000);
       }
       await sleep(Math.random() * 3000);
-      const pendingEvents = [...receiver.events.values()].filter((e) => e.delivered === 0).length;
-      log(`chaos: kill ${k + 1} (SIGKILL to the process group) with ${finished.size}/${tasks} tasks ended, ${pendingEvents} events awaiting delivery`);
+      // Mid-scrape and mid-delivery: tasks in progress and an event whose delivery failed so far
+      // (a flaky receiver's first answers), waiting a few seconds at most for both.
+      const awaiting = () => [...receiver.events.values()].filter((e) => e.delivered === 0).length;
+      for (let i = 0; i < 40 && (awaiting() === 0 || inProgress === 0) && Date.now() < deadline; i++) {
+        await sleep(250);
+        if (i % 8 === 7) await poll();
+      }
+      log(
+        `chaos: kill ${k + 1} (SIGKILL to the process group) with ${finished.size}/${tasks} tasks ended, ${inProgress} in progress, ${awaiting()} events awaiting delivery`,
+      );
       await kill();
       await sleep(500 + Math.random() * 2000);
       await start();
