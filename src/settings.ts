@@ -104,7 +104,7 @@ const SettingsSchema = z
     REVIEW_FILE_URL_TTL: positiveInt(604800),
     PAGES_PER_RUN: positiveInt(5),
     /**
-     * Seconds a scraping run's lease lasts without a stored page (src/domain/scrape/lease.ts): how
+     * Seconds a scraping run's lease lasts without a stored page (src/app/scrape/lease.ts): how
      * long a dead run holds its task. The queue gate presumes a run dead after 1.25 times this
      * without a page and a sent message lost after 1.5 times. Shortened only for local crash drills (npm run chaos).
      */

@@ -1,5 +1,4 @@
-import type { QueueRef } from "../publishers/types";
-import type { GateQueue } from "./queue-gate";
+import type { GateQueue, QueueRef } from "./queue-gate";
 import { settings } from "../settings";
 
 /**

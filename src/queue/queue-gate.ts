@@ -1,5 +1,4 @@
 import { DurableObject } from "cloudflare:workers";
-import type { QueueRef, ScrapeQueueBinding } from "../publishers/types";
 import { errorText, log } from "../log";
 import {
   admit,
@@ -19,6 +18,17 @@ import {
   type Send,
 } from "./fair-share";
 import type { ScrapeMessage } from "./messages";
+
+/** A scraping queue's producer binding (wrangler.toml `[[queues.producers]]`, SCRAPE_*). */
+export type ScrapeQueueBinding = {
+  [K in keyof Env]: Env[K] extends Queue<unknown> ? (K extends `SCRAPE_${string}` ? K : never) : never;
+}[keyof Env];
+
+/** A scraping queue as a publisher module names it: its producer binding and its name. */
+export interface QueueRef {
+  binding: ScrapeQueueBinding;
+  name: string;
+}
 
 /** Messages per sendBatch call (the Queues limit). */
 const SEND_BATCH_MAX = 100;

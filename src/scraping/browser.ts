@@ -1,7 +1,8 @@
 import puppeteer, { TimeoutError, type Browser, type BrowserContext, type HTTPRequest, type ResourceType } from "@cloudflare/puppeteer";
 import { settings } from "../settings";
 import { browserGate } from "./browser-gate";
-import { cookiesFor, type LoginCookie } from "./cookies";
+import type { LoginCookie } from "../core/cookies";
+import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
 import { mayRequest, publisherSideUrl, requestUrlFor, resolveTarget } from "./target";

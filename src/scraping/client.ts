@@ -1,7 +1,8 @@
 import { settings } from "../settings";
 import { readAtMost } from "../streams";
 import { PageRenderer } from "./browser";
-import { cookieHeader, cookiesFor, type LoginCookie } from "./cookies";
+import type { LoginCookie } from "../core/cookies";
+import { cookieHeader, cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
 import { publisherSideUrl, resolveTarget, type Target } from "./target";

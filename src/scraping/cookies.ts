@@ -1,11 +1,7 @@
-import type { z } from "@hono/zod-openapi";
-import { decryptWithKeys, SecretUnreadable } from "../crypto/aes";
+import { decryptWithKeys, SecretUnreadable } from "../core/crypto/aes";
 import { permanentError } from "./errors";
-import { isOnDomain } from "../domain/publishers/canonical";
-import type { CookieSchema } from "../http/schemas/publishers";
-
-/** A login cookie from the task's persona (persona.additional_cookies.login). */
-export type LoginCookie = z.output<typeof CookieSchema>;
+import { isOnDomain } from "../core/publishers/canonical";
+import type { LoginCookie } from "../core/cookies";
 
 /**
  * The task's login cookies, decrypted only for the run that uses them. Cookies no configured key

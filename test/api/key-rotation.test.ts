@@ -8,13 +8,13 @@ import { createExecutionContext, runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountStub } from "../../src/account/account-do";
-import { decryptText, encryptText, keyId } from "../../src/crypto/aes";
-import { emitTaskEvent } from "../../src/domain/webhooks/events";
+import { decryptText, encryptText, keyId } from "../../src/core/crypto/aes";
+import { emitTaskEvent } from "../../src/app/webhooks/events";
 import worker from "../../src/index";
 import { BASE, createAccount, postJson } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
 import { deliveries, insertTask } from "../account/fixtures";
-import { dispatchTasks } from "../../src/queue/dispatch";
+import { dispatchTasks } from "../../src/app/queue/dispatch";
 
 const WEBHOOK = "/webhooks/create-webhook/";
 const SECRET_FORM = /^whsec_[A-Za-z0-9+/]+={0,2}$/;

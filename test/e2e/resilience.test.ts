@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { endUnfinishedTasks } from "../helpers/api";
 import { queuePerTest } from "../helpers/queue";
-import { LEASE_MS } from "../../src/domain/scrape/lease";
+import { LEASE_MS } from "../../src/app/scrape/lease";
 import { RUNNING_TTL_MS } from "../../src/queue/fair-share";
 import { MULTIPAGE, paged } from "../fixtures/reviews";
 import { expectedReview, fixtureRequests, newestFirst, retrieve, reviewRowCount, slug, submitScrape, taskRow } from "./support";
