@@ -181,7 +181,6 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "upcity.com", displayName: "UpCity", kind: "business services", ratingScale: STARS },
 
   // Health
-  { domain: "healthgrades.com", displayName: "Healthgrades", kind: "health", ratingScale: STARS },
   { domain: "zocdoc.com", displayName: "Zocdoc", kind: "health", ratingScale: STARS },
   { domain: "vitals.com", displayName: "Vitals", kind: "health", ratingScale: STARS },
   { domain: "ratemds.com", displayName: "RateMDs", kind: "health", ratingScale: STARS },

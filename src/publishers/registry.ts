@@ -21,6 +21,7 @@ import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
 import { googlePlay } from "./google-play";
+import { healthgrades } from "./healthgrades";
 import { LISTED, type ListedPublisher } from "./listed";
 import { resolveProfile } from "./profile";
 import { reviewsIo } from "./reviews-io";
@@ -48,6 +49,7 @@ export const MODULES: readonly PublisherModule[] = [
   trustedShops,
   feefo,
   reviewsIo,
+  healthgrades,
 ];
 
 /** The module of every domain without a dedicated one. */
