@@ -103,7 +103,6 @@ export const LISTED: readonly ListedPublisher[] = [
   // Travel
   { domain: "expedia.com", aliases: ["expedia.co.uk", "expedia.ca", "expedia.de"], displayName: "Expedia", kind: "travel", ratingScale: SCORE_10 },
   { domain: "hotels.com", displayName: "Hotels.com", kind: "travel", ratingScale: SCORE_10 },
-  { domain: "agoda.com", displayName: "Agoda", kind: "travel", ratingScale: SCORE_10 },
   { domain: "trip.com", displayName: "Trip.com", kind: "travel", ratingScale: "1–5 score" },
   { domain: "kayak.com", displayName: "KAYAK", kind: "travel", ratingScale: SCORE_10 },
   { domain: "priceline.com", displayName: "Priceline", kind: "travel", ratingScale: SCORE_10 },

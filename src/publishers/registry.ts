@@ -9,6 +9,7 @@
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
+import { agoda } from "./agoda";
 import { airbnb } from "./airbnb";
 import { appStore } from "./app-store";
 import { bbb } from "./bbb";
@@ -50,6 +51,7 @@ export const MODULES: readonly PublisherModule[] = [
   feefo,
   reviewsIo,
   healthgrades,
+  agoda,
 ];
 
 /** The module of every domain without a dedicated one. */
