@@ -224,7 +224,6 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "carwow.co.uk", displayName: "carwow", kind: "automotive", ratingScale: STARS },
 
   // Real estate
-  { domain: "zillow.com", displayName: "Zillow", kind: "real estate", ratingScale: STARS, profileUrlFromId: segment((host, id) => `${host}/profile/${id}`) },
   { domain: "realtor.com", displayName: "Realtor.com", kind: "real estate", ratingScale: STARS },
   { domain: "redfin.com", displayName: "Redfin", kind: "real estate", ratingScale: STARS },
   { domain: "apartments.com", displayName: "Apartments.com", kind: "real estate", ratingScale: STARS },

@@ -31,6 +31,7 @@ import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { yelp } from "./yelp";
+import { zillow } from "./zillow";
 
 /** Dedicated modules, each on its own queue. */
 export const MODULES: readonly PublisherModule[] = [
@@ -52,6 +53,7 @@ export const MODULES: readonly PublisherModule[] = [
   reviewsIo,
   healthgrades,
   agoda,
+  zillow,
 ];
 
 /** The module of every domain without a dedicated one. */
