@@ -117,14 +117,6 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "cruisecritic.com", displayName: "Cruise Critic", kind: "travel", ratingScale: STARS },
 
   // Hospitality: restaurants and food delivery
-  {
-    domain: "opentable.com",
-    aliases: ["opentable.co.uk"],
-    displayName: "OpenTable",
-    kind: "hospitality",
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/r/${id}`),
-  },
   { domain: "zomato.com", displayName: "Zomato", kind: "hospitality", ratingScale: STARS },
   { domain: "thefork.com", aliases: ["thefork.fr", "thefork.it", "thefork.es"], displayName: "TheFork", kind: "hospitality", ratingScale: SCORE_10 },
   { domain: "grubhub.com", displayName: "Grubhub", kind: "hospitality", ratingScale: STARS },

@@ -24,6 +24,7 @@ import { googleMaps } from "./google-maps";
 import { googlePlay } from "./google-play";
 import { healthgrades } from "./healthgrades";
 import { LISTED, type ListedPublisher } from "./listed";
+import { opentable } from "./opentable";
 import { resolveProfile } from "./profile";
 import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
@@ -54,6 +55,7 @@ export const MODULES: readonly PublisherModule[] = [
   healthgrades,
   agoda,
   zillow,
+  opentable,
 ];
 
 /** The module of every domain without a dedicated one. */
