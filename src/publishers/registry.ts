@@ -15,6 +15,7 @@ import { appStore } from "./app-store";
 import { bbb } from "./bbb";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
+import { expedia } from "./expedia";
 import { facebook } from "./facebook";
 import { feefo } from "./feefo";
 import { g2 } from "./g2";
@@ -56,6 +57,7 @@ export const MODULES: readonly PublisherModule[] = [
   agoda,
   zillow,
   opentable,
+  expedia,
 ];
 
 /** The module of every domain without a dedicated one. */
