@@ -24,6 +24,7 @@ import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
 import { googlePlay } from "./google-play";
 import { healthgrades } from "./healthgrades";
+import { holidaycheck } from "./holidaycheck";
 import { LISTED, type ListedPublisher } from "./listed";
 import { opentable } from "./opentable";
 import { resolveProfile } from "./profile";
@@ -58,6 +59,7 @@ export const MODULES: readonly PublisherModule[] = [
   zillow,
   opentable,
   expedia,
+  holidaycheck,
 ];
 
 /** The module of every domain without a dedicated one. */
