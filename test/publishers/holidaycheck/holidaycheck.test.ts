@@ -5,6 +5,7 @@ import { holidaycheck } from "../../../src/publishers/holidaycheck";
 import { CONTENT_QUERY_URL, pickHotel, SUGGEST_QUERY } from "../../../src/publishers/holidaycheck/lookup";
 import { resolveHolidaycheckProfile } from "../../../src/publishers/holidaycheck/profile";
 import { hotelReviewUrl, parseHolidaycheckPage } from "../../../src/publishers/holidaycheck/reviews";
+import { business as apiBusiness } from "../../helpers/api";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
@@ -153,6 +154,16 @@ describe("holidaycheck end to end", () => {
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 9, 8, 0),
     });
+  });
+
+  it("without a profile_key, finds the hotel by name and city with the content query, then walks its reviews", async () => {
+    const biz = { ...apiBusiness(), name: "Hotel Veniqui", address: { ...apiBusiness().address, city: "Kremasti", country: "GRC" } };
+    const task = await submitScrape("holidaycheck.de", "", {}, { business: biz });
+    await queue().drain();
+    expect(await fixtureRequests("holidaycheck.de", "/svc/content-query-v2")).toEqual({ "/svc/content-query-v2": 1 });
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe(PAGE);
+    expect((body.reviews as unknown[]).length).toBe(119);
   });
 
   it("a changed answer is publisher_error naming what is missing", async () => {
