@@ -25,6 +25,13 @@ export const QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-trusted-shops": 2,
   "scrape-feefo": 2,
   "scrape-reviews-io": 2,
+  "scrape-g2": 1,
+  "scrape-healthgrades": 1,
+  "scrape-agoda": 2,
+  "scrape-zillow": 1,
+  "scrape-opentable": 1,
+  "scrape-expedia": 1,
+  "scrape-holidaycheck": 2,
 };
 
 /** What a queue's gate needs to know: the queue, its concurrency and how long holds last. */
