@@ -56,6 +56,8 @@ const PlanLimitsSchema = z.object({
   pages_per_task: z.number().int().positive(),
   /** Longest one page load (plain or rendered) may take. */
   page_timeout_seconds: z.number().int().positive().max(60),
+  /** Shortest interval_hours a review monitor may have (docs/monitoring.md); absent = the plan's default below. */
+  monitor_min_interval_hours: z.number().int().positive().optional(),
 });
 export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
 
@@ -109,6 +111,8 @@ const SettingsSchema = z
     BROWSER_SESSIONS_MAX: positiveInt(2),
     /** Largest publisher answer (plain or rendered) read, in bytes. */
     MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
+    /** Review monitors started per cron tick at most; the rest wait for the next tick (docs/monitoring.md). */
+    MONITORS_PER_TICK: positiveInt(1000),
     /** Our own per-request log line; off unless "true" (the platform's invocation logs carry the same fields). */
     LOG_REQUESTS: z
       .string()
@@ -131,6 +135,7 @@ const SettingsSchema = z
     browserSessionsMax: s.BROWSER_SESSIONS_MAX,
     maxPageBytes: s.MAX_PAGE_BYTES,
     logRequests: s.LOG_REQUESTS,
+    monitorsPerTick: s.MONITORS_PER_TICK,
   }));
 
 export type Settings = z.output<typeof SettingsSchema>;
@@ -140,6 +145,17 @@ export function planLimits(env: Env, plan: string | undefined): PlanLimits {
   const { planLimits: limits, defaultPlan } = settings(env);
   if (plan && Object.hasOwn(limits, plan)) return limits[plan];
   return Object.hasOwn(limits, defaultPlan) ? limits[defaultPlan] : DEFAULT_PLAN_LIMITS.free;
+}
+
+/** Shortest monitor interval per plan where PLAN_LIMITS does not set monitor_min_interval_hours. */
+const DEFAULT_MONITOR_MIN_INTERVAL_HOURS: Record<string, number> = { free: 24, basic: 6, pro: 1, unlimited: 1 };
+
+/** The shortest interval_hours a plan's monitors may have (at least 1). */
+export function monitorMinIntervalHours(env: Env, plan: string | undefined): number {
+  const configured = planLimits(env, plan).monitor_min_interval_hours;
+  if (configured !== undefined) return configured;
+  const name = plan && Object.hasOwn(settings(env).planLimits, plan) ? plan : settings(env).defaultPlan;
+  return Object.hasOwn(DEFAULT_MONITOR_MIN_INTERVAL_HOURS, name) ? DEFAULT_MONITOR_MIN_INTERVAL_HOURS[name] : 24;
 }
 
 const cache = new WeakMap<object, Settings>();
