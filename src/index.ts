@@ -2,6 +2,7 @@ import { countingEnabled, withRoundTripCount } from "./bench/round-trips";
 import { createApp } from "./http/app";
 import { handleQueue } from "./app/queue/router";
 import { requeueIdleTasks } from "./app/scrape/sweep";
+import { startDueMonitors } from "./app/monitors/schedule";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";
@@ -17,5 +18,6 @@ export default {
   queue: handleQueue,
   async scheduled(_controller, env) {
     await requeueIdleTasks(env);
+    await startDueMonitors(env);
   },
 } satisfies ExportedHandler<Env>;
