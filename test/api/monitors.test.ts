@@ -1,7 +1,13 @@
 /** The review monitor endpoints through the Worker's fetch handler: answers, validation, ownership. */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { business, createAccount, postJson } from "../helpers/api";
+
+// Monitors are shared by every file of this runtime (vitest isolate: false): this file's must not be
+// due when another file's test drives scheduled().
+afterAll(async () => {
+  await env.DB.prepare("UPDATE monitors SET next_due_at = NULL").run();
+});
 
 function createBody(apiKey: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -8,7 +8,8 @@ import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { business, createAccount, postJson } from "../helpers/api";
-import { queuePerTest } from "../helpers/queue";
+import { QueueDriver, queuePerTest } from "../helpers/queue";
+import { DEFAULT_PLAN_LIMITS } from "../../src/settings";
 import type { MonitoredReview } from "../fixtures/monitored-site";
 import { md5Hash, origins, receivedHooks, slug } from "./support";
 
@@ -83,12 +84,12 @@ const runsCompleted = (events: Hook[]) => events.filter((e) => e.body.event === 
  * One monitor run: the tick starts it, the queue runs its task to the end, and the run's events
  * arrive (it always ends with monitor.run_completed). Returns the events this run sent.
  */
-async function runOnce(monitorId: string, name: string, maxDeliveries = 100): Promise<Hook[]> {
+async function runOnce(monitorId: string, name: string, maxDeliveries = 100, driver: QueueDriver = queue()): Promise<Hook[]> {
   const before = await hooks(name);
   await onlyDue([monitorId]);
   await tick();
-  expect(queue().pending.length, "the tick queued the run's task").toBe(1);
-  await queue().drain(maxDeliveries);
+  expect(driver.pending.length, "the tick queued the run's task").toBe(1);
+  await driver.drain(maxDeliveries);
   await vi.waitFor(async () => expect(runsCompleted(await hooks(name))).toBe(runsCompleted(before) + 1), { timeout: 10_000, interval: 50 });
   const events = (await hooks(name)).slice(before.length);
   expect(events[events.length - 1].body.event, "the run's last event").toBe("monitor.run_completed");
@@ -246,6 +247,37 @@ describe("review monitoring", () => {
         interval: 50,
       },
     );
+  });
+
+  it("infers no deletion from a full walk the plan's page budget cut short", async () => {
+    const name = slug("monitor-cut");
+    const { apiKey } = await accountWithWebhook(name);
+    // Ten reviews over four pages.
+    const r = Array.from({ length: 10 }, (_, i) => review(name, i + 1, 28 - i));
+    await setReviews(name, r);
+    const monitorId = await createMonitor(apiKey, name, { full_walk_every: 1 });
+    await runOnce(monitorId, name);
+    // Review 2 is deleted; the next walk may read only two of the three pages left.
+    await setReviews(name, [r[0], ...r.slice(2)]);
+    queue().restore();
+    const limits = { ...DEFAULT_PLAN_LIMITS, pro: { ...DEFAULT_PLAN_LIMITS.pro, pages_per_task: 2 } };
+    const budgeted = new QueueDriver({ settings: { PLAN_LIMITS: JSON.stringify(limits) } });
+    const cut = await runOnce(monitorId, name, 100, budgeted);
+    budgeted.restore();
+    expect(cut.map((e) => e.body)).toEqual([
+      expect.objectContaining({
+        event: "monitor.run_completed",
+        full_walk: true,
+        complete: false,
+        reviews_seen: 6,
+        counts: { created: 0, updated: 0, deleted: 0 },
+      }),
+    ]);
+    // A walk that reaches the last page sees the deletion, once.
+    const whole = await runOnce(monitorId, name, 100, new QueueDriver());
+    expect(reviewEvents(whole).map((e) => e.body.changes.map((c: { event: string; review_id: string }) => [c.event, c.review_id]))).toEqual([
+      [["review.deleted", r[1].id]],
+    ]);
   });
 
   it("splits more than 100 changes into events of at most 100", async () => {
