@@ -1,7 +1,7 @@
 /** The review monitor endpoints through the Worker's fetch handler: answers, validation, ownership. */
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
-import { business, createAccount, postJson } from "../helpers/api";
+import { business, call, createAccount, postJson } from "../helpers/api";
 
 // Monitors are shared by every file of this runtime (vitest isolate: false): this file's must not be
 // due when another file's test drives scheduled().
@@ -154,5 +154,27 @@ describe("list, pause, delete and changes", () => {
     expect(res.body).toEqual({ changes: [], next_cursor: "0", has_more: false });
     const bad = await postJson("/monitors/changes/", { api_key: apiKey, monitor_id: id, cursor: "-1" });
     expect(bad.body).toEqual({ error: "Invalid payload", details: { cursor: ["Invalid cursor."] } });
+  });
+});
+
+describe("the OpenAPI document (also what /docs renders)", () => {
+  it("documents the five monitor endpoints and the monitor notification", async () => {
+    const document = (await (await call("/openapi.json")).json()) as {
+      paths: Record<string, { post?: { tags?: string[]; responses: Record<string, unknown> } }>;
+      webhooks: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const path of ["create-monitor", "list-monitors", "delete-monitor", "pause-monitor", "changes"]) {
+      const operation = document.paths[`/monitors/${path}/`]?.post;
+      expect(operation?.tags, path).toEqual(["Monitors"]);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(["400", "401"]));
+    }
+    expect(Object.keys(document.webhooks)).toEqual(expect.arrayContaining(["task-event", "monitor-event"]));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(["MonitorPublisherConfiguration", "ReviewChange", "ReviewEvent", "MonitorRunCompletedEvent"]),
+    );
+    // The monitor's publisher configuration is submit's without the hashes the monitor keeps itself.
+    const config = document.components.schemas.MonitorPublisherConfiguration as { properties: Record<string, unknown> };
+    expect(Object.keys(config.properties).sort()).toEqual(["persona", "profile_key"]);
   });
 });
