@@ -2,10 +2,10 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { diffRun, type DetectedChange, type KnownReview } from "../../core/monitors/diff";
 import type { Review } from "../../core/reviews/review";
 import { TaskStatus } from "../../core/tasks/status";
+import { taskCoverage } from "../../core/tasks/coverage";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database, type Database } from "../../db/client";
-import { accounts, monitorChanges, monitorReviews, monitorRuns, monitors, reviews, tasks, webhooks } from "../../db/schema";
-import { planLimits } from "../../settings";
+import { monitorChanges, monitorReviews, monitorRuns, monitors, reviews, tasks, webhooks } from "../../db/schema";
 import { queueMonitorEvents, type RunCompletedPayload } from "./events";
 import { changeView } from "./store";
 
@@ -40,9 +40,15 @@ export async function settleMonitorRun(env: Env, taskId: string): Promise<void> 
     .get();
   if (!found) return;
   const task = await db
-    .select({ status: tasks.status, pagesScraped: tasks.pagesScraped, plan: accounts.plan })
+    .select({
+      status: tasks.status,
+      publisherTotal: tasks.publisherTotal,
+      limitedView: tasks.limitedView,
+      fullWalk: tasks.fullWalk,
+      stopReason: tasks.stopReason,
+      collected: tasks.reviewsFound,
+    })
     .from(tasks)
-    .innerJoin(accounts, eq(accounts.id, tasks.accountId))
     .where(eq(tasks.id, taskId))
     .get();
   if (!task) return;
@@ -56,8 +62,10 @@ export async function settleMonitorRun(env: Env, taskId: string): Promise<void> 
   if (task.status !== TaskStatus.completed) return;
   let run = found.run;
   if (run.state === "running") {
-    // A walk cut short by the plan's page budget did not see every review: it infers no deletions.
-    const complete = run.fullWalk && task.pagesScraped < planLimits(env, task.plan).pages_per_task;
+    // Deletions are inferred only from a walk that reached the publisher's last page and whose
+    // coverage is complete: not one the page budget or a failure after page 1 ended, not a limited
+    // view, not clearly fewer reviews than the publisher states (src/core/tasks/coverage.ts).
+    const complete = run.fullWalk && task.fullWalk === true && taskCoverage(task).complete;
     await applyDiff(env, db, run, complete);
     run = (await db.select().from(monitorRuns).where(eq(monitorRuns.taskId, taskId)).get())!;
   }
