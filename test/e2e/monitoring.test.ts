@@ -7,7 +7,7 @@ import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { business, createAccount, postJson } from "../helpers/api";
+import { business, createAccount, loginCookies, postJson } from "../helpers/api";
 import { QueueDriver, queuePerTest } from "../helpers/queue";
 import { DEFAULT_PLAN_LIMITS } from "../../src/settings";
 import type { MonitoredReview } from "../fixtures/monitored-site";
@@ -339,5 +339,66 @@ describe("the cron path", () => {
     expect(deferred).toHaveLength(1);
     // Due again once the budget's minute frees, not an interval later.
     expect(deferred[0].next_due_at - Date.now()).toBeLessThanOrEqual(61_000);
+  });
+
+  it("starts no run of a paused monitor, and the next one after it is resumed", async () => {
+    const name = slug("paused");
+    const { apiKey } = await createAccount({ plan: "pro" });
+    const monitorId = await createMonitor(apiKey, name);
+    await onlyDue([monitorId]);
+    expect((await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: monitorId })).status).toBe(200);
+    await tick();
+    expect(queue().pending).toHaveLength(0);
+    await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: monitorId, paused: false });
+    await tick();
+    expect(queue().pending).toHaveLength(1);
+  });
+
+  it("marks the run of a failed task failed and announces nothing for it", async () => {
+    const name = slug("monitor-fail");
+    const { apiKey } = await accountWithWebhook(name);
+    const res = await postJson("/monitors/create-monitor/", {
+      api_key: apiKey,
+      foreign_key: `store-${name}`,
+      business: business(),
+      publishers: { "status.test": { profile_key: `https://status.test/gone/${name}` } },
+      interval_hours: 1,
+    });
+    const monitorId = res.body.monitor_id as string;
+    await onlyDue([monitorId]);
+    await tick();
+    await queue().drain();
+    await vi.waitFor(async () => expect((await receivedHooks(name)).map((h) => JSON.parse(h.body).event)).toContain("task.failed"), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    const run = await env.DB.prepare("SELECT state FROM monitor_runs WHERE monitor_id = ?").bind(monitorId).first<{ state: string }>();
+    expect(run).toEqual({ state: "failed" });
+    expect(await hooks(name)).toEqual([]);
+  });
+
+  it("keeps a monitor's login cookies encrypted and hands them to each run's task", async () => {
+    const { apiKey } = await createAccount({ plan: "pro" });
+    const secret = `cookie-${crypto.randomUUID()}`;
+    const res = await postJson("/monitors/create-monitor/", {
+      api_key: apiKey,
+      foreign_key: "store-cookies",
+      business: business(),
+      publishers: {
+        "yelp.com": { profile_key: "https://www.yelp.com/biz/blue-door", persona: { additional_cookies: { login: loginCookies("yelp.com", secret) } } },
+      },
+      interval_hours: 1,
+    });
+    expect(res.status).toBe(201);
+    const stored = await env.DB.prepare("SELECT publishers FROM monitors WHERE id = ?").bind(res.body.monitor_id).first<{ publishers: string }>();
+    expect(stored!.publishers).not.toContain(secret);
+    expect(JSON.stringify(res.body)).not.toContain(secret);
+    await onlyDue([res.body.monitor_id]);
+    await tick();
+    const taskId = (await env.DB.prepare("SELECT task_id FROM monitor_runs WHERE monitor_id = ?").bind(res.body.monitor_id).first<{ task_id: string }>())!
+      .task_id;
+    const task = await env.DB.prepare("SELECT cookies_enc FROM tasks WHERE id = ?").bind(taskId).first<{ cookies_enc: string | null }>();
+    expect(task!.cookies_enc).toEqual(expect.any(String));
+    expect(task!.cookies_enc).not.toContain(secret);
   });
 });
