@@ -58,6 +58,8 @@ const PlanLimitsSchema = z.object({
   page_timeout_seconds: z.number().int().positive().max(60),
   /** Shortest interval_hours a review monitor may have (docs/monitoring.md); absent = the plan's default below. */
   monitor_min_interval_hours: z.number().int().positive().optional(),
+  /** Review monitors an account may have at once (null = unlimited); absent = the plan's default below. */
+  max_monitors: z.number().int().positive().nullable().optional(),
 });
 export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
 
@@ -175,6 +177,17 @@ export function monitorMinIntervalHours(env: Env, plan: string | undefined): num
   if (configured !== undefined) return configured;
   const name = plan && Object.hasOwn(settings(env).planLimits, plan) ? plan : settings(env).defaultPlan;
   return Object.hasOwn(DEFAULT_MONITOR_MIN_INTERVAL_HOURS, name) ? DEFAULT_MONITOR_MIN_INTERVAL_HOURS[name] : 24;
+}
+
+/** Monitors per account where PLAN_LIMITS does not set max_monitors (null = unlimited). */
+const DEFAULT_MAX_MONITORS: Record<string, number | null> = { free: 10, basic: 100, pro: 1000, unlimited: null };
+
+/** How many review monitors a plan's account may have at once; null = unlimited. */
+export function maxMonitors(env: Env, plan: string | undefined): number | null {
+  const configured = planLimits(env, plan).max_monitors;
+  if (configured !== undefined) return configured;
+  const name = plan && Object.hasOwn(settings(env).planLimits, plan) ? plan : settings(env).defaultPlan;
+  return Object.hasOwn(DEFAULT_MAX_MONITORS, name) ? DEFAULT_MAX_MONITORS[name] : 10;
 }
 
 const cache = new WeakMap<object, Settings>();

@@ -86,6 +86,18 @@ describe("POST /monitors/create-monitor/", () => {
     await create(pro.apiKey, { interval_hours: 1 });
   });
 
+  it("caps the monitors of an account by plan (free: 10), paused ones included", async () => {
+    const { apiKey } = await createAccount({ plan: "free" });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await create(apiKey));
+    await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: ids[0] });
+    const over = await postJson("/monitors/create-monitor/", createBody(apiKey));
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ error: "Invalid payload", details: { non_field_errors: ["The free plan allows at most 10 monitors; delete one first."] } });
+    await postJson("/monitors/delete-monitor/", { api_key: apiKey, monitor_id: ids[1] });
+    await create(apiKey);
+  });
+
   it("checks full_walk_every", async () => {
     const { apiKey } = await createAccount();
     const res = await postJson("/monitors/create-monitor/", createBody(apiKey, { full_walk_every: "often" }));

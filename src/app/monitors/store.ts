@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, count, eq, gt, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { monitorChanges, monitorReviews, monitorRuns, monitors, type MonitorRow } from "../../db/schema";
 import { encryptText } from "../../core/crypto/aes";
@@ -91,6 +91,12 @@ export async function createMonitor(env: Env, db: Database, accountId: string, i
   };
   await db.insert(monitors).values(row);
   return row;
+}
+
+/** How many monitors the account has (paused ones included). */
+export async function monitorCount(db: Database, accountId: string): Promise<number> {
+  const row = await db.select({ n: count() }).from(monitors).where(eq(monitors.accountId, accountId)).get();
+  return row?.n ?? 0;
 }
 
 export async function findMonitor(db: Database, accountId: string, monitorId: string): Promise<MonitorRow | undefined> {

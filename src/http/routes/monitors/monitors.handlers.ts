@@ -1,6 +1,16 @@
-import { createMonitor, changeView, deleteMonitor, findMonitor, listChanges, listMonitors, monitorView, setPaused } from "../../../app/monitors/store";
+import {
+  createMonitor,
+  changeView,
+  deleteMonitor,
+  findMonitor,
+  listChanges,
+  listMonitors,
+  monitorCount,
+  monitorView,
+  setPaused,
+} from "../../../app/monitors/store";
 import { MSG } from "../../../core/validation";
-import { monitorMinIntervalHours } from "../../../settings";
+import { maxMonitors, monitorMinIntervalHours } from "../../../settings";
 import { endpoint } from "../../endpoint";
 import { ApiError, ERROR_TEXT, invalid, UNAUTHORIZED_MESSAGE } from "../../errors";
 import {
@@ -16,12 +26,20 @@ import { MONITOR_NOT_FOUND_EXAMPLE } from "./monitors.routes";
 
 const spec = { errorText: ERROR_TEXT.monitor, apiKeyPath: ["api_key"] as const, unauthorizedMessage: UNAUTHORIZED_MESSAGE.monitor };
 
+export const MONITOR_CAP_MESSAGE = (plan: string, cap: number) => `The ${plan} plan allows at most ${cap} monitors; delete one first.`;
+
 const notFound = () => new ApiError(404, MONITOR_NOT_FOUND_EXAMPLE);
 const badCursor = () => invalid(ERROR_TEXT.monitor, { cursor: ["Invalid cursor."] });
 
 export const createMonitorHandler = endpoint({ ...spec, schema: CreateMonitorRequestSchema }, async (c, input, account, d1) => {
   const minimum = monitorMinIntervalHours(c.env, account.plan);
   if (input.interval_hours < minimum) throw invalid(ERROR_TEXT.monitor, { interval_hours: [MSG.min(minimum)] });
+  // A cap per plan: every monitor costs cron capacity and scraping, whether or not its runs fit the
+  // plan's task budget. Checked before the insert, so concurrent creates may pass it by a few.
+  const cap = maxMonitors(c.env, account.plan);
+  if (cap !== null && (await monitorCount(d1.db, account.id)) >= cap) {
+    throw invalid(ERROR_TEXT.monitor, { non_field_errors: [MONITOR_CAP_MESSAGE(account.plan, cap)] });
+  }
   const row = await createMonitor(
     c.env,
     d1.db,
