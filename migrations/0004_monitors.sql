@@ -38,6 +38,8 @@ CREATE TABLE `monitor_runs` (
 	`reviews_seen` integer DEFAULT 0 NOT NULL,
 	`complete` integer,
 	`baseline` integer DEFAULT false NOT NULL,
+	`settle_order` integer,
+	`events_queued` integer DEFAULT false NOT NULL,
 	`created_at` integer NOT NULL,
 	`settled_at` integer
 );
@@ -55,6 +57,7 @@ CREATE TABLE `monitors` (
 	`runs` integer DEFAULT 0 NOT NULL,
 	`next_due_at` integer,
 	`change_seq` integer DEFAULT 0 NOT NULL,
+	`settled_runs` integer DEFAULT 0 NOT NULL,
 	`base_url` text NOT NULL,
 	`last_run_at` integer,
 	`created_at` integer NOT NULL,

@@ -194,6 +194,8 @@ export const monitors = sqliteTable(
     runs: integer("runs").notNull().default(0),
     nextDueAt: integer("next_due_at"),
     changeSeq: integer("change_seq").notNull().default(0),
+    /** Runs settled so far: numbers each settled run (monitor_runs.settle_order) in commit order. */
+    settledRuns: integer("settled_runs").notNull().default(0),
     /** Origin the monitor was created on; signed file URLs in its tasks' events point there. */
     baseUrl: text("base_url").notNull(),
     lastRunAt: integer("last_run_at"),
@@ -221,6 +223,10 @@ export const monitorRuns = sqliteTable(
     /** A full walk that reached the publisher's last page (deletions are only inferred from those). */
     complete: integer("complete", { mode: "boolean" }),
     baseline: integer("baseline", { mode: "boolean" }).notNull().default(false),
+    /** Position among the monitor's settled runs: their events go to the outbox in this order. */
+    settleOrder: integer("settle_order"),
+    /** The run's events are in the account's outbox (or there was no webhook to send them to). */
+    eventsQueued: integer("events_queued", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
     settledAt: integer("settled_at"),
   },

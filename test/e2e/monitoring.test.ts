@@ -280,6 +280,40 @@ describe("review monitoring", () => {
     ]);
   });
 
+  it("numbers the changes of a monitor's publishers in one sequence, and sends each run's events in that order", async () => {
+    const name = slug("monitor-two");
+    const { apiKey } = await accountWithWebhook(name);
+    await setReviews(name, [review(name, 1, 20)]);
+    const monitorId = await createMonitor(apiKey, name, {
+      publishers: {
+        "monitored.test": { profile_key: `https://monitored.test/biz/${name}` },
+        "east.monitored.test": { profile_key: `https://east.monitored.test/biz/${name}` },
+      },
+    });
+    const tickAndDrain = async (runsBefore: number) => {
+      await onlyDue([monitorId]);
+      await tick();
+      expect(queue().pending).toHaveLength(2);
+      await queue().drain();
+      await vi.waitFor(async () => expect(runsCompleted(await hooks(name))).toBe(runsBefore + 2), { timeout: 10_000, interval: 50 });
+    };
+    await tickAndDrain(0);
+    await setReviews(name, [review(name, 2, 21), review(name, 1, 20)]);
+    await tickAndDrain(2);
+    const events = (await hooks(name)).slice(2);
+    // Each publisher's run: its review.created, then its monitor.run_completed; seq 1 then 2.
+    expect(events.map((e) => [e.body.event, e.body.publisher_key])).toEqual([
+      ["review.created", expect.any(String)],
+      ["monitor.run_completed", events[0].body.publisher_key],
+      ["review.created", expect.any(String)],
+      ["monitor.run_completed", events[2].body.publisher_key],
+    ]);
+    expect(new Set([events[0].body.publisher_key, events[2].body.publisher_key])).toEqual(new Set(["monitored.test", "east.monitored.test"]));
+    expect([events[0].body.changes[0].seq, events[2].body.changes[0].seq]).toEqual([1, 2]);
+    const runs = await env.DB.prepare("SELECT events_queued FROM monitor_runs WHERE monitor_id = ?").bind(monitorId).all<{ events_queued: number }>();
+    expect(runs.results.map((r) => r.events_queued)).toEqual([1, 1, 1, 1]);
+  });
+
   it("splits more than 100 changes into events of at most 100", async () => {
     const name = slug("monitor-many");
     const { apiKey } = await accountWithWebhook(name);

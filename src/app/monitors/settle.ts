@@ -25,9 +25,9 @@ const IDS_PER_DELETE = D1_MAX_PARAMS - 3;
  * Applies a monitor run's task once it has ended (called where a task completes or fails, see
  * src/app/scrape/finish.ts): a failed task marks its run failed; a completed one is compared with
  * what the monitor knew, and in one D1 transaction the changes are logged (numbered in detection
- * order), the review state is updated and the run is marked settled. The run's events are then
- * queued from the log, so calling this again (a redelivered message, a crash before the events
- * were queued) queues the same events under the same ids and writes nothing twice.
+ * order), the review state is updated and the run is marked settled. The events of every settled
+ * run not yet queued are then queued from the log, so calling this again (a redelivered message, a
+ * crash before the events were queued) queues the same events under the same ids and writes nothing twice.
  * Tasks that no monitor made cost one primary-key lookup.
  */
 export async function settleMonitorRun(env: Env, taskId: string): Promise<void> {
@@ -60,38 +60,53 @@ export async function settleMonitorRun(env: Env, taskId: string): Promise<void> 
     return;
   }
   if (task.status !== TaskStatus.completed) return;
-  let run = found.run;
-  if (run.state === "running") {
+  if (found.run.state === "running") {
     // Deletions are inferred only from a walk that reached the publisher's last page and whose
     // coverage is complete: not one the page budget or a failure after page 1 ended, not a limited
     // view, not clearly fewer reviews than the publisher states (src/core/tasks/coverage.ts).
-    const complete = run.fullWalk && task.fullWalk === true && taskCoverage(task).complete;
-    await applyDiff(env, db, run, complete);
-    run = (await db.select().from(monitorRuns).where(eq(monitorRuns.taskId, taskId)).get())!;
+    const complete = found.run.fullWalk && task.fullWalk === true && taskCoverage(task).complete;
+    await applyDiff(env, db, found.run, complete);
   }
-  if (run.state !== "settled") return;
-  const hasWebhook = await db.select({ id: webhooks.accountId }).from(webhooks).where(eq(webhooks.accountId, found.accountId)).get();
-  if (!hasWebhook) return;
-  const rows = await db.select().from(monitorChanges).where(eq(monitorChanges.taskId, taskId)).orderBy(asc(monitorChanges.seq)).all();
-  const completed: RunCompletedPayload = {
-    event: "monitor.run_completed",
-    monitor_id: run.monitorId,
-    foreign_key: found.foreignKey,
-    publisher_key: run.publisherKey,
-    task_id: taskId,
-    run: run.run,
-    full_walk: run.fullWalk,
-    complete: run.complete ?? false,
-    baseline: run.baseline,
-    reviews_seen: run.reviewsSeen,
-    counts: { created: run.created, updated: run.updated, deleted: run.deleted },
-  };
-  await queueMonitorEvents(
-    env,
-    { accountId: found.accountId, monitorId: run.monitorId, foreignKey: found.foreignKey, publisherKey: run.publisherKey, taskId, run: run.run },
-    rows.map(changeView),
-    completed,
-  );
+  await queueSettledRuns(env, db, found.accountId, found.run.monitorId, found.foreignKey);
+}
+
+/**
+ * Queues the events of the monitor's settled runs whose events are not queued yet, in the order the
+ * runs settled, and marks each run once its events are in. Runs of two publishers that settle at
+ * once are therefore queued in their `seq` order whichever call gets here first: the later one
+ * queues the earlier one's events (the same ids) before its own. Without a webhook nothing is
+ * queued and the runs are only marked; the changes stay in the log for /monitors/changes/.
+ */
+async function queueSettledRuns(env: Env, db: Database, accountId: string, monitorId: string, foreignKey: string): Promise<void> {
+  const pending = and(eq(monitorRuns.monitorId, monitorId), eq(monitorRuns.state, "settled"), eq(monitorRuns.eventsQueued, false));
+  const runs = await db.select().from(monitorRuns).where(pending).orderBy(asc(monitorRuns.settleOrder)).all();
+  if (!runs.length) return;
+  const hasWebhook = await db.select({ id: webhooks.accountId }).from(webhooks).where(eq(webhooks.accountId, accountId)).get();
+  for (const run of runs) {
+    if (hasWebhook) {
+      const rows = await db.select().from(monitorChanges).where(eq(monitorChanges.taskId, run.taskId)).orderBy(asc(monitorChanges.seq)).all();
+      const completed: RunCompletedPayload = {
+        event: "monitor.run_completed",
+        monitor_id: run.monitorId,
+        foreign_key: foreignKey,
+        publisher_key: run.publisherKey,
+        task_id: run.taskId,
+        run: run.run,
+        full_walk: run.fullWalk,
+        complete: run.complete ?? false,
+        baseline: run.baseline,
+        reviews_seen: run.reviewsSeen,
+        counts: { created: run.created, updated: run.updated, deleted: run.deleted },
+      };
+      await queueMonitorEvents(
+        env,
+        { accountId, monitorId: run.monitorId, foreignKey, publisherKey: run.publisherKey, taskId: run.taskId, run: run.run },
+        rows.map(changeView),
+        completed,
+      );
+    }
+    await db.update(monitorRuns).set({ eventsQueued: true }).where(eq(monitorRuns.taskId, run.taskId));
+  }
 }
 
 async function applyDiff(env: Env, db: Database, run: MonitorRun, complete: boolean): Promise<void> {
@@ -159,11 +174,16 @@ async function applyDiff(env: Env, db: Database, run: MonitorRun, complete: bool
     );
   }
   statements.push(
-    env.DB.prepare(`UPDATE monitors SET change_seq = change_seq + ? WHERE id = ? AND ${GUARD}`).bind(changes.length, monitorId, taskId),
+    env.DB.prepare(`UPDATE monitors SET change_seq = change_seq + ?, settled_runs = settled_runs + 1 WHERE id = ? AND ${GUARD}`).bind(
+      changes.length,
+      monitorId,
+      taskId,
+    ),
     env.DB.prepare(
-      `UPDATE monitor_runs SET state = 'settled', created = ?, updated = ?, deleted = ?, reviews_seen = ?, complete = ?, baseline = ?, settled_at = ?
+      `UPDATE monitor_runs SET state = 'settled', created = ?, updated = ?, deleted = ?, reviews_seen = ?, complete = ?, baseline = ?, settled_at = ?,
+         settle_order = (SELECT settled_runs FROM monitors WHERE id = ?)
        WHERE task_id = ? AND state = 'running'`,
-    ).bind(count("review.created"), count("review.updated"), count("review.deleted"), seen.length, complete ? 1 : 0, baseline ? 1 : 0, now, taskId),
+    ).bind(count("review.created"), count("review.updated"), count("review.deleted"), seen.length, complete ? 1 : 0, baseline ? 1 : 0, now, monitorId, taskId),
   );
   await env.DB.batch(statements);
 }

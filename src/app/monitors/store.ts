@@ -84,6 +84,7 @@ export async function createMonitor(env: Env, db: Database, accountId: string, i
     runs: 0,
     nextDueAt: now,
     changeSeq: 0,
+    settledRuns: 0,
     baseUrl,
     lastRunAt: null,
     createdAt: now,
