@@ -348,14 +348,19 @@ describe("the cron path", () => {
         .bind(JSON.stringify(ids))
         .first<number>("n"))!;
     await tick({ MONITORS_PER_TICK: "10" });
+    // The runs' tasks: how many of them the queue gate lets through at once is fair share's business.
+    const tasksCreated = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM monitor_runs WHERE monitor_id IN (SELECT value FROM json_each(?))")
+        .bind(JSON.stringify(ids))
+        .first<number>("n"))!;
     expect(await started()).toBe(10);
-    expect(queue().pending).toHaveLength(10);
+    expect(await tasksCreated()).toBe(10);
     await tick({ MONITORS_PER_TICK: "10" });
     await tick({ MONITORS_PER_TICK: "10" });
     expect(await started()).toBe(25);
     await tick({ MONITORS_PER_TICK: "10" });
     // Each started once: the next run is an interval away.
-    expect(queue().pending).toHaveLength(25);
+    expect(await tasksCreated()).toBe(25);
   });
 
   it("counts a run's tasks against the plan's tasks_per_minute and defers what does not fit", async () => {
