@@ -25,7 +25,6 @@ export const QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-trusted-shops": 2,
   "scrape-feefo": 2,
   "scrape-reviews-io": 2,
-  "scrape-g2": 1,
   "scrape-healthgrades": 1,
   "scrape-agoda": 2,
   "scrape-zillow": 1,
