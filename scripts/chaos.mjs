@@ -14,7 +14,7 @@
 //   same event id and body, and the delivery log holds nothing pending or given up.
 // Prints one summary line and exits non-zero on any loss or duplicate. Bounded by --timeout (s).
 import { randomBytes } from "node:crypto";
-import { build } from "esbuild";
+import { fixtureServer } from "./lib/fixture-sites.mjs";
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -99,9 +99,7 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
   process.once("SIGTERM", onSignal);
   try {
     // The fixture sites the tests use, bundled for Node (as scripts/demo-sites.mjs does).
-    const outfile = join(root, ".cache", "chaos-sites.mjs");
-    await build({ entryPoints: [join(root, "test/fixtures/server.ts")], bundle: true, platform: "node", format: "esm", outfile, logLevel: "warning" });
-    const { startFixtureSites } = await import(pathToFileURL(outfile).href);
+    const { startFixtureSites } = await fixtureServer("chaos-sites");
     sites = await startFixtureSites({});
     receiver = await startReceiver();
 

@@ -1,18 +1,15 @@
 // Serves the test suite's fixture publisher sites (multipage.test, graph.test, jsrendered.test, ...)
 // on fixed loopback ports and points the local Worker at them through PUBLISHER_ORIGINS in
 // .dev.vars, so `npm start` can scrape them like real publishers. Stop with Ctrl-C.
-import { build } from "esbuild";
+import { fixtureServer } from "./lib/fixture-sites.mjs";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 
 const root = new URL("..", import.meta.url).pathname;
 const basePort = Number(process.argv.find((a) => a.startsWith("--base-port="))?.split("=")[1] ?? 9101);
 
 // The fixture server is TypeScript shared with the tests: bundle it once for Node.
-const outfile = join(root, ".cache", "demo-sites.mjs");
-await build({ entryPoints: [join(root, "test/fixtures/server.ts")], bundle: true, platform: "node", format: "esm", outfile, logLevel: "warning" });
-const { startFixtureSites } = await import(pathToFileURL(outfile).href);
+const { startFixtureSites } = await fixtureServer("demo-sites");
 const sites = await startFixtureSites({ basePort });
 
 const devVars = join(root, ".dev.vars");

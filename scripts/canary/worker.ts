@@ -10,8 +10,9 @@ import type { ScrapeContext } from "../../src/publishers/types";
 import { PublisherClient, type FetchedPage, type RequestOptions } from "../../src/scraping/client";
 import { ScrapeError } from "../../src/scraping/errors";
 
-export { AccountDurableObject } from "../../src/account/account-do";
-export { BrowserGate } from "../../src/scraping/browser-gate";
+// Every Durable Object class the service's bindings name (wrangler.toml): the service entry's named
+// exports (`export *` leaves its default, the service's handlers, out).
+export * from "../../src/index";
 
 interface Step {
   step: string;
