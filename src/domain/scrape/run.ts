@@ -23,7 +23,7 @@ import { completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
-import { storedReviewCount, storePage } from "./store-page";
+import { addRequestCounts, storedReviewCount, storePage } from "./store-page";
 
 export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
 
@@ -88,6 +88,7 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
   const publisher = publisherFor(task.publisherKey);
   const module = publisher.module;
   const client = new PublisherClient(env, {
+    publisherKey: task.publisherKey,
     cookies: await loginCookies(env, task.cookiesEnc),
     deadline: task.deadlineAt!,
     pageTimeoutMs: limits.page_timeout_seconds * 1000,
@@ -100,6 +101,8 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
     return await stopAfterError(env, task, token, run, err, attempts, client);
   } finally {
     await client.close();
+    // Requests of pages that were not stored (a failure, a retry) count all the same.
+    await addRequestCounts(env, task.id, client.takeRequestCounts()).catch(() => {});
   }
 }
 
@@ -182,6 +185,7 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
       options.first_page_only || reachedKnown || page.next === null || cursor.page >= maxPages || (await onlyRepeats(env, task.id, cursor.page, fresh));
     const next: StoredCursor = { page: cursor.page + 1, state: last ? null : page.next };
     const stored = await storePage(env, {
+      requests: client.takeRequestCounts(),
       taskId: task.id,
       token,
       page: cursor.page,
@@ -194,6 +198,8 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
     cursor = next;
     profileUrl = undefined;
   }
+  // Requests after the last stored page (a next page found missing) are counted before completion.
+  await addRequestCounts(env, task.id, client.takeRequestCounts());
   await completeTask(env, task.id, token);
   return ACK;
 }

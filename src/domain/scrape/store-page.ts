@@ -1,5 +1,6 @@
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../reviews/review";
+import type { RequestCounts } from "../tasks/task-views";
 import type { StoredCursor } from "./cursor";
 import { LEASE_MS } from "./lease";
 import { pageFileKey, putPageFile } from "./page-files";
@@ -18,6 +19,8 @@ export interface StoredPage {
   next: StoredCursor;
   /** The profile's URL as finally reached (after redirects); stored from the first page. */
   profileUrl?: string;
+  /** Requests made since the last stored counts, by route kind; added to the task's. */
+  requests?: RequestCounts;
 }
 
 /**
@@ -39,9 +42,22 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
   const progress = env.DB.prepare(
     `UPDATE tasks SET cursor = ?1, pages_scraped = ?2,
        files = CASE WHEN ?3 IS NULL THEN files ELSE json_insert(files, '$[#]', ?3) END,
-       lease_until = ?4, updated_at = ?5, profile_url = coalesce(?8, profile_url)
+       lease_until = ?4, updated_at = ?5, profile_url = coalesce(?8, profile_url),
+       requests_direct = requests_direct + ?9, requests_browser = requests_browser + ?10, requests_provider = requests_provider + ?11
      WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
-  ).bind(JSON.stringify(page.next), page.page, fileKey, now + LEASE_MS, now, taskId, token, page.profileUrl ?? null);
+  ).bind(
+    JSON.stringify(page.next),
+    page.page,
+    fileKey,
+    now + LEASE_MS,
+    now,
+    taskId,
+    token,
+    page.profileUrl ?? null,
+    page.requests?.direct ?? 0,
+    page.requests?.browser ?? 0,
+    page.requests?.provider ?? 0,
+  );
 
   const inserts = chunk(page.reviews, ROWS_PER_INSERT).map((rows) =>
     env.DB.prepare(
@@ -64,6 +80,19 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     if (!stored && fileKey) await env.REVIEW_FILES.delete(fileKey);
   }
   return stored;
+}
+
+/**
+ * Adds requests made outside a stored page (a failed or abandoned page, a walk that ended without
+ * one) to the task's counts, whatever its state: they were made and cost the same.
+ */
+export async function addRequestCounts(env: Env, taskId: string, counts: RequestCounts): Promise<void> {
+  if (counts.direct + counts.browser + counts.provider === 0) return;
+  await env.DB.prepare(
+    `UPDATE tasks SET requests_direct = requests_direct + ?2, requests_browser = requests_browser + ?3, requests_provider = requests_provider + ?4 WHERE id = ?1`,
+  )
+    .bind(taskId, counts.direct, counts.browser, counts.provider)
+    .run();
 }
 
 /** Review ids per query: the limit less the task id. */

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { requests, reviews, tasks, type TaskRow } from "../../db/schema";
 import { fileUrlExpiry, signFileUrls } from "../../crypto/signed-url";
-import type { CompletedTask, UnfinishedTask } from "./task-views";
+import type { CompletedTask, RequestCounts, UnfinishedTask } from "./task-views";
 import type { Business } from "./business";
 import { settings } from "../../settings";
 import { reviewsUrlKeys } from "../scrape/page-files";
@@ -27,7 +27,14 @@ const taskColumns = {
   reason: tasks.reason,
   pagesScraped: tasks.pagesScraped,
   reviewsFound: tasks.reviewsFound,
+  requestsDirect: tasks.requestsDirect,
+  requestsBrowser: tasks.requestsBrowser,
+  requestsProvider: tasks.requestsProvider,
 };
+
+function requestCounts(task: RetrievedTask): RequestCounts {
+  return { direct: task.requestsDirect, browser: task.requestsBrowser, provider: task.requestsProvider };
+}
 
 export type RetrievedTask = { [K in keyof typeof taskColumns]: TaskRow[K] };
 
@@ -35,8 +42,8 @@ export function unfinishedTask(task: RetrievedTask): UnfinishedTask {
   const code = task.status as 100 | 101 | 500;
   const element: UnfinishedTask["response_message"][number] = { ...MESSAGES[code], task_status: code };
   if (code === TaskStatus.failed) element.reason = (task.reason ?? "internal") as FailureReason;
-  else if (task.pagesScraped > 0 || task.reviewsFound > 0) {
-    element.progress = { pages_scraped: task.pagesScraped, reviews_found: task.reviewsFound };
+  else if (task.pagesScraped > 0 || task.reviewsFound > 0 || task.requestsDirect + task.requestsBrowser + task.requestsProvider > 0) {
+    element.progress = { pages_scraped: task.pagesScraped, reviews_found: task.reviewsFound, requests: requestCounts(task) };
   }
   return { task_id: task.id, foreign_key: task.foreignKey, publisher_key: task.publisherKey, response_message: [element] };
 }
@@ -158,7 +165,7 @@ export async function completedTaskJson(env: Env, found: TaskPage, page: number,
   const total = task.reviewsFound;
   const totalPages = Math.ceil(total / pageSize);
   const urls = found.urls ?? (await signedUrls(env, baseUrl, task.id, found.files));
-  const head: Omit<CompletedTask, "business" | "reviews" | "pagination"> = {
+  const head: Omit<CompletedTask, "business" | "reviews" | "pagination" | "requests"> = {
     foreign_key: task.foreignKey,
     batch_id: task.requestId,
     task_id: task.id,
@@ -185,6 +192,6 @@ export async function completedTaskJson(env: Env, found: TaskPage, page: number,
   };
   return (
     `${JSON.stringify(head).slice(0, -1)},"business":${JSON.stringify(businessHead).slice(0, -1)},"reviews_urls":${urls.json}}` +
-    `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)}}`
+    `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)},"requests":${JSON.stringify(requestCounts(task))}}`
   );
 }

@@ -24,6 +24,13 @@ export interface CompletedBusiness extends Business {
   reviews_urls: string[];
 }
 
+/** Requests a task made to the publisher, by route kind (FETCH_ROUTES). */
+export interface RequestCounts {
+  direct: number;
+  browser: number;
+  provider: number;
+}
+
 export interface CompletedTask {
   foreign_key: string;
   batch_id: string;
@@ -33,6 +40,7 @@ export interface CompletedTask {
   business: CompletedBusiness;
   reviews: Review[];
   pagination: Pagination;
+  requests: RequestCounts;
 }
 
 export interface ResponseMessage {
@@ -40,7 +48,7 @@ export interface ResponseMessage {
   message: string;
   task_status: 100 | 101 | 500;
   reason?: FailureReason;
-  progress?: { pages_scraped: number; reviews_found: number };
+  progress?: { pages_scraped: number; reviews_found: number; requests: RequestCounts };
 }
 
 export interface UnfinishedTask {

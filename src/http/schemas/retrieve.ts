@@ -3,6 +3,7 @@ import type { CompletedTask, UnfinishedTask } from "../../domain/tasks/task-view
 import { drfInteger, drfObject, drfString } from "../validation";
 import { ReviewSchema } from "../../domain/reviews/review";
 import { ApiKeySchema } from "./common";
+import { FAILURE_REASONS } from "../../domain/tasks/status";
 
 // The review shape belongs to the domain (normalization produces it); the API documents it as is.
 export { ReviewSchema, type Review } from "../../domain/reviews/review";
@@ -53,6 +54,14 @@ export const CompletedBusinessSchema = z
   })
   .openapi("CompletedBusiness");
 
+export const RequestCountsSchema = z
+  .object({
+    direct: z.number().int().openapi({ description: "Requests made with the Worker's own fetch." }),
+    browser: z.number().int().openapi({ description: "Pages loaded and requests made in Browser Rendering." }),
+    provider: z.number().int().openapi({ description: "Requests forwarded by an unblocking provider (each is billed by the provider)." }),
+  })
+  .openapi("RequestCounts", { description: "Requests the task made to the publisher, by route (docs/routes.md: estimating cost)." });
+
 export const CompletedTaskSchema = z
   .object({
     foreign_key: z.string(),
@@ -63,6 +72,7 @@ export const CompletedTaskSchema = z
     business: CompletedBusinessSchema,
     reviews: z.array(ReviewSchema),
     pagination: PaginationSchema,
+    requests: RequestCountsSchema,
   })
   .openapi("CompletedTask");
 
@@ -82,11 +92,8 @@ export const ResponseMessageSchema = z
     status: z.enum(["queued", "in_progress", "failed"]),
     message: z.string(),
     task_status: z.union([z.literal(100), z.literal(101), z.literal(500)]),
-    reason: z
-      .enum(["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal"])
-      .optional()
-      .openapi({ description: "Why a failed task failed." }),
-    progress: z.object({ pages_scraped: z.number().int(), reviews_found: z.number().int() }).optional(),
+    reason: z.enum(FAILURE_REASONS).optional().openapi({ description: "Why a failed task failed." }),
+    progress: z.object({ pages_scraped: z.number().int(), reviews_found: z.number().int(), requests: RequestCountsSchema }).optional(),
   })
   .openapi("ResponseMessage");
 
