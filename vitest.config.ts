@@ -64,6 +64,8 @@ export default defineConfig({
           // Request lines would bury the test report; the middleware is the same either way.
           LOG_REQUESTS: "false",
           PUBLISHER_ORIGINS: JSON.stringify(inject("fixtureOrigins")),
+          // The providers' local fakes; inert unless a test's FETCH_ROUTES names a provider.
+          PROVIDER_ORIGINS: JSON.stringify(inject("providerOrigins")),
         },
       },
     })),

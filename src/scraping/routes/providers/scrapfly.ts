@@ -43,7 +43,8 @@ export class ScrapflyRoute extends ProviderRoute {
     api.searchParams.set("url", target.toString());
     api.searchParams.set("asp", "true");
     for (const [name, value] of request.headers) {
-      if (request.body === undefined && name === "content-type") continue;
+      // The body's type is the call's own Content-Type, which ScrapFly forwards with the body.
+      if (name === "content-type") continue;
       api.searchParams.set(`headers[${name}]`, value);
     }
     if (request.cookies.length) api.searchParams.set("headers[cookie]", request.cookies.map(({ name, value }) => `${name}=${value}`).join("; "));
