@@ -55,7 +55,14 @@ interface Pending {
 type Settings = Partial<
   Pick<
     Env,
-    "ALLOW_PRIVATE_NETWORK" | "PUBLISHER_ORIGINS" | "PAGES_PER_RUN" | "BROWSER_SESSIONS_MAX" | "MAX_PAGE_BYTES" | "PLAN_LIMITS" | "FETCH_ROUTES" | "BRIGHTDATA_ZONE"
+    | "ALLOW_PRIVATE_NETWORK"
+    | "PUBLISHER_ORIGINS"
+    | "PAGES_PER_RUN"
+    | "BROWSER_SESSIONS_MAX"
+    | "MAX_PAGE_BYTES"
+    | "PLAN_LIMITS"
+    | "FETCH_ROUTES"
+    | "BRIGHTDATA_ZONE"
   >
 > & {
   /** Provider keys (Worker secrets, src/scraping/routes/config.ts). */

@@ -5,6 +5,9 @@
  * publisher) and answers in the provider's documented shape. Every request a fake receives is
  * recorded (method, path, query, headers, body) and listed by `GET /__received?contains=<text>`.
  *
+ * A refused key is echoed in the error (an invented edge case, as some APIs do), so the tests see
+ * that the routes keep keys out of error details.
+ *
  * Scenarios by a marker in the target URL's path (so each test picks its own):
  * - `pban-`: the provider could not get past the publisher (Zyte 520, Bright Data 200 +
  *   x-brd-error-code reject_block, ScrapFly 422 ERR::ASP::SHIELD_PROTECTION_FAILED);
@@ -123,7 +126,8 @@ function zyte(origins: Record<string, string>): Handler {
   return async (request, seen) => {
     if (request.method !== "POST" || request.path !== "/v1/extract") return problem(404, "not-found", "Not found");
     if (request.headers.authorization !== `Basic ${Buffer.from(`${FAKE_KEYS.zyte}:`).toString("base64")}`) {
-      return problem(401, "auth/key-not-found", "Authentication Key Not Found");
+      // Echoing what it refused (as some APIs do) tests that the route keeps the key out of the detail.
+      return problem(401, "auth/key-not-found", `Authentication Key Not Found: ${request.headers.authorization ?? ""}`);
     }
     const input = JSON.parse(request.body) as {
       url: string;
@@ -166,7 +170,8 @@ function brightdata(origins: Record<string, string>): Handler {
   });
   return async (request, seen) => {
     if (request.method !== "POST" || request.path !== "/request") return { status: 404, body: "Not found" };
-    if (request.headers.authorization !== `Bearer ${FAKE_KEYS.brightdata}`) return { status: 401, headers: { "Content-Type": "text/plain" }, body: "Invalid API key" };
+    if (request.headers.authorization !== `Bearer ${FAKE_KEYS.brightdata}`)
+      return { status: 401, headers: { "Content-Type": "text/plain" }, body: `Invalid API key ${request.headers.authorization ?? ""}` };
     const input = JSON.parse(request.body) as { zone?: string; url?: string; format?: string; method?: string; body?: string };
     if (input.zone !== FAKE_BRIGHTDATA_ZONE || !input.url || input.format !== "raw") return { status: 400, body: "zone, url and format are required" };
     switch (scenarioOf("brightdata", input.url, seen)) {
@@ -178,7 +183,15 @@ function brightdata(origins: Record<string, string>): Handler {
       case "down":
         return failed(502, "document_load_failed", "Document failed to load");
     }
-    const answer = await relay(origins, input.url, input.method ?? "GET", input.body ? { "Content-Type": "application/json" } : {}, input.body, true, "brightdata");
+    const answer = await relay(
+      origins,
+      input.url,
+      input.method ?? "GET",
+      input.body ? { "Content-Type": "application/json" } : {},
+      input.body,
+      true,
+      "brightdata",
+    );
     if (!answer) return failed(502, "resolve_failed_host", "Could not resolve the target host");
     const headers: Record<string, string> = { "x-brd-status-code": String(answer.status) };
     for (const [name, value] of answer.headers) if (name !== "content-length" && name !== "transfer-encoding" && name !== "connection") headers[name] = value;
@@ -191,7 +204,7 @@ function scrapfly(origins: Record<string, string>): Handler {
     json(status, { result: { success: false, status: "DONE", error: { http_code: status, code, message, retryable } } });
   return async (request, seen) => {
     if (request.path !== "/scrape") return json(404, { message: "Not found" });
-    if (request.query.key !== FAKE_KEYS.scrapfly) return error(401, "ERR::SCRAPE::UNAUTHORIZED", "Invalid API key", false);
+    if (request.query.key !== FAKE_KEYS.scrapfly) return error(401, "ERR::SCRAPE::UNAUTHORIZED", `Invalid API key ${request.query.key ?? ""}`, false);
     const target = request.query.url;
     if (!target) return error(400, "ERR::SCRAPE::INVALID_PARAMETER", "url is required", false);
     switch (scenarioOf("scrapfly", target, seen)) {

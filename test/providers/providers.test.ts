@@ -116,7 +116,13 @@ describe("provider:brightdata", () => {
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/request");
     expect(request.headers.authorization).toBe(`Bearer ${FAKE_KEYS.brightdata}`);
-    expect(JSON.parse(request.body)).toEqual({ zone: FAKE_BRIGHTDATA_ZONE, url: `https://api.echo.test/q/${m}`, format: "raw", method: "POST", body: '{"page":2}' });
+    expect(JSON.parse(request.body)).toEqual({
+      zone: FAKE_BRIGHTDATA_ZONE,
+      url: `https://api.echo.test/q/${m}`,
+      format: "raw",
+      method: "POST",
+      body: '{"page":2}',
+    });
     // A publisher 404 comes back in x-brd-status-code, outer 200.
     await expect(client({ "*": ["provider:brightdata"] }).request(`https://${WALLED_DOMAIN}/gone/${m}`)).rejects.toMatchObject({
       reason: "profile_not_found",
@@ -194,6 +200,7 @@ describe("every provider", () => {
     ];
     for (const error of errors) {
       expect(error.message).not.toContain(wrong);
+      expect(error.message).not.toContain(btoa(`${wrong}:`));
       expect(error.message).not.toContain(FAKE_KEYS[provider]);
       expect(error.message).not.toContain(btoa(`${FAKE_KEYS[provider]}:`));
     }
@@ -235,7 +242,10 @@ describe("route fallthrough", () => {
     expect((await received("zyte", m)).length).toBe(1);
     expect((await received("brightdata", m)).length).toBe(1);
     expect((await received("scrapfly", m)).length).toBe(1);
-    await expect(client(routes).request(`https://echo.test/pban-${marker()}`)).rejects.toMatchObject({ reason: "blocked", message: expect.stringMatching(/^scrapfly: /) });
+    await expect(client(routes).request(`https://echo.test/pban-${marker()}`)).rejects.toMatchObject({
+      reason: "blocked",
+      message: expect.stringMatching(/^scrapfly: /),
+    });
   });
 
   it("does not fall through on a provider_error: a spent credit fails at once", async () => {

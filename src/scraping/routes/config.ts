@@ -53,7 +53,7 @@ export type FetchRoutes = z.output<typeof FetchRoutesSchema>;
 
 export const ProviderOriginsSchema = z.record(z.string(), z.url()).transform((origins, ctx): Partial<Record<ProviderName, string>> => {
   for (const name of Object.keys(origins)) {
-    if (!isProviderName(name)) ctx.addIssue({ code: "custom", message: `unknown provider "${name}" (known: ${PROVIDER_NAMES.join(", ")})` });
+    if (!isProviderName(name)) ctx.addIssue({ code: "custom", path: [name], message: `unknown provider "${name}" (known: ${PROVIDER_NAMES.join(", ")})` });
   }
   return origins;
 });
