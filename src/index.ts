@@ -1,7 +1,7 @@
 import { countingEnabled, withRoundTripCount } from "./bench/round-trips";
 import { createApp } from "./http/app";
-import { handleQueue } from "./queue/router";
-import { requeueIdleTasks } from "./domain/scrape/sweep";
+import { handleQueue } from "./app/queue/router";
+import { requeueIdleTasks } from "./app/scrape/sweep";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";

@@ -1,4 +1,4 @@
-// API keys as the Worker expects them (src/domain/auth/api-keys.ts): random, stored only as the
+// API keys as the Worker expects them (src/app/auth/api-keys.ts): random, stored only as the
 // SHA-256 hex of the key, with a short prefix kept so an operator can recognise a key in listings.
 import { createHash, randomBytes } from "node:crypto";
 

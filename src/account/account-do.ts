@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { database } from "../db/client";
-import { loadWebhook, type WebhookTarget } from "../domain/webhooks/config";
-import { deliverOnce, retryDelaySeconds } from "../domain/webhooks/delivery";
+import { loadWebhook, type WebhookTarget } from "./webhook-config";
+import { deliverOnce, retryDelaySeconds } from "./webhook-delivery";
 import { settings } from "../settings";
 import {
   dueEvents,

@@ -81,7 +81,7 @@ export const tasks = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     runs: integer("runs").notNull().default(0),
-    /** The run currently holding the task (random token) and until when; see src/domain/scrape/lease.ts. */
+    /** The run currently holding the task (random token) and until when; see src/app/scrape/lease.ts. */
     leaseToken: text("lease_token"),
     leaseUntil: integer("lease_until"),
     deadlineAt: integer("deadline_at"),

@@ -2,14 +2,15 @@ import type { Context, Handler } from "hono";
 import type { z } from "@hono/zod-openapi";
 import { database } from "../db/client";
 import type { Account } from "../db/schema";
-import { acceptKey, cachedKey, keyCacheTtlMs, keyLookup } from "../domain/auth/api-keys";
+import { acceptKey, cachedKey, keyCacheTtlMs, keyLookup } from "../app/auth/api-keys";
 import type { AppEnv } from "./context";
 import { BOOKMARK_HEADER, requestSession, type Consistency, type RequestSession } from "./d1-session";
-import { ApiError, invalid, type ErrorDetails } from "./errors";
+import type { ErrorDetails } from "../core/validation";
+import { ApiError, invalid } from "./errors";
 import { limitAccount, limitClientIp, limitFailedKey } from "./abuse-limits";
 import { admitSubmit, enforceTaskBudget } from "./rate-limit";
 import { ApiKeySchema } from "./schemas/common";
-import { MSG, isPlainObject, toErrorTree } from "./validation";
+import { MSG, isPlainObject, toErrorTree } from "../core/validation";
 
 export interface EndpointSpec<S extends z.ZodType> {
   /** The `error` text of this endpoint's 400 answers. */

@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-/** A field-error tree shaped like the request body; leaves are lists of messages. */
-export type ErrorDetails = { [field: string]: string[] | string | ErrorDetails };
+import type { ErrorDetails } from "../core/validation";
 
 export interface ErrorBody {
   error: string;

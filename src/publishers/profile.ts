@@ -1,5 +1,5 @@
-import { isOnDomain } from "../domain/publishers/canonical";
-import { MSG, isHttpUrl } from "../http/validation";
+import { isOnDomain } from "../core/publishers/canonical";
+import { MSG, isHttpUrl } from "../core/validation";
 import type { ProfileResolution } from "./types";
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;

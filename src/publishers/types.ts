@@ -5,8 +5,8 @@
  * queue handler and the README's publisher table all derive from it.
  */
 import type { z } from "zod";
-import type { RawReview } from "../domain/reviews";
-import type { Business } from "../domain/tasks/business";
+import type { RawReview } from "../core/reviews";
+import type { Business } from "../core/tasks/business";
 import type { PageInspector, PublisherClient } from "../scraping/client";
 
 /** Kinds of review publisher, as GET /publishers and the README list them. */

@@ -1,7 +1,8 @@
 import puppeteer, { TimeoutError, type Browser, type BrowserContext, type HTTPRequest, type Page, type ResourceType } from "@cloudflare/puppeteer";
 import { settings } from "../settings";
 import { browserGate } from "./browser-gate";
-import { cookiesFor, type LoginCookie } from "./cookies";
+import type { LoginCookie } from "../core/cookies";
+import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
 import { mayRequest, publisherSideUrl, requestUrlFor, resolveTarget, type Target } from "./target";

@@ -1,9 +1,10 @@
-import type { RequestCounts } from "../domain/tasks/task-views";
+import type { RequestCounts } from "../core/tasks/task-views";
 import { log } from "../log";
 import { settings } from "../settings";
 import { readAtMost } from "../streams";
 import { BrowserBusy, PageRenderer } from "./browser";
-import { cookiesFor, type LoginCookie } from "./cookies";
+import type { LoginCookie } from "../core/cookies";
+import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
 import { routesFor } from "./routes/config";

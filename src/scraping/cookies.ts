@@ -1,10 +1,6 @@
-import type { z } from "@hono/zod-openapi";
-import { decryptText } from "../crypto/aes";
-import { isOnDomain } from "../domain/publishers/canonical";
-import type { CookieSchema } from "../http/schemas/publishers";
-
-/** A login cookie from the task's persona (persona.additional_cookies.login). */
-export type LoginCookie = z.output<typeof CookieSchema>;
+import { decryptText } from "../core/crypto/aes";
+import { isOnDomain } from "../core/publishers/canonical";
+import type { LoginCookie } from "../core/cookies";
 
 /** The task's login cookies, decrypted only for the run that uses them. */
 export async function loginCookies(env: Env, cookiesEnc: string | null): Promise<LoginCookie[]> {

@@ -1,4 +1,4 @@
-import type { FailureReason } from "../domain/tasks/status";
+import type { FailureReason } from "../core/tasks/status";
 
 /**
  * Why a page could not be scraped. A transient error is worth another attempt later (rate limits,

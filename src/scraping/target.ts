@@ -1,5 +1,5 @@
-import { isOnDomain } from "../domain/publishers/canonical";
-import { isPrivateHost } from "../domain/network/private-address";
+import { isOnDomain } from "../core/publishers/canonical";
+import { isPrivateHost } from "../core/network/private-address";
 import { settings } from "../settings";
 import { permanentError } from "./errors";
 

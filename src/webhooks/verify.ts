@@ -3,7 +3,7 @@
  * only Web Crypto). It verifies `X-Webhook-Signature` in constant time (crypto.subtle.verify) and
  * refuses timestamps outside the tolerance, which stops replays of old deliveries.
  */
-import { SIGNATURE_PREFIX, hmacKey, secretKeyBytes, signedContent } from "../domain/webhooks/signing";
+import { SIGNATURE_PREFIX, hmacKey, secretKeyBytes, signedContent } from "../core/webhooks/signing";
 
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 

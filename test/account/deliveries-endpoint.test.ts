@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { emitTaskEvent } from "../../src/domain/webhooks/events";
+import { emitTaskEvent } from "../../src/app/webhooks/events";
 import { call, createAccount, postJson } from "../helpers/api";
 import { insertTask, receiver, setWebhook } from "./fixtures";
 

@@ -9,8 +9,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountStub, type AccountDurableObject } from "../../src/account/account-do";
 import { enqueue, listDeliveries, recordAttempt } from "../../src/account/outbox";
-import { deleteTaskFiles } from "../../src/domain/scrape/page-files";
-import { emitTaskEvent } from "../../src/domain/webhooks/events";
+import { deleteTaskFiles } from "../../src/storage/review-files";
+import { emitTaskEvent } from "../../src/app/webhooks/events";
 import { createAccount, post, submitBody } from "../helpers/api";
 import { deliveries, insertTask, receiver, setWebhook } from "./fixtures";
 

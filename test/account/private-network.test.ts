@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { deliverOnce } from "../../src/domain/webhooks/delivery";
+import { deliverOnce } from "../../src/account/webhook-delivery";
 import { createApp } from "../../src/http/app";
 import { BASE, createAccount, postJson } from "../helpers/api";
 

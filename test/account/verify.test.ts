@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { deliveryHeaders } from "../../src/domain/webhooks/signing";
+import { deliveryHeaders } from "../../src/core/webhooks/signing";
 import { verifyWebhook } from "../../src/webhooks/verify";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

@@ -7,7 +7,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { accountStub } from "../../src/account/account-do";
 import type { DeliveryRecord } from "../../src/account/outbox";
-import { emitTaskEvent } from "../../src/domain/webhooks/events";
+import { emitTaskEvent } from "../../src/app/webhooks/events";
 import { createAccount, postJson } from "../helpers/api";
 import { deliveries, insertTask, receiver, setWebhook, type Received } from "./fixtures";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { canonicalPublisherKey } from "../../src/domain/publishers/canonical";
+import { canonicalPublisherKey } from "../../src/core/publishers/canonical";
 import { LISTED } from "../../src/publishers/listed";
 import { MODULES, publisherFor } from "../../src/publishers/registry";
 import { call } from "../helpers/api";

@@ -8,9 +8,9 @@ import { createExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { QUEUE_SENDS_HEADER, ROUND_TRIPS_HEADER, withRoundTripCount } from "../../src/bench/round-trips";
-import { verifyFileUrl } from "../../src/crypto/signed-url";
+import { verifyFileUrl } from "../../src/storage/signed-url";
 import { BASE, call, createAccount, post, publisherConfig, submitBody } from "../helpers/api";
-import { sha256Hex } from "../../src/crypto/encoding";
+import { sha256Hex } from "../../src/core/crypto/encoding";
 
 const RETRIEVE = "/retrieve-task/";
 const SUBMIT = "/submit/request-reviews/";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { decryptText } from "../../src/crypto/aes";
+import { decryptText } from "../../src/core/crypto/aes";
 import { CONSUMERS, PRODUCERS, QueueDriver } from "../helpers/queue";
 import { business, createAccount, loginCookies, postJson, publisherConfig, submitBody, submitOk, taskRows } from "../helpers/api";
 

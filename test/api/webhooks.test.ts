@@ -1,8 +1,8 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { decryptText } from "../../src/crypto/aes";
-import { fromBase64 } from "../../src/crypto/encoding";
+import { decryptText } from "../../src/core/crypto/aes";
+import { fromBase64 } from "../../src/core/crypto/encoding";
 import worker from "../../src/index";
 import { BASE, createAccount, postJson } from "../helpers/api";
 

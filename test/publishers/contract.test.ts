@@ -4,9 +4,9 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
-import { canonicalPublisherKey } from "../../src/domain/publishers/canonical";
+import { canonicalPublisherKey } from "../../src/core/publishers/canonical";
 import { ALL_MODULES, GENERIC_MODULE, MODULES, publisherFor } from "../../src/publishers/registry";
-import { QUEUE_HANDLERS } from "../../src/queue/router";
+import { QUEUE_HANDLERS } from "../../src/app/queue/router";
 import { CONSUMERS, PRODUCERS } from "../helpers/queue";
 
 /**

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { storePage } from "../../src/domain/scrape/store-page";
+import { storePage } from "../../src/app/scrape/store-page";
 import type { Review } from "../../src/http/schemas/retrieve";
 import { DEAD_LETTER_QUEUE, GENERIC_QUEUE, queuePerTest } from "../helpers/queue";
 import { retrieve, reviewRowCount, slug, storedFileKeys, submitScrape, taskRow } from "../e2e/support";

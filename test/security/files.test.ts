@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signFileUrl } from "../../src/crypto/signed-url";
+import { signFileUrl } from "../../src/storage/signed-url";
 import { call } from "../helpers/api";
 
 describe("GET /files/…", () => {

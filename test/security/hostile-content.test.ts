@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fiveStarRating } from "../../src/domain/reviews/rating";
-import { normalizeReview } from "../../src/domain/reviews/normalize";
+import { fiveStarRating } from "../../src/core/reviews/rating";
+import { normalizeReview } from "../../src/core/reviews/normalize";
 import { extractStructuredData } from "../../src/scraping/extract";
 import { MULTIPAGE } from "../fixtures/reviews";
 import { QueueDriver } from "../helpers/queue";

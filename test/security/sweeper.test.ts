@@ -2,7 +2,7 @@ import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { IDLE_MS } from "../../src/domain/scrape/sweep";
+import { IDLE_MS } from "../../src/app/scrape/sweep";
 import { createAccount, endUnfinishedTasks, postJson, publisherConfig, submitBody } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
 

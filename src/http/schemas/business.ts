@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { isCountryCode } from "../../domain/countries";
-import type { Business } from "../../domain/tasks/business";
-import { MSG, drfList, drfObject, drfString } from "../validation";
+import { isCountryCode } from "../../core/countries";
+import type { Business } from "../../core/tasks/business";
+import { MSG, drfList, drfObject, drfString } from "../../core/validation";
 
 export const AddressSchema = drfObject({
   street: drfString({ max: 255 }),
@@ -24,7 +24,7 @@ export const BusinessSchema = drfObject({
   tags: drfList(drfString({ max: 255 }), { max: 100 }),
 }).openapi("Business");
 
-export type { Address, Business } from "../../domain/tasks/business";
+export type { Address, Business } from "../../core/tasks/business";
 
 // The schema's output must be the domain's Business: a field added to one and not the other fails here.
 type SchemaMatchesDomain<T extends Business> = T;

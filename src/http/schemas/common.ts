@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { drfString } from "../validation";
+import { drfString } from "../../core/validation";
 
 export const ErrorSchema = z
   .object({

@@ -1,33 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import { canonicalPublisherKey, isOnDomain } from "../../domain/publishers/canonical";
+import { canonicalPublisherKey, isOnDomain } from "../../core/publishers/canonical";
+import { COOKIE_MSG, CookieSchema } from "../../core/cookies";
 import { publisherFor } from "../../publishers/registry";
-import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isPlainObject } from "../validation";
+import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isPlainObject } from "../../core/validation";
 
 export const MAX_PUBLISHERS = 25;
 export const MAX_REVIEW_HASHES = 10_000;
 export const MAX_COOKIES = 50;
-
-/** RFC 6265 cookie-name (an HTTP token): visible ASCII except separators. */
-const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** RFC 6265 cookie-value: cookie-octets (no CTLs, whitespace, DQUOTE, comma, semicolon or backslash), optionally in DQUOTEs. */
-const COOKIE_VALUE = /^(?:[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*|"[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*")$/;
-
-export const COOKIE_MSG = {
-  name: "Enter a valid cookie name.",
-  value: "Enter a valid cookie value.",
-  domain: (publisherKey: string) => `Enter a domain that is ${publisherKey}, one of its subdomains or a parent domain.`,
-} as const;
-
-/**
- * Cookies go into a Cookie header and the browser's cookie jar as they are, so they must be valid
- * RFC 6265 syntax (a CR/LF or ";" in a value would otherwise fail every run, or smuggle a header).
- * The domain is checked against the publisher in checkEntry.
- */
-export const CookieSchema = drfObject({
-  name: drfString({ max: 4096 }).refine((name) => COOKIE_NAME.test(name), COOKIE_MSG.name),
-  value: drfString({ max: 4096, allowBlank: true }).refine((value) => COOKIE_VALUE.test(value), COOKIE_MSG.value),
-  domain: drfString({ max: 255 }).refine((domain) => canonicalPublisherKey(domain.replace(/^\./, "")) !== null, MSG.domain),
-}).openapi("Cookie");
 
 export const PersonaSchema = drfObject({
   additional_cookies: drfObject({

@@ -1,12 +1,12 @@
 import { z } from "@hono/zod-openapi";
-import type { CompletedTask, UnfinishedTask } from "../../domain/tasks/task-views";
-import { drfInteger, drfObject, drfString } from "../validation";
-import { ReviewSchema } from "../../domain/reviews/review";
+import type { CompletedTask, UnfinishedTask } from "../../core/tasks/task-views";
+import { drfInteger, drfObject, drfString } from "../../core/validation";
+import { ReviewSchema } from "../../core/reviews/review";
 import { ApiKeySchema } from "./common";
-import { FAILURE_REASONS } from "../../domain/tasks/status";
+import { FAILURE_REASONS } from "../../core/tasks/status";
 
 // The review shape belongs to the domain (normalization produces it); the API documents it as is.
-export { ReviewSchema, type Review } from "../../domain/reviews/review";
+export { ReviewSchema, type Review } from "../../core/reviews/review";
 
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 1000;
@@ -76,7 +76,7 @@ export const CompletedTaskSchema = z
   })
   .openapi("CompletedTask");
 
-export type { CompletedTask, UnfinishedTask } from "../../domain/tasks/task-views";
+export type { CompletedTask, UnfinishedTask } from "../../core/tasks/task-views";
 
 /** Compile-time check that a schema's output and a domain type are the same shape, both ways. */
 type Fits<A extends B, B> = A;

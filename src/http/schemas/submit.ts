@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { NewRequest } from "../../domain/tasks/new-request";
-import { MSG, drfBoolean, drfObject, drfString } from "../validation";
+import type { NewRequest } from "../../core/tasks/new-request";
+import { MSG, drfBoolean, drfObject, drfString } from "../../core/validation";
 import { ApiKeySchema } from "./common";
 import { BusinessSchema } from "./business";
 import { PublishersSchema } from "./publishers";

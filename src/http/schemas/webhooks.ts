@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MSG, drfBoolean, drfObject, drfString, isHttpUrl } from "../validation";
+import { MSG, drfBoolean, drfObject, drfString, isHttpUrl } from "../../core/validation";
 import { ApiKeySchema } from "./common";
 
 export const WEBHOOK_URL_MAX = 2048;

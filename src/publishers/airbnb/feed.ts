@@ -5,7 +5,7 @@
  * Structure as public scrapers send and read it (see test/publishers/airbnb/site.ts).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 
 export const REVIEWS_OPERATION = "StaysPdpReviewsQuery";

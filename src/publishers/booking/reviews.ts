@@ -5,7 +5,7 @@
  * test/publishers/booking/data.ts).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 
 /** Reviews per request, as the hotel page asks for them. */

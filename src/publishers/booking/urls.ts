@@ -1,4 +1,4 @@
-import { isOnDomain } from "../../domain/publishers/canonical";
+import { isOnDomain } from "../../core/publishers/canonical";
 
 /** `/hotel/<country>/<slug>[.<language>].html`, the address of every hotel page. */
 const HOTEL_PAGE = /^\/hotel\/([a-z]{2})\/([a-z0-9][a-z0-9-]*?)(?:\.[a-z]{2}(?:-[a-z]{2,4})?)?\.html$/i;

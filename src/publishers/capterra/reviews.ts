@@ -5,7 +5,7 @@
  * structure is the one public scrapers request and read (see test/publishers/capterra/site.ts).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 
 /** Reviews per request (the page's own "load more" asks for 25). */

@@ -22,7 +22,7 @@
  * .comment_rendering_instance_for_feed_location.comments.edges[].node` (author, body.text,
  * created_time, legacy_fbid). The page's own comment is its reply.
  */
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 
 type Json = unknown;

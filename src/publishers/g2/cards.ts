@@ -7,7 +7,7 @@
  * This file reads those cards with HTMLRewriter (the site's own markup, not rendered text).
  */
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 
 export interface G2Card {

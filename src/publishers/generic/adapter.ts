@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isOnDomain } from "../../domain/publishers/canonical";
+import { isOnDomain } from "../../core/publishers/canonical";
 import { permanentError } from "../../scraping/errors";
 import { extractStructuredData } from "../../scraping/extract";
 import { hasLoginForm } from "../../scraping/response-status";

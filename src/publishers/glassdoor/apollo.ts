@@ -1,4 +1,4 @@
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { jsonLiteralAt } from "../json-literal";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isOnDomain } from "../../domain/publishers/canonical";
+import { isOnDomain } from "../../core/publishers/canonical";
 import type { FetchedPage } from "../../scraping/client";
 import { permanentError, transientError, type ScrapeError } from "../../scraping/errors";
 import type { Adapter, AdapterPage } from "../types";

@@ -1,4 +1,4 @@
-import type { Business } from "../../domain/tasks/business";
+import type { Business } from "../../core/tasks/business";
 import { permanentError } from "../../scraping/errors";
 import type { Lookup } from "../types";
 import { at } from "./nested";

@@ -1,4 +1,4 @@
-import { isOnDomain } from "../../domain/publishers/canonical";
+import { isOnDomain } from "../../core/publishers/canonical";
 
 /**
  * The forms of a Google Maps place link users copy, and what each one tells before anything is

@@ -1,4 +1,4 @@
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 import { at, numberAt, pathText, stringAt } from "./nested";
 

@@ -4,7 +4,7 @@
  * search box calls), then a choice by name, street and postal code.
  */
 import { z } from "zod";
-import type { Business } from "../../domain/tasks/business";
+import type { Business } from "../../core/tasks/business";
 import { permanentError } from "../../scraping/errors";
 import type { Lookup } from "../types";
 import { locationPage } from "./urls";

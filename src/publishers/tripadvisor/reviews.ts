@@ -5,7 +5,7 @@
  * the live site (see test/publishers/tripadvisor/data.ts for the sources).
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 
 /**

@@ -3,7 +3,7 @@
  * reviews the adapter reads. Every country site serves the same locations under the same ids, so a
  * URL on any of them is a valid profile_key for any of the publisher keys.
  */
-import { isOnDomain } from "../../domain/publishers/canonical";
+import { isOnDomain } from "../../core/publishers/canonical";
 
 /** tripadvisor.com and the country sites worth listing (each one a publisher key of its own). */
 export const TRIPADVISOR_DOMAINS = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { pageProps } from "./next-data";
 
 /** Where Trustpilot links a review and a reviewer (www host, whichever country site was read). */

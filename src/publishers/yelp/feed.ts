@@ -4,7 +4,7 @@
  * yelp-scraper (yelp.py, results/reviews.json) and other public scrapers send and read it.
  */
 import { z } from "zod";
-import type { RawReview } from "../../domain/reviews";
+import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
 
 export const FEED_OPERATION = "GetBusinessReviewFeed";

@@ -5,7 +5,7 @@
  * with `bizId` and `searchResultBusiness`).
  */
 import { z } from "zod";
-import type { Business } from "../../domain/tasks/business";
+import type { Business } from "../../core/tasks/business";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import type { LookupContext } from "../types";
 import { readBizPage } from "./biz-page";

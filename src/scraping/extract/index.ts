@@ -1,4 +1,4 @@
-import type { RawReview } from "../../domain/reviews/raw-review";
+import type { RawReview } from "../../core/reviews/raw-review";
 import { ElementStream } from "./element-stream";
 import { collectJsonLd } from "./json-ld";
 import { mergeDuplicates } from "./merge-duplicates";

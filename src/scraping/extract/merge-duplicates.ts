@@ -1,4 +1,4 @@
-import type { RawReview } from "../../domain/reviews/raw-review";
+import type { RawReview } from "../../core/reviews/raw-review";
 
 const collapse = (value: string | undefined) => (value ?? "").replace(/\s+/g, " ").trim().toLowerCase();
 

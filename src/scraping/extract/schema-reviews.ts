@@ -1,4 +1,4 @@
-import type { RawRating, RawReview } from "../../domain/reviews/raw-review";
+import type { RawRating, RawReview } from "../../core/reviews/raw-review";
 import { firstLiteral, hasType, isNode, ITEM_LANGUAGE, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
 
 const REVIEW_TYPES = new Set(["Review", "UserReview", "CriticReview", "EmployerReview"]);

@@ -1,4 +1,4 @@
-import { isOnDomain } from "../../domain/publishers/canonical";
+import { isOnDomain } from "../../core/publishers/canonical";
 
 /**
  * Cookies the publisher sets during one run (Set-Cookie on any answer), sent back on the run's later

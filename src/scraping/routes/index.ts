@@ -1,5 +1,5 @@
 import type { PageRenderer } from "../browser";
-import type { LoginCookie } from "../cookies";
+import type { LoginCookie } from "../../core/cookies";
 import { BrowserRoute } from "./browser-route";
 import type { RouteName } from "./config";
 import { DirectRoute } from "./direct";

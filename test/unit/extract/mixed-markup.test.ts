@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeReviews } from "../../../src/domain/reviews";
+import { normalizeReviews } from "../../../src/core/reviews";
 import { extractStructuredData } from "../../../src/scraping/extract";
 
 const PAGE = "https://example.com/biz/blue-door";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { goJsonStringArray } from "../../../src/domain/reviews/go-json";
+import { goJsonStringArray } from "../../../src/core/reviews/go-json";
 
 // Any UTF-16 code unit, lone surrogates included, weighted towards the characters Go treats specially.
 const special = fc.constantFrom("<", ">", "&", '"', "\\", "\n", "\r", "\t", "\b", "\f", "\u0000", "\u001f", "\u2028", "\u2029", "\u007f", "é", "😀");

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isUsableReview, normalizeReview, normalizeReviews, UnusableReviewError, type NormalizeContext, type RawReview } from "../../../src/domain/reviews";
+import { isUsableReview, normalizeReview, normalizeReviews, UnusableReviewError, type NormalizeContext, type RawReview } from "../../../src/core/reviews";
 import { ReviewSchema } from "../../../src/http/schemas/retrieve";
 
 const SCRAPED_AT = Date.UTC(2025, 5, 15, 10, 30);

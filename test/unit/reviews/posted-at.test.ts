@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolvePostedAt } from "../../../src/domain/reviews/posted-at";
+import { resolvePostedAt } from "../../../src/core/reviews/posted-at";
 
 const SCRAPED_AT = Date.UTC(2025, 5, 15, 10, 30); // 2025-06-15T10:30:00Z
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fiveStarRating } from "../../../src/domain/reviews/rating";
+import { fiveStarRating } from "../../../src/core/reviews/rating";
 
 describe("rating mapped onto 1..5", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { reviewHash } from "../../../src/domain/reviews";
+import { reviewHash } from "../../../src/core/reviews";
 
 // The expected Go JSON below is written out by hand (what `json.Marshal([]string{...})` prints) and
 // hashed with node:crypto, independently of the code under test.

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { TaskEventPayloadSchema } from "../../../domain/webhooks/events";
+import { TaskEventPayloadSchema } from "../../../app/webhooks/events";
 import { errorResponse, internalError, tooLarge, unauthorized } from "../../schemas/common";
 import { DeliveriesRequestSchema, DeliveriesResponseSchema } from "./deliveries.schemas";
 import { UNAUTHORIZED_MESSAGE } from "../../errors";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ApiKeySchema } from "../../schemas/common";
-import { drfInteger, drfObject, drfString } from "../../validation";
+import { drfInteger, drfObject, drfString } from "../../../core/validation";
 
 export const DELIVERIES_DEFAULT_LIMIT = 20;
 export const DELIVERIES_MAX_LIMIT = 100;

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { verifyFileUrl } from "../../../crypto/signed-url";
-import { openRangeFile, parseRangeFileKey } from "../../../domain/scrape/page-files";
+import { verifyFileUrl } from "../../../storage/signed-url";
+import { openReviewFile } from "../../../storage/review-files";
 import type { AppEnv } from "../../context";
 import { methodNotAllowed } from "../../middleware/method-guard";
 
@@ -20,15 +20,9 @@ export function mountFiles(app: OpenAPIHono<AppEnv>) {
       "Content-Disposition": "attachment",
       "Content-Security-Policy": "default-src 'none'",
     };
-    // A range of a large task's page files (see MAX_REVIEWS_URLS), served as one file.
-    const range = parseRangeFileKey(check.objectKey);
-    if (range) {
-      const body = await openRangeFile(c.env, range);
-      return body ? new Response(body, { headers }) : c.json({ error: "Not found" }, 404);
-    }
-    const object = await c.env.REVIEW_FILES.get(check.objectKey);
-    if (!object) return c.json({ error: "Not found" }, 404);
-    return new Response(object.body, { headers: { ...headers, ETag: object.httpEtag } });
+    const file = await openReviewFile(c.env, check.objectKey);
+    if (!file) return c.json({ error: "Not found" }, 404);
+    return new Response(file.body, { headers: file.etag ? { ...headers, ETag: file.etag } : headers });
   });
   app.all("/files/*", methodNotAllowed(["GET", "HEAD"]));
 }

@@ -1,6 +1,6 @@
-import { canonicalPublisherKey } from "../../../domain/publishers/canonical";
-import { completedTaskJson, findTaskPage, unfinishedTask, type TaskLookup } from "../../../domain/tasks/retrieve";
-import { TaskStatus } from "../../../domain/tasks/status";
+import { canonicalPublisherKey } from "../../../core/publishers/canonical";
+import { completedTaskJson, findTaskPage, unfinishedTask, type TaskLookup } from "../../../app/tasks/retrieve";
+import { TaskStatus } from "../../../core/tasks/status";
 import { primarySession } from "../../d1-session";
 import { endpoint } from "../../endpoint";
 import { ApiError, ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";

@@ -1,4 +1,4 @@
-import { submitRequest } from "../../../domain/tasks/submit";
+import { submitRequest } from "../../../app/tasks/submit";
 import { endpoint } from "../../endpoint";
 import { ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { SubmitRequestSchema } from "../../schemas/submit";

@@ -1,11 +1,11 @@
 import { database } from "../../../db/client";
-import { saveWebhook, webhookTargetAllowed } from "../../../domain/webhooks/config";
+import { saveWebhook, webhookTargetAllowed } from "../../../account/webhook-config";
 import { errorText, log } from "../../../log";
 import { settings } from "../../../settings";
 import { endpoint } from "../../endpoint";
 import { ApiError, ERROR_TEXT, invalid, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { CreateWebhookRequestSchema } from "../../schemas/webhooks";
-import { MSG } from "../../validation";
+import { MSG } from "../../../core/validation";
 
 export const createWebhookHandler = endpoint(
   {

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { accounts, apiKeys, type Account } from "../../db/schema";
+import { sha256Hex, timingSafeEqualText } from "../../core/crypto/encoding";
+
+/** How long a verified key is trusted without asking D1 again (`API_KEY_CACHE_TTL`, seconds). */
+export const DEFAULT_KEY_CACHE_TTL_SECONDS = 60;
+const MAX_CACHED_KEYS = 10_000;
+
+/** The key-cache lifetime in milliseconds; read here until settings.ts has a typed field for it. */
+export function keyCacheTtlMs(env: Pick<Env, "API_KEY_CACHE_TTL">): number {
+  const raw = env.API_KEY_CACHE_TTL;
+  const seconds = raw === undefined || raw === "" ? DEFAULT_KEY_CACHE_TTL_SECONDS : Number(raw);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : DEFAULT_KEY_CACHE_TTL_SECONDS * 1000;
+}
+
+interface CachedKey {
+  account: Account;
+  keyExpiresAt: number | null;
+  /** When D1 last confirmed the key; past this plus the TTL the key is looked up again. */
+  checkedAt: number;
+}
+
+/**
+ * Keys D1 confirmed recently, by SHA-256 of the key (the key itself is never kept). Per isolate:
+ * a revoked key, or a changed plan, takes effect everywhere within one TTL. Only valid keys are
+ * cached, so a new key works at once and unknown keys always reach D1.
+ */
+const verified = new Map<string, CachedKey>();
+
+export type KeyCheck = { account: Account } | { account: null; hash: string };
+
+/**
+ * Answers from the isolate's key cache when it can; otherwise returns the key's hash so the caller
+ * can look it up (alone, or folded into its own D1 batch) and record the result with `rememberKey`.
+ */
+export async function cachedKey(presented: string, ttlMs: number, now = Date.now()): Promise<KeyCheck> {
+  const hash = await sha256Hex(presented);
+  const hit = verified.get(hash);
+  if (hit && now - hit.checkedAt < ttlMs && now >= hit.checkedAt) {
+    if (hit.keyExpiresAt !== null && hit.keyExpiresAt <= now) {
+      verified.delete(hash);
+      return { account: null, hash };
+    }
+    return { account: hit.account };
+  }
+  if (hit) verified.delete(hash);
+  return { account: null, hash };
+}
+
+export interface KeyRow {
+  keyHash: string;
+  expiresAt: number | null;
+  revokedAt: number | null;
+}
+
+/** The key's account when the looked-up row is a live key for this hash; caches it when `ttlMs` > 0. */
+export function acceptKey(hash: string, row: { key: KeyRow; account: Account } | undefined, ttlMs: number, now = Date.now()): Account | null {
+  if (!row || !timingSafeEqualText(row.key.keyHash, hash)) return null;
+  if (row.key.revokedAt !== null) return null;
+  if (row.key.expiresAt !== null && row.key.expiresAt <= now) return null;
+  if (ttlMs > 0) {
+    if (verified.size >= MAX_CACHED_KEYS) verified.delete(verified.keys().next().value as string);
+    verified.set(hash, { account: row.account, keyExpiresAt: row.key.expiresAt, checkedAt: now });
+  }
+  return row.account;
+}
+
+/** The lookup of a key by its hash, with its account. */
+export function keyLookup(db: Database, hash: string) {
+  return db
+    .select({ key: { keyHash: apiKeys.keyHash, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt }, account: accounts })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.keyHash, hash));
+}
+
+/**
+ * Finds the account of a presented key. Keys are looked up by their SHA-256 hash (never stored in
+ * clear), the stored hash is compared again in constant time, and expired or revoked keys fail.
+ * A key D1 confirmed less than `ttlMs` ago is answered from the isolate without a round trip.
+ */
+export async function authenticate(db: Database, presented: string, ttlMs = 0, now = Date.now()): Promise<Account | null> {
+  const check = await cachedKey(presented, ttlMs, now);
+  if (check.account) return check.account;
+  return acceptKey(check.hash, await keyLookup(db, check.hash).get(), ttlMs, now);
+}

@@ -1,0 +1,55 @@
+import { emitTaskEvent } from "../webhooks/events";
+import type { FailureReason } from "../../core/tasks/status";
+import { deleteTaskFiles } from "../../storage/review-files";
+
+/**
+ * Completes a task in one D1 transaction: every review gets its 1-based newest-first position
+ * (ties broken by review_id, so the order is stable), then the task becomes 200 with its review
+ * count, and its login cookies are deleted. Only the run holding the lease can do it.
+ */
+export async function completeTask(env: Env, taskId: string, token: string): Promise<void> {
+  const now = Date.now();
+  const [, , state] = await env.DB.batch<{ status: number }>([
+    env.DB.prepare(
+      `UPDATE reviews SET position = ranked.n
+       FROM (SELECT review_id, ROW_NUMBER() OVER (ORDER BY posted_at DESC, review_id) AS n FROM reviews WHERE task_id = ?1) AS ranked
+       WHERE reviews.task_id = ?1 AND reviews.review_id = ranked.review_id
+         AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND lease_token = ?2 AND status = 101)`,
+    ).bind(taskId, token),
+    env.DB.prepare(
+      `UPDATE tasks SET status = 200, reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1),
+         reason = NULL, cookies_enc = NULL, lease_token = NULL, lease_until = NULL, finished_at = ?3, updated_at = ?3
+       WHERE id = ?1 AND lease_token = ?2 AND status = 101`,
+    ).bind(taskId, token, now),
+    env.DB.prepare(`SELECT status FROM tasks WHERE id = ?1`).bind(taskId),
+  ]);
+  // A run that lost its lease completed nothing; the run holding the task will.
+  if (state.results[0]?.status === 200) await emitTaskEvent(env, taskId, "task.completed");
+}
+
+/** Who may fail a task: the run holding it, or the dead-letter consumer once no run holds it. */
+export type FailGuard = { token: string } | { abandonedRun: number };
+
+/**
+ * Fails an unfinished task and keeps nothing of it: its reviews and raw files are deleted with the
+ * status change and its login cookies cleared. The dead-letter path keeps a reason recorded by an
+ * earlier attempt (`reason` is then only the fallback). Safe to repeat: the event is sent again
+ * (idempotent) when the task had already failed.
+ */
+export async function failTask(env: Env, taskId: string, reason: FailureReason, guard: FailGuard): Promise<void> {
+  const now = Date.now();
+  const byRun = "token" in guard;
+  const condition = byRun ? "lease_token = ?4" : "(lease_until IS NULL OR lease_until < ?3) AND runs <= ?4";
+  const [, , state] = await env.DB.batch<{ status: number }>([
+    env.DB.prepare(
+      `UPDATE tasks SET status = 500, reason = ${byRun ? "?2" : "coalesce(reason, ?2)"}, cookies_enc = NULL,
+         lease_token = NULL, lease_until = NULL, cursor = NULL, files = '[]', reviews_found = 0, finished_at = ?3, updated_at = ?3
+       WHERE id = ?1 AND status IN (100, 101) AND ${condition}`,
+    ).bind(taskId, reason, now, byRun ? guard.token : guard.abandonedRun),
+    env.DB.prepare(`DELETE FROM reviews WHERE task_id = ?1 AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND status = 500)`).bind(taskId),
+    env.DB.prepare(`SELECT status FROM tasks WHERE id = ?1`).bind(taskId),
+  ]);
+  if (state.results[0]?.status !== 500) return;
+  await deleteTaskFiles(env, taskId);
+  await emitTaskEvent(env, taskId, "task.failed");
+}

@@ -1,0 +1,271 @@
+import { z } from "zod";
+import { eq } from "drizzle-orm";
+import { normalizeReviews, RawReviewSchema } from "../../core/reviews";
+import { database } from "../../db/client";
+import { accountStub } from "../../account/account-do";
+import { accounts, requests, tasks, type TaskRow } from "../../db/schema";
+import type { Review } from "../../core/reviews/review";
+import type { Business } from "../../core/tasks/business";
+import { publisherFor, type Publisher } from "../../publishers/registry";
+import type { AdapterPage, PublisherModule, ScrapeContext } from "../../publishers/types";
+import { dispatchTasks } from "../queue/dispatch";
+import type { ScrapeMessage } from "../../queue/messages";
+import { BrowserBusy } from "../../scraping/browser";
+import { BudgetExhausted, PublisherClient } from "../../scraping/client";
+import { loginCookies } from "../../scraping/cookies";
+import { permanentError, ScrapeError } from "../../scraping/errors";
+import { errorText, log } from "../../log";
+import { planLimits, settings, type PlanLimits } from "../../settings";
+import { emitTaskEvent } from "../webhooks/events";
+import { TaskStatus, type FailureReason, type TaskOptions } from "../../core/tasks/status";
+import { StoredCursorSchema, type StoredCursor } from "./cursor";
+import { completeTask, failTask } from "./finish";
+import { withoutKnownReviews } from "./incremental";
+import { abandonRun, claimRun, releaseRun } from "./lease";
+import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
+import { addRequestCounts, storedReviewCount, storePage } from "./store-page";
+
+export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
+
+const ACK: RunOutcome = { kind: "ack" };
+
+/** A run's hold on one of its account's running slots lasts at most this long (a dead run's frees itself). */
+const RUN_SLOT_TTL_MS = 10 * 60_000;
+
+/** How long a task over its account's running cap waits before it asks again (plus up to 5 s of jitter). */
+const SLOT_WAIT_SECONDS = 10;
+
+/** Adapter output is checked before anything of it is stored. */
+const PageReviewsSchema = z.array(RawReviewSchema);
+
+/**
+ * One scraping run of a task: claims the task, walks at most PAGES_PER_RUN pages from the stored
+ * cursor with the publisher's adapter, stores each page as it goes, and then completes the task,
+ * fails it, or hands the rest to a follow-up message. Returns what to do with the queue message.
+ */
+export async function runScrape(env: Env, message: ScrapeMessage, attempts: number): Promise<RunOutcome> {
+  const owner = await database(env.DB)
+    .select({ accountId: tasks.accountId, plan: accounts.plan, publisherKey: tasks.publisherKey, status: tasks.status })
+    .from(tasks)
+    .innerJoin(accounts, eq(accounts.id, tasks.accountId))
+    .where(eq(tasks.id, message.task_id))
+    .get();
+  if (!owner) return ACK;
+  const limits = planLimits(env, owner.plan);
+  if (owner.status === TaskStatus.completed || owner.status === TaskStatus.failed) return runClaimed(env, message, attempts, limits);
+  // Fair scheduling: an account runs at most its plan's concurrent_tasks at once. A task over the
+  // cap is handed back to its queue for later (a fresh message: no attempt spent, no consumer held),
+  // so other accounts' tasks run meanwhile.
+  const account = accountStub(env, owner.accountId);
+  const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, RUN_SLOT_TTL_MS);
+  if (!slot.granted) {
+    const delaySeconds = SLOT_WAIT_SECONDS + Math.floor(Math.random() * 6);
+    await dispatchTasks(env, [{ taskId: message.task_id, publisherKey: owner.publisherKey, run: message.run, delaySeconds }]);
+    return ACK;
+  }
+  try {
+    return await runClaimed(env, message, attempts, limits);
+  } finally {
+    await account.releaseRunSlot(message.task_id).catch(() => {});
+  }
+}
+
+async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, limits: PlanLimits): Promise<RunOutcome> {
+  const run = message.run ?? 1;
+  const claim = await claimRun(env, message.task_id, run, Date.now());
+  switch (claim.kind) {
+    case "busy":
+      return { kind: "retry", delaySeconds: claim.retryInSeconds };
+    case "ended":
+      // The transition happened, maybe without its event (a crash right after): send it again.
+      await emitTaskEvent(env, claim.task.id, claim.task.status === 200 ? "task.completed" : "task.failed");
+      return ACK;
+    case "stale":
+    case "missing":
+      return ACK;
+  }
+  const { task, token } = claim;
+  const publisher = publisherFor(task.publisherKey);
+  const module = publisher.module;
+  const client = new PublisherClient(env, {
+    publisherKey: task.publisherKey,
+    cookies: await loginCookies(env, task.cookiesEnc),
+    deadline: task.deadlineAt!,
+    pageTimeoutMs: limits.page_timeout_seconds * 1000,
+    inspect: module.adapter.inspect,
+  });
+  try {
+    if (run === 1) await emitTaskEvent(env, task.id, "task.in_progress");
+    return await walkPages(env, task, token, run, publisher, { publisherKey: task.publisherKey, client }, limits.pages_per_task);
+  } catch (err) {
+    return await stopAfterError(env, task, token, run, err, attempts, client);
+  } finally {
+    await client.close();
+    // Requests of pages that were not stored (a failure, a retry) count all the same.
+    await addRequestCounts(env, task.id, client.takeRequestCounts()).catch(() => {});
+  }
+}
+
+/** The stored cursor, or the first one: the adapter opens the profile (looked up when none was given). */
+async function startingCursor(env: Env, task: TaskRow, publisher: Publisher, ctx: ScrapeContext): Promise<{ cursor: StoredCursor; profileUrl?: string }> {
+  if (task.cursor !== null) {
+    const stored = StoredCursorSchema.safeParse(task.cursor);
+    if (!stored.success) throw new Error(`Task ${task.id} has a malformed stored cursor`);
+    return { cursor: stored.data };
+  }
+  const module = publisher.module;
+  let profileUrl = task.profileUrl;
+  if (!profileUrl) {
+    if (!module.lookup) throw permanentError("profile_not_found", "No profile URL for this publisher");
+    const business = await loadBusiness(env, task.requestId);
+    profileUrl = await module.lookup(business, { client: ctx.client, publisherKey: task.publisherKey });
+  }
+  const opened = await module.adapter.start(profileUrl, ctx);
+  return { cursor: { page: 1, state: opened.cursor }, profileUrl: opened.profileUrl };
+}
+
+async function loadBusiness(env: Env, requestId: string): Promise<Business> {
+  const row = await database(env.DB).select({ business: requests.business }).from(requests).where(eq(requests.id, requestId)).get();
+  if (!row) throw new Error(`Request ${requestId} is missing`);
+  return row.business as Business;
+}
+
+/** The adapter's cursor for the next page, checked with the adapter's own schema. */
+function adapterCursor(module: PublisherModule, state: unknown): unknown {
+  const parsed = module.adapter.cursor.safeParse(state);
+  if (!parsed.success) throw permanentError("publisher_error", `${module.name} adapter: cursor does not match its schema (${parsed.error.issues[0]?.message})`);
+  return parsed.data;
+}
+
+/** Checks what an adapter returned before any of it is stored. */
+function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): AdapterPage<unknown> {
+  const reviews = PageReviewsSchema.safeParse(page.reviews);
+  if (!reviews.success) {
+    const issue = reviews.error.issues[0];
+    throw permanentError("publisher_error", `${module.name} adapter returned a malformed review at ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  if (page.next !== null) adapterCursor(module, page.next);
+  if (!URL.canParse(page.pageUrl)) throw permanentError("publisher_error", `${module.name} adapter returned a page URL that is not a URL`);
+  return { ...page, reviews: reviews.data };
+}
+
+/** Walks pages until the last one, the plan's page budget (`maxPages`: the walk ends there), or the run's share. */
+async function walkPages(env: Env, task: TaskRow, token: string, run: number, publisher: Publisher, ctx: ScrapeContext, maxPages: number): Promise<RunOutcome> {
+  const module = publisher.module;
+  const options = task.options as TaskOptions;
+  const knownHashes = new Set(options.last_review_hashes);
+  const client = ctx.client;
+  let { cursor, profileUrl } = await startingCursor(env, task, publisher, ctx);
+  for (let scraped = 0; cursor.state !== null; scraped++) {
+    if (client.timeUp) throw new BudgetExhausted();
+    if (scraped >= settings(env).pagesPerRun) {
+      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, run: run + 1 }]);
+      await releaseRun(env, task.id, token);
+      return ACK;
+    }
+    const scrapedAt = Date.now();
+    let page: AdapterPage<unknown>;
+    try {
+      page = checkedPage(module, await module.adapter.page(adapterCursor(module, cursor.state), ctx));
+    } catch (err) {
+      // A next page that does not exist ends the walk; only a missing profile is a failure.
+      if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "profile_not_found" && !client.timeUp) break;
+      throw err;
+    }
+    // An adapter may have caught the budget error; the client remembers it was raised.
+    if (client.timeUp) throw new BudgetExhausted();
+    const reviews = normalizeReviews(page.reviews, {
+      publisherKey: task.publisherKey,
+      pageUrl: page.pageUrl,
+      scrapedAt,
+      pageLanguage: page.pageLanguage ?? null,
+    });
+    const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
+    const last =
+      options.first_page_only || reachedKnown || page.next === null || cursor.page >= maxPages || (await onlyRepeats(env, task.id, cursor.page, fresh));
+    const next: StoredCursor = { page: cursor.page + 1, state: last ? null : page.next };
+    const stored = await storePage(env, {
+      requests: client.takeRequestCounts(),
+      taskId: task.id,
+      token,
+      page: cursor.page,
+      reviews: fresh,
+      next,
+      profileUrl: cursor.page === 1 ? (page.profileUrl ?? profileUrl) : undefined,
+    });
+    // Another run holds the task now (this one was too slow); it carries on from the stored cursor.
+    if (!stored) return ACK;
+    cursor = next;
+    profileUrl = undefined;
+  }
+  // Requests after the last stored page (a next page found missing) are counted before completion.
+  await addRequestCounts(env, task.id, client.takeRequestCounts());
+  await completeTask(env, task.id, token);
+  return ACK;
+}
+
+/**
+ * A later page holding nothing but reviews already stored means the next links lead back to pages
+ * seen before (publishers whose last page links to the first): the walk ends there rather than
+ * circling until the time budget runs out.
+ */
+async function onlyRepeats(env: Env, taskId: string, page: number, reviews: readonly Review[]): Promise<boolean> {
+  if (page === 1 || reviews.length === 0) return false;
+  const ids = new Set(reviews.map((r) => r.review_id));
+  return (await storedReviewCount(env, taskId, [...ids])) === ids.size;
+}
+
+/**
+ * After a failed page: a busy browser hands the task to a later run (no attempt spent); permanent
+ * failures, failures past the time budget and transient failures out of attempts fail the task;
+ * other transient failures (and unexpected errors) let the run go and retry the message later,
+ * unless waiting would outlast the time budget.
+ */
+async function stopAfterError(
+  env: Env,
+  task: TaskRow,
+  token: string,
+  run: number,
+  err: unknown,
+  attempts: number,
+  client: PublisherClient,
+): Promise<RunOutcome> {
+  const deadline = task.deadlineAt!;
+  const timedOut = err instanceof BudgetExhausted || client.timeUp;
+  if (err instanceof BrowserBusy && !timedOut) {
+    const delaySeconds = err.retryAfterSeconds ?? 30;
+    if (Date.now() + delaySeconds * 1000 < deadline) {
+      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, run: run + 1, delaySeconds }]);
+      await releaseRun(env, task.id, token);
+      return ACK;
+    }
+  }
+  let reason: FailureReason = err instanceof ScrapeError ? err.reason : "internal";
+  let retry = !(err instanceof ScrapeError) || err.transient;
+  if (timedOut) {
+    reason = "timeout";
+    retry = false;
+  }
+  const delaySeconds = retryDelaySeconds(attempts, err instanceof ScrapeError ? err.retryAfterSeconds : undefined);
+  if (retry && (attempts >= MAX_ATTEMPTS || Date.now() + delaySeconds * 1000 >= deadline)) retry = false;
+  // `detail` is the adapter's own account of what went wrong (the field or element it found missing,
+  // the status the publisher answered): what an operator needs when a publisher changes its pages.
+  // Adapters' messages name page structure and URLs, never cookies; an unexpected error is logged by
+  // name and message only, like everywhere else (src/log.ts).
+  log(err instanceof ScrapeError ? "warn" : "error", "scrape attempt failed", {
+    task_id: task.id,
+    publisher: task.publisherKey,
+    run,
+    attempt: attempts,
+    reason,
+    outcome: retry ? "retry" : "failing",
+    retry_in_seconds: retry ? delaySeconds : undefined,
+    detail: err instanceof ScrapeError ? err.message : errorText(err),
+  });
+  if (!retry) {
+    await failTask(env, task.id, reason, { token });
+    return ACK;
+  }
+  await abandonRun(env, task.id, token, reason);
+  return { kind: "retry", delaySeconds };
+}

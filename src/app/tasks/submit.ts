@@ -1,0 +1,75 @@
+import { eq, getTableColumns } from "drizzle-orm";
+import { chunk, D1_MAX_PARAMS } from "../../db/batching";
+import { database, type Database } from "../../db/client";
+import { requests, tasks } from "../../db/schema";
+import { encryptText } from "../../core/crypto/aes";
+import type { NewRequest } from "../../core/tasks/new-request";
+import { dispatchTasks } from "../queue/dispatch";
+import { TaskStatus, type TaskOptions } from "../../core/tasks/status";
+
+export interface CreatedTask {
+  publisher_key: string;
+  tasks_id: string;
+}
+
+/**
+ * Creates the request record and one task per publisher in one atomic D1 batch, then queues one
+ * message per task. Both happen before the client hears 201; when queueing fails the rows are
+ * removed again and the error propagates (a 500), so nothing is left that no message will run.
+ */
+export async function submitRequest(
+  env: Env,
+  accountId: string,
+  input: NewRequest,
+  baseUrl: string,
+  db: Database = database(env.DB),
+): Promise<{ requestId: string; tasks: CreatedTask[] }> {
+  const now = Date.now();
+  const requestId = crypto.randomUUID();
+  const { data } = input;
+  const lazy = data.lazy ?? false;
+  const rows = await Promise.all(
+    data.publishers.map(async (entry, position) => {
+      const login = entry.config.persona?.additional_cookies?.login;
+      const options: TaskOptions = {
+        last_review_hashes: entry.config.last_review_hashes,
+        first_page_only: entry.config.first_page_only,
+        lazy,
+      };
+      return {
+        id: crypto.randomUUID(),
+        requestId,
+        accountId,
+        foreignKey: data.foreign_key,
+        publisherKey: entry.publisherKey,
+        position,
+        profileKey: entry.profileKey,
+        profileUrl: entry.profileUrl || null,
+        status: TaskStatus.queued,
+        options,
+        cookiesEnc: login?.length ? await encryptText(env.ENCRYPTION_KEY, JSON.stringify(login)) : null,
+        files: [] as string[],
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
+  );
+  // Drizzle binds a parameter for every column of the table, not only the ones given here.
+  const columnsPerTask = Object.keys(getTableColumns(tasks)).length;
+  const taskInserts = chunk(rows, Math.floor(D1_MAX_PARAMS / columnsPerTask)).map((part) => db.insert(tasks).values(part));
+  await db.batch([
+    db.insert(requests).values({ id: requestId, accountId, foreignKey: data.foreign_key, lazy, business: data.business, baseUrl, createdAt: now }),
+    ...taskInserts,
+  ]);
+  try {
+    await dispatchTasks(
+      env,
+      rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey })),
+    );
+  } catch (err) {
+    // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.
+    await db.batch([db.delete(tasks).where(eq(tasks.requestId, requestId)), db.delete(requests).where(eq(requests.id, requestId))]);
+    throw err;
+  }
+  return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };
+}

@@ -1,0 +1,73 @@
+/**
+ * Webhook signatures. Two schemes sign every delivery so receivers can pick either:
+ * - `X-Webhook-Signature: sha256=<hex>`: HMAC-SHA256 keyed with the secret string as returned
+ *   (UTF-8 bytes) over `<timestamp>.<raw body>`; what clients of the hosted API already check.
+ * - Standard Webhooks `webhook-signature: v1,<base64>`: HMAC-SHA256 keyed with the base64-decoded
+ *   part of `whsec_<base64>` over `<id>.<timestamp>.<raw body>`, so off-the-shelf libraries verify it.
+ */
+import { fromBase64, toBase64, toHex } from "../crypto/encoding";
+
+export const SIGNATURE_PREFIX = "sha256=";
+const STANDARD_PREFIX = "v1,";
+const SECRET_PREFIX = "whsec_";
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+export function hmacKey(raw: Uint8Array, usage: "sign" | "verify"): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+}
+
+/** The bytes the `X-Webhook-Signature` HMAC covers; a raw body may be given as received bytes. */
+export function signedContent(timestamp: string, body: string | Uint8Array): Uint8Array {
+  if (typeof body === "string") return utf8(`${timestamp}.${body}`);
+  const head = utf8(`${timestamp}.`);
+  const out = new Uint8Array(head.byteLength + body.byteLength);
+  out.set(head);
+  out.set(body, head.byteLength);
+  return out;
+}
+
+export function secretKeyBytes(secret: string): Uint8Array {
+  return utf8(secret);
+}
+
+/** `sha256=<hex>` over `timestamp.body`, keyed with the secret string. */
+export async function legacySignature(secret: string, timestamp: string, body: string): Promise<string> {
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secretKeyBytes(secret), "sign"), signedContent(timestamp, body));
+  return SIGNATURE_PREFIX + toHex(mac);
+}
+
+/** Standard Webhooks `v1,<base64>` over `id.timestamp.body`, keyed with the decoded secret. */
+export async function standardSignature(secret: string, id: string, timestamp: string, body: string): Promise<string> {
+  const raw = fromBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(raw, "sign"), utf8(`${id}.${timestamp}.${body}`));
+  return STANDARD_PREFIX + toBase64(mac);
+}
+
+export interface DeliveryHeaderInput {
+  serviceName: string;
+  secret: string;
+  eventId: string;
+  /** Unix seconds of this attempt. */
+  timestamp: number;
+  body: string;
+}
+
+/** Every header of one delivery attempt, signatures computed for this attempt's timestamp. */
+export async function deliveryHeaders(input: DeliveryHeaderInput): Promise<Record<string, string>> {
+  const timestamp = String(input.timestamp);
+  const [legacy, standard] = await Promise.all([
+    legacySignature(input.secret, timestamp, input.body),
+    standardSignature(input.secret, input.eventId, timestamp, input.body),
+  ]);
+  return {
+    "Content-Type": "application/json",
+    "User-Agent": `${input.serviceName}-Webhook/1.0`,
+    "X-Webhook-Timestamp": timestamp,
+    "X-Webhook-Id": input.eventId,
+    "X-Webhook-Signature": legacy,
+    "webhook-id": input.eventId,
+    "webhook-timestamp": timestamp,
+    "webhook-signature": standard,
+  };
+}
