@@ -179,7 +179,7 @@ export class PageRenderer {
    * (`mayRequest`), so a page cannot redirect, navigate, frame or fetch its way to a private host.
    * Returns the host refused by that last check, or null.
    */
-  #intercept(request: HTTPRequest): string | null {
+  #intercept(request: HTTPRequest, intendedHost: string | null = null): string | null {
     if (request.isInterceptResolutionHandled()) return null;
     const url = URL.parse(request.url());
     // A navigation refused as "blocked" would commit Chrome's error page in place of the page being
@@ -200,7 +200,9 @@ export class PageRenderer {
       return destination.hostname;
     }
     if (destination.host === url.host) {
-      void request.continue().catch(() => {});
+      const headers = request.headers();
+      if (intendedHost && !headers["x-forwarded-host"]) void request.continue({ headers: { ...headers, "x-forwarded-host": intendedHost } }).catch(() => {});
+      else void request.continue().catch(() => {});
       return null;
     }
     void request.continue({ url: destination.toString(), headers: { ...request.headers(), "x-forwarded-host": url.host } }).catch(() => {});
@@ -228,7 +230,7 @@ export class PageRenderer {
     if (!request.api && request.method === "GET") {
       const page = await this.#newPage();
       try {
-        const answer = await this.#load(page, target, options, true);
+        const answer = await this.#load(page, target, options, true, true);
         await this.#keep(page);
         return answer;
       } catch (err) {
@@ -244,7 +246,7 @@ export class PageRenderer {
       current = await this.#newPage();
       try {
         // Any answer puts a document on the origin; its status is not the API call's.
-        await this.#load(current, resolveTarget(this.env, opener), options, false);
+        await this.#load(current, resolveTarget(this.env, opener), options, false, true);
         await this.#keep(current);
       } catch (err) {
         await current.close().catch(() => {});
@@ -301,21 +303,22 @@ export class PageRenderer {
    * Loads `target` in `page` and returns its HTML once it has settled; `checkStatus` false takes any
    * answer (a page opened only to run requests from its origin).
    */
-  async #load(page: Page, target: Target, options: RenderOptions, checkStatus: boolean): Promise<RenderedPage> {
+  async #load(page: Page, target: Target, options: RenderOptions, checkStatus: boolean, forwardHost = false): Promise<RenderedPage> {
+    // The browser route tells a mapped origin (PUBLISHER_ORIGINS) which host its page and in-page
+    // requests were meant for, as the direct route does; render() keeps its own behaviour.
+    const intendedHost = forwardHost && target.requestUrl.host !== target.pageUrl.host ? target.pageUrl.host : null;
     try {
       // A main-frame navigation refused as private (the profile redirecting there) fails the task the
       // way the plain-HTTP path does; a refused subresource, fetch or frame only leaves the page without it.
       let refusedNavigation: string | null = null;
       page.removeAllListeners("request");
       page.on("request", (request) => {
-        const refused = this.#intercept(request);
+        const refused = this.#intercept(request, intendedHost && URL.parse(request.url())?.origin === target.requestUrl.origin ? intendedHost : null);
         if (refused && request.isNavigationRequest() && request.frame() === page.mainFrame()) refusedNavigation ??= refused;
       });
       const cookies = cookiesFor(options.cookies, target.pageUrl);
       // Cookies go to the origin that really serves the page (PUBLISHER_ORIGINS may move it).
       if (cookies.length) await page.setCookie(...cookies.map(({ name, value }) => ({ name, value, url: target.requestUrl.origin })));
-      // Under PUBLISHER_ORIGINS the mapped origin learns which host the page was meant for.
-      if (target.requestUrl.host !== target.pageUrl.host) await page.setExtraHTTPHeaders({ "x-forwarded-host": target.pageUrl.host });
       const started = Date.now();
       const response = await page.goto(target.requestUrl.toString(), { waitUntil: "load", timeout: options.timeoutMs }).catch((err: unknown) => {
         if (refusedNavigation) throw permanentError("profile_not_found", `Refusing to request a private host: ${refusedNavigation}`);
