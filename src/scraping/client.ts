@@ -8,7 +8,7 @@ import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
 import { routesFor } from "./routes/config";
-import { CookieJar } from "./routes/cookie-jar";
+import { CookieJar, type JarCookie } from "./routes/cookie-jar";
 import { createRoutes, type Route } from "./routes";
 import { mayRequest, publisherSideUrl, resolveTarget } from "./target";
 
@@ -118,6 +118,16 @@ export class PublisherClient {
       loginCookies: options.cookies,
       maxPageBytes: config.maxPageBytes,
     });
+  }
+
+  /** The cookies the publisher set in this run, for the task's next run (see saveJar in app/scrape). */
+  jarSnapshot(): JarCookie[] {
+    return this.#jar.snapshot();
+  }
+
+  /** Takes back the cookies an earlier run of the task kept. */
+  restoreJar(cookies: unknown): void {
+    this.#jar.restore(cookies);
   }
 
   /** Requests made so far in this run, by route kind. */

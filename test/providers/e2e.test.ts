@@ -94,6 +94,27 @@ describe("routes end to end", () => {
     expect(await taskRow(task.taskId)).toMatchObject({ requests_direct: expect.any(Number), requests_provider: expect.any(Number) });
   });
 
+  it("the cookies a publisher set carry over to the task's next run, encrypted in the stored cursor", async () => {
+    const queue = routed({}, { PAGES_PER_RUN: "1" });
+    const name = slug("session");
+    const task = await submitScrape(WALLED_DOMAIN, `https://${WALLED_DOMAIN}/session/${name}`);
+    await queue.deliverNext();
+    const row = await taskRow(task.taskId);
+    expect(row.pages_scraped).toBe(1);
+    const cursor = JSON.parse(String(row.cursor)) as { jar?: string };
+    expect(cursor.jar).toMatch(/^v1\./);
+    expect(String(row.cursor)).not.toContain("session-token");
+    await queue.drain();
+    const body = await retrieve(task, 1, 100);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews.map((r: { text: string }) => r.text).sort()).toEqual(
+      [1, 2, 3].flatMap((page) => [1, 2].map((i) => `Session page ${page}, review ${i}.`)).sort(),
+    );
+    // Three runs, one page each; the completed walk keeps no jar.
+    expect(body.requests).toEqual({ direct: 3, browser: 0, provider: 0 });
+    expect(JSON.parse(String((await taskRow(task.taskId)).cursor)).jar).toBeUndefined();
+  });
+
   it("no provider key appears in any log line, review file, task row or response, through successes and every failure", async () => {
     const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) => vi.spyOn(console, level));
     const texts: string[] = [];

@@ -269,6 +269,37 @@ function walledPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Walled Cafe</title><script type="application/ld+json">${JSON.stringify(business)}</script></head><body><h1>Walled Cafe</h1></body></html>`;
 }
 
+/**
+ * `/session/<slug>?page=N`, three pages of two reviews, open to any client: page 1 sets a session
+ * cookie and the later pages refuse (403) a request without it, like a publisher's session or CSRF
+ * flow. With one page per run, only a jar carried from run to run reaches page 3.
+ */
+function sessionPage(req: IncomingMessage, url: URL): Answer {
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const token = `wsid=${url.pathname.split("/")[2]}-session-token`;
+  const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8" };
+  if (page === 1) headers["Set-Cookie"] = `${token}; Path=/session; HttpOnly`;
+  else if (!(req.headers.cookie ?? "").split(/;\s*/).includes(token)) return { status: 403, headers, body: "<h1>Session expired</h1>" };
+  const business = {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: "Session Cafe",
+    review: [1, 2].map((i) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: `Guest ${page}-${i}` },
+      reviewRating: { "@type": "Rating", ratingValue: 4, bestRating: 5 },
+      reviewBody: `Session page ${page}, review ${i}.`,
+      datePublished: `2026-0${9 - page}-1${i}`,
+    })),
+  };
+  const next = page < 3 ? `<link rel="next" href="${url.pathname}?page=${page + 1}">` : "";
+  return {
+    status: 200,
+    headers,
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8">${next}<script type="application/ld+json">${JSON.stringify(business)}</script></head><body></body></html>`,
+  };
+}
+
 function walledSite(req: IncomingMessage, body: string): Answer {
   const url = new URL(req.url ?? "/", "http://walled");
   if (url.pathname === "/set-cookie") {
@@ -281,6 +312,7 @@ function walledSite(req: IncomingMessage, body: string): Answer {
   if (url.pathname === "/set-domain-cookie") {
     return { status: 200, headers: { "Content-Type": "application/json", "Set-Cookie": `consent=yes; Domain=.${WALLED_DOMAIN}; Path=/` }, body: "{}" };
   }
+  if (url.pathname.startsWith("/session/")) return sessionPage(req, url);
   if (url.pathname === "/echo") {
     return json(200, { method: req.method, headers: req.headers, body });
   }

@@ -13,6 +13,7 @@ import type { ScrapeMessage } from "../../queue/messages";
 import { BrowserBusy } from "../../scraping/browser";
 import { BudgetExhausted, PublisherClient } from "../../scraping/client";
 import { loginCookies } from "../../scraping/cookies";
+import { decryptText, encryptText } from "../../core/crypto/aes";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import { errorText, log } from "../../log";
 import { planLimits, settings, type PlanLimits } from "../../settings";
@@ -106,6 +107,15 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
   }
 }
 
+/** A jar an earlier run kept; one that no longer decrypts (a rotated key) is dropped, not fatal. */
+async function openJar(env: Env, sealed: string): Promise<unknown> {
+  try {
+    return JSON.parse(await decryptText(env.ENCRYPTION_KEY, sealed));
+  } catch {
+    return [];
+  }
+}
+
 /** The stored cursor, or the first one: the adapter opens the profile (looked up when none was given). */
 async function startingCursor(env: Env, task: TaskRow, publisher: Publisher, ctx: ScrapeContext): Promise<{ cursor: StoredCursor; profileUrl?: string }> {
   if (task.cursor !== null) {
@@ -156,6 +166,7 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
   const knownHashes = new Set(options.last_review_hashes);
   const client = ctx.client;
   let { cursor, profileUrl } = await startingCursor(env, task, publisher, ctx);
+  if (cursor.jar) client.restoreJar(await openJar(env, cursor.jar));
   for (let scraped = 0; cursor.state !== null; scraped++) {
     if (client.timeUp) throw new BudgetExhausted();
     if (scraped >= settings(env).pagesPerRun) {
@@ -184,6 +195,9 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
     const last =
       options.first_page_only || reachedKnown || page.next === null || cursor.page >= maxPages || (await onlyRepeats(env, task.id, cursor.page, fresh));
     const next: StoredCursor = { page: cursor.page + 1, state: last ? null : page.next };
+    // The publisher's cookies go on with the walk (encrypted), so a later run keeps its session.
+    const jar = last ? [] : client.jarSnapshot();
+    if (jar.length) next.jar = await encryptText(env.ENCRYPTION_KEY, JSON.stringify(jar));
     const stored = await storePage(env, {
       requests: client.takeRequestCounts(),
       taskId: task.id,

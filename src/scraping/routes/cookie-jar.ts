@@ -6,7 +6,7 @@ import { isOnDomain } from "../../core/publishers/canonical";
  * cookie depend on it. It lives in memory for one run only and is never stored or logged. Bounded:
  * a publisher cannot grow it past MAX_COOKIES or MAX_VALUE_CHARS per value.
  */
-interface JarCookie {
+export interface JarCookie {
   name: string;
   value: string;
   /** Lower-case host (host-only cookie) or domain without the leading dot. */
@@ -90,5 +90,25 @@ export class CookieJar {
 
   get size(): number {
     return this.#cookies.length;
+  }
+
+  /** The live cookies, to carry the jar into the task's next run (encrypted by the caller). */
+  snapshot(): JarCookie[] {
+    const now = Date.now();
+    return this.#cookies.filter((c) => c.expires === null || c.expires > now).map((c) => ({ ...c }));
+  }
+
+  /** Takes back a snapshot; anything malformed in it is skipped, and the bound still holds. */
+  restore(cookies: unknown): void {
+    if (!Array.isArray(cookies)) return;
+    for (const c of cookies.slice(-MAX_COOKIES)) {
+      if (!c || typeof c !== "object") continue;
+      const { name, value, domain, hostOnly, path, expires } = c as Record<string, unknown>;
+      if (typeof name !== "string" || typeof value !== "string" || typeof domain !== "string" || typeof path !== "string") continue;
+      if (value.length > MAX_VALUE_CHARS || (expires !== null && typeof expires !== "number")) continue;
+      this.#cookies = this.#cookies.filter((o) => !(o.name === name && o.domain === domain && o.path === path));
+      this.#cookies.push({ name, value, domain, hostOnly: hostOnly === true, path, expires: expires as number | null });
+    }
+    while (this.#cookies.length > MAX_COOKIES) this.#cookies.shift();
   }
 }
