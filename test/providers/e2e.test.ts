@@ -99,7 +99,7 @@ describe("routes end to end", () => {
     const name = slug("session");
     const task = await submitScrape(WALLED_DOMAIN, `https://${WALLED_DOMAIN}/session/${name}`);
     await queue.deliverNext();
-    const row = await taskRow(task.taskId);
+    const row = (await taskRow(task.taskId))!;
     expect(row.pages_scraped).toBe(1);
     const cursor = JSON.parse(String(row.cursor)) as { jar?: string };
     expect(cursor.jar).toMatch(/^v1\./);
@@ -112,7 +112,7 @@ describe("routes end to end", () => {
     );
     // Three runs, one page each; the completed walk keeps no jar.
     expect(body.requests).toEqual({ direct: 3, browser: 0, provider: 0 });
-    expect(JSON.parse(String((await taskRow(task.taskId)).cursor)).jar).toBeUndefined();
+    expect(JSON.parse(String((await taskRow(task.taskId))!.cursor)).jar).toBeUndefined();
   });
 
   it("no provider key appears in any log line, review file, task row or response, through successes and every failure", async () => {
