@@ -202,8 +202,12 @@ export class PublisherClient {
           cookies: this.#cookiesFor(target.pageUrl),
           signal,
           timeoutMs,
-          read: (response) => readCapped(response, config.maxPageBytes),
+          // A provider wraps the page (Zyte in base64, ScrapFly in JSON): its envelope may be larger.
+          read: (response) => readCapped(response, route.kind === "provider" ? envelopeCap(config.maxPageBytes) : config.maxPageBytes),
         });
+        if (route.kind === "provider" && new TextEncoder().encode(answer.text).byteLength > config.maxPageBytes) {
+          throw permanentError("publisher_error", `Page is larger than ${config.maxPageBytes} bytes`);
+        }
         const answerUrl = publisherSideUrl(target, answer.url);
         // A route that followed redirects itself (the browser, a provider) reports where it ended:
         // judged by the same rules as a hop followed here.
@@ -280,4 +284,9 @@ function adapterHeaders(options: RequestOptions): Headers {
 function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
   const wanted = name.toLowerCase();
   return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
+}
+
+/** The largest provider answer read for a page of at most `maxPageBytes`: base64 plus the envelope. */
+function envelopeCap(maxPageBytes: number): number {
+  return Math.ceil((maxPageBytes * 4) / 3) + 64 * 1024;
 }

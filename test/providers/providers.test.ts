@@ -216,6 +216,21 @@ describe("every provider", () => {
   });
 });
 
+describe("page size through a provider", () => {
+  it("a page within MAX_PAGE_BYTES is read through Zyte's larger base64 envelope; a larger page is refused", async () => {
+    const page = `https://${WALLED_DOMAIN}/page/${marker()}`;
+    const direct = await client({ "*": ["provider:zyte"] }).request(page);
+    const size = new TextEncoder().encode(direct.text).byteLength;
+    // The envelope is over the cap (base64 is 4/3 of the page), the page itself is not.
+    const fits = await client({ "*": ["provider:zyte"] }, { MAX_PAGE_BYTES: String(size) }).request(page);
+    expect(fits.text).toBe(direct.text);
+    await expect(client({ "*": ["provider:zyte"] }, { MAX_PAGE_BYTES: String(size - 1) }).request(page)).rejects.toMatchObject({
+      reason: "publisher_error",
+      message: `Page is larger than ${size - 1} bytes`,
+    });
+  });
+});
+
 describe("route fallthrough", () => {
   it("takes the next route when one answers blocked, and stays on it for the rest of the run", async () => {
     const walled = new PublisherClient(routedEnv({ [WALLED_DOMAIN]: ["direct", "provider:zyte", "provider:scrapfly"] }), {
