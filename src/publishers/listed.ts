@@ -84,7 +84,6 @@ export const LISTED: readonly ListedPublisher[] = [
     ratingScale: STARS,
     profileUrlFromId: segment((host, id) => `${host}/review/${id}`),
   },
-  { domain: "bbb.org", displayName: "Better Business Bureau", kind: "consumer", ratingScale: STARS },
   {
     domain: "sitejabber.com",
     displayName: "Sitejabber",
@@ -93,22 +92,12 @@ export const LISTED: readonly ListedPublisher[] = [
     profileUrlFromId: segment((host, id) => `${host}/reviews/${id}`),
   },
   { domain: "consumeraffairs.com", displayName: "ConsumerAffairs", kind: "consumer", ratingScale: STARS },
-  {
-    domain: "reviews.io",
-    aliases: ["reviews.co.uk"],
-    displayName: "REVIEWS.io",
-    kind: "consumer",
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/company-reviews/store/${id}`),
-  },
-  { domain: "feefo.com", displayName: "Feefo", kind: "consumer", ratingScale: STARS },
   { domain: "resellerratings.com", displayName: "ResellerRatings", kind: "consumer", ratingScale: STARS },
   { domain: "pissedconsumer.com", displayName: "PissedConsumer", kind: "consumer", ratingScale: STARS },
   { domain: "complaintsboard.com", displayName: "ComplaintsBoard", kind: "consumer", ratingScale: STARS },
   { domain: "productreview.com.au", displayName: "ProductReview.com.au", kind: "consumer", ratingScale: STARS },
   { domain: "shopperapproved.com", displayName: "Shopper Approved", kind: "consumer", ratingScale: STARS },
   { domain: "judge.me", displayName: "Judge.me", kind: "consumer", ratingScale: STARS },
-  { domain: "trustedshops.com", aliases: ["trustedshops.de", "trustedshops.co.uk"], displayName: "Trusted Shops", kind: "consumer", ratingScale: STARS },
   { domain: "hellopeter.com", displayName: "HelloPeter", kind: "consumer", ratingScale: STARS },
 
   // Travel
@@ -181,23 +170,6 @@ export const LISTED: readonly ListedPublisher[] = [
     profileUrlFromId: segment((_host, id) => `https://sourceforge.net/projects/${id}/reviews/`),
   },
   { domain: "saasworthy.com", displayName: "SaaSworthy", kind: "software", ratingScale: STARS },
-  {
-    domain: "play.google.com",
-    displayName: "Google Play",
-    kind: "software",
-    ratingScale: STARS,
-    // An app's package name, e.g. com.example.app.
-    profileUrlFromId: (id) => (/^[A-Za-z]\w*(\.\w+)+$/.test(id) ? `https://play.google.com/store/apps/details?id=${id}` : null),
-  },
-  {
-    domain: "apps.apple.com",
-    aliases: ["itunes.apple.com"],
-    displayName: "App Store",
-    kind: "software",
-    ratingScale: STARS,
-    // The numeric app id, with or without its `id` prefix, e.g. id284882215.
-    profileUrlFromId: (id) => (/^(id)?\d+$/.test(id) ? `https://apps.apple.com/us/app/id${id.replace(/^id/, "")}` : null),
-  },
   { domain: "chromewebstore.google.com", displayName: "Chrome Web Store", kind: "software", ratingScale: STARS },
   { domain: "apps.microsoft.com", displayName: "Microsoft Store", kind: "software", ratingScale: STARS },
   { domain: "addons.mozilla.org", displayName: "Firefox Add-ons", kind: "software", ratingScale: STARS },

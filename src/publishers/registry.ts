@@ -10,22 +10,45 @@
  * module here; give it a queue in wrangler.toml.
  */
 import { airbnb } from "./airbnb";
+import { appStore } from "./app-store";
+import { bbb } from "./bbb";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
 import { facebook } from "./facebook";
+import { feefo } from "./feefo";
 import { g2 } from "./g2";
 import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
+import { googlePlay } from "./google-play";
 import { LISTED, type ListedPublisher } from "./listed";
 import { resolveProfile } from "./profile";
+import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
+import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor, g2, capterra];
+export const MODULES: readonly PublisherModule[] = [
+  googleMaps,
+  yelp,
+  tripadvisor,
+  trustpilot,
+  facebook,
+  booking,
+  airbnb,
+  glassdoor,
+  g2,
+  capterra,
+  googlePlay,
+  appStore,
+  bbb,
+  trustedShops,
+  feefo,
+  reviewsIo,
+];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic;

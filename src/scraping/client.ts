@@ -260,6 +260,14 @@ export class PublisherClient {
     return this.#inspected({ ...page, rendered: true });
   }
 
+  /**
+   * True when the task carries login cookies for this URL's host: an adapter may then take a route
+   * that only serves signed-in visitors. The cookies themselves never leave the client.
+   */
+  hasCookiesFor(url: URL | string): boolean {
+    return cookiesFor(this.options.cookies, new URL(url)).length > 0;
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.#routes.map((route) => route.close?.().catch(() => {})));
     await this.renderer.close();

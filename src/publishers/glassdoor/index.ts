@@ -21,6 +21,8 @@ export const glassdoor = definePublisher({
       },
       fromId: (id) => (/^\d{1,12}$/.test(id) ? pageUrl({ base: `https://www.glassdoor.com/Reviews/Employer-Reviews-E${id}`, page: 1 }) : null),
     }),
+  // The newest real evidence checked: see README.md "Evidence".
+  evidenceDate: "2026-05-14",
   adapter: glassdoorAdapter,
   queue: { binding: "SCRAPE_GLASSDOOR", name: "scrape-glassdoor" },
 });
