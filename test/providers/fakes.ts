@@ -47,10 +47,14 @@ interface Relayed {
   url: string;
 }
 
+/** The fixture origin of a host: the longest matching domain wins (play.google.com over google.com), as in PUBLISHER_ORIGINS. */
 function hostOrigin(origins: Record<string, string>, host: string): string | null {
   const h = host.toLowerCase();
-  for (const [domain, origin] of Object.entries(origins)) if (h === domain || h.endsWith(`.${domain}`)) return origin;
-  return null;
+  let best: [string, string] | null = null;
+  for (const [domain, origin] of Object.entries(origins)) {
+    if ((h === domain || h.endsWith(`.${domain}`)) && (!best || domain.length > best[0].length)) best = [domain, origin];
+  }
+  return best?.[1] ?? null;
 }
 
 /** Fetches the target as the provider would, from the fixture site standing in for its host. */

@@ -6,7 +6,7 @@
  *
  * The profiles are ones each module's own tests complete with reviews.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { QueueDriver } from "../helpers/queue";
 import { retrieve, slug, submitScrape } from "../e2e/support";
 import { BLUE_DOOR } from "../publishers/google-maps/data";
@@ -46,6 +46,12 @@ const CASES: Record<string, Case> = {
   },
   tripadvisor: { publisher: "tripadvisor.com", profile: () => `https://www.tripadvisor.com${locationPath(tripadvisor)}` },
   trustpilot: { publisher: "trustpilot.com", profile: () => `https://www.trustpilot.com/review/${slug("multi")}.com` },
+  "app-store": { publisher: "apps.apple.com", profile: () => "https://apps.apple.com/us/app/acme-notes/id1001" },
+  bbb: { publisher: "bbb.org", profile: () => "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001" },
+  feefo: { publisher: "feefo.com", profile: () => "acme-travel" },
+  "google-play": { publisher: "play.google.com", profile: () => "com.acme.notes" },
+  "reviews-io": { publisher: "reviews.io", profile: () => "big-store" },
+  "trusted-shops": { publisher: "trustedshops.de", profile: () => "example-shop.de" },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
@@ -64,8 +70,19 @@ afterEach(() => {
 });
 
 type Review = Record<string, unknown>;
-/** What a run may differ in: when it scraped. */
-const comparable = (reviews: Review[]) => reviews.map(({ scraped_at: _scraped, ...rest }) => rest);
+/**
+ * What a run may differ in: when it scraped, and a time the publisher gives relative to now ("3
+ * weeks ago", Google's owner replies), which moves with the run's clock: it is left out here and
+ * compared within a minute (replyTimes).
+ */
+const comparable = (reviews: Review[]) =>
+  reviews.map(({ scraped_at: _scraped, ...rest }) => {
+    const reply = rest.owner_reply as { posted_at?: number } | undefined;
+    if (!reply) return rest;
+    const { posted_at: _relative, ...replyRest } = reply;
+    return { ...rest, owner_reply: replyRest };
+  });
+const replyTimes = (reviews: Review[]) => reviews.map((r) => (r.owner_reply as { posted_at?: number } | undefined)?.posted_at ?? null);
 
 async function run(c: Case, profile: string, route: string) {
   driver?.restore();
@@ -79,7 +96,7 @@ async function run(c: Case, profile: string, route: string) {
 }
 
 /** Direct runs per module, by profile, so each route is compared with the same profile's direct run. */
-const baselines = new Map<string, { profile: string; reviews: Review[] }>();
+const baselines = new Map<string, { profile: string; reviews: Review[]; replyTimes: (number | null)[] }>();
 
 async function baseline(name: string, c: Case) {
   let found = baselines.get(name);
@@ -87,11 +104,15 @@ async function baseline(name: string, c: Case) {
     const profile = c.profile();
     const body = await run(c, profile, "direct");
     expect(body.task_status, JSON.stringify(body.response_message)).toBe(200);
-    found = { profile, reviews: comparable(body.reviews) };
+    found = { profile, reviews: comparable(body.reviews), replyTimes: replyTimes(body.reviews) };
     baselines.set(name, found);
   }
   return found;
 }
+
+it("covers every dedicated module with a fixture site", () => {
+  expect(Object.keys(CASES).sort()).toEqual([...inject("publisherFixtureNames")].sort());
+});
 
 describe.each(Object.entries(CASES))("%s on every route", (name, c) => {
   it.each(ROUTES)("route %s: the same reviews as the direct run", async (route) => {
@@ -100,7 +121,16 @@ describe.each(Object.entries(CASES))("%s on every route", (name, c) => {
     if (route === "direct") return;
     const body = await run(c, base.profile, route);
     expect(body.task_status, JSON.stringify(body.response_message)).toBe(200);
-    expect(comparable(body.reviews)).toEqual(base.reviews);
+    const got = comparable(body.reviews);
+    const firstDifference = got.findIndex((review, i) => JSON.stringify(review) !== JSON.stringify(base.reviews[i]));
+    expect(firstDifference === -1 ? null : { index: firstDifference, got: got[firstDifference], direct: base.reviews[firstDifference] }).toBeNull();
+    expect(got).toEqual(base.reviews);
+    const times = replyTimes(body.reviews);
+    times.forEach((time, i) => {
+      const expected = base.replyTimes[i];
+      if (time === null || expected === null) expect(time).toBe(expected);
+      else expect(Math.abs(time - expected)).toBeLessThan(60_000);
+    });
     const kind = route.startsWith("provider:") ? "provider" : route;
     expect(body.requests[kind]).toBeGreaterThan(0);
     for (const other of ["direct", "browser", "provider"].filter((k) => k !== kind)) expect(body.requests[other]).toBe(0);
