@@ -63,6 +63,7 @@ type Settings = Partial<
     | "PLAN_LIMITS"
     | "FETCH_ROUTES"
     | "BRIGHTDATA_ZONE"
+    | "PROVIDER_ORIGINS"
   >
 > & {
   /** Provider keys (Worker secrets, src/scraping/routes/config.ts). */

@@ -86,7 +86,15 @@ const replyTimes = (reviews: Review[]) => reviews.map((r) => (r.owner_reply as {
 
 async function run(c: Case, profile: string, route: string) {
   driver?.restore();
-  driver = new QueueDriver({ settings: { ...PROVIDER_SECRETS, FETCH_ROUTES: JSON.stringify({ "*": [route] }) } });
+  driver = new QueueDriver({
+    settings: {
+      ...PROVIDER_SECRETS,
+      FETCH_ROUTES: JSON.stringify({ "*": [route] }),
+      // Its own fixture sites and fakes: fixed profiles run many times must not count in other tests.
+      PUBLISHER_ORIGINS: JSON.stringify(inject("isolatedOrigins")),
+      PROVIDER_ORIGINS: JSON.stringify(inject("isolatedProviderOrigins")),
+    },
+  });
   // Quiet: failures are asserted on the answer.
   vi.spyOn(console, "warn").mockImplementation(() => {});
   const task = await submitScrape(c.publisher, profile, c.persona ? { persona: c.persona } : {});

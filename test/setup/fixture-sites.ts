@@ -15,6 +15,12 @@ declare module "vitest" {
     publisherFixtureNames: string[];
     /** Provider name → origin of its local fake (test/providers/fakes.ts), the shape of PROVIDER_ORIGINS. */
     providerOrigins: Record<string, string>;
+    /**
+     * A second, separate set of fixture sites and provider fakes (test/providers/matrix.test.ts runs
+     * fixed profiles many times over; its requests must not show in other tests' request counts).
+     */
+    isolatedOrigins: Record<string, string>;
+    isolatedProviderOrigins: Record<string, string>;
   }
 }
 
@@ -26,8 +32,12 @@ export default async function setup(project: TestProject) {
   project.provide("unmappedOrigins", sites.unmapped);
   project.provide("publisherFixtureNames", publisherFixtureNames());
   project.provide("providerOrigins", fakes.origins);
+  const isolatedSites = await startFixtureSites();
+  const isolatedFakes = await startProviderFakes(isolatedSites.origins);
+  project.provide("isolatedOrigins", { ...isolatedSites.origins, ...isolatedFakes.sites });
+  project.provide("isolatedProviderOrigins", isolatedFakes.origins);
   return async () => {
-    await fakes.close();
-    await sites.close();
+    await Promise.all([fakes.close(), isolatedFakes.close()]);
+    await Promise.all([sites.close(), isolatedSites.close()]);
   };
 }
