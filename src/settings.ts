@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FetchRoutesSchema, ProviderOriginsSchema, routeProblems } from "./scraping/routes/config";
+import { FetchRoutesSchema, ProviderOriginsSchema, routeProblems } from "./core/fetch-routes";
 
 /**
  * Typed view of the Worker's plain settings (wrangler vars), parsed once per env object with zod.

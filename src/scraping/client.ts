@@ -7,7 +7,7 @@ import type { LoginCookie } from "../core/cookies";
 import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
-import { routesFor } from "./routes/config";
+import { routesFor } from "../core/fetch-routes";
 import { CookieJar, type JarCookie } from "./routes/cookie-jar";
 import { createRoutes, type Route } from "./routes";
 import { mayRequest, publisherSideUrl, resolveTarget } from "./target";

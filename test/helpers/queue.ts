@@ -66,7 +66,7 @@ type Settings = Partial<
     | "PROVIDER_ORIGINS"
   >
 > & {
-  /** Provider keys (Worker secrets, src/scraping/routes/config.ts). */
+  /** Provider keys (Worker secrets, src/core/fetch-routes.ts). */
   ZYTE_API_KEY?: string;
   BRIGHTDATA_API_KEY?: string;
   SCRAPFLY_API_KEY?: string;

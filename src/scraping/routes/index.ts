@@ -1,7 +1,7 @@
 import type { PageRenderer } from "../browser";
 import type { LoginCookie } from "../../core/cookies";
 import { BrowserRoute } from "./browser-route";
-import type { RouteName } from "./config";
+import type { RouteName } from "../../core/fetch-routes";
 import { DirectRoute } from "./direct";
 import { BrightDataRoute } from "./providers/brightdata";
 import { ScrapflyRoute } from "./providers/scrapfly";

@@ -1,5 +1,5 @@
 import type { Target } from "../target";
-import type { RouteKind, RouteName } from "./config";
+import type { RouteKind, RouteName } from "../../core/fetch-routes";
 
 /** One request as a route sends it: the adapter's own headers, the body, and where it goes. */
 export interface RouteRequest {

@@ -1,7 +1,7 @@
 import { settings } from "../../../settings";
 import { permanentError, ScrapeError, transientError } from "../../errors";
 import { mayRequest } from "../../target";
-import { PROVIDERS, type ProviderName, type RouteName } from "../config";
+import { PROVIDERS, type ProviderName, type RouteName } from "../../../core/fetch-routes";
 import type { Route, RouteAnswer, RouteRequest } from "../types";
 
 /** A provider's key, read from its Worker secret at the moment of use and kept nowhere else. */
