@@ -14,6 +14,8 @@ const migrations = await readD1Migrations("./migrations");
 const testConfigDir = ".wrangler/test";
 // Fixed test secrets (never used outside tests), also written beside the config so wrangler's
 // required-secrets check is satisfied.
+/** The operator webhook's signing secret in tests (a fixed test value, like the secrets below). */
+const TEST_OPS_WEBHOOK_SECRET = "whsec_dGVzdC1vcHMtd2ViaG9vay1zZWNyZXQtMzItYnl0ZXM=";
 const testSecrets = {
   ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   URL_SIGNING_KEY: "test-url-signing-key",
@@ -66,6 +68,9 @@ export default defineConfig({
           PUBLISHER_ORIGINS: JSON.stringify(inject("fixtureOrigins")),
           // The providers' local fakes; inert unless a test's FETCH_ROUTES names a provider.
           PROVIDER_ORIGINS: JSON.stringify(inject("providerOrigins")),
+          // Operator alerts (publisher health) go to a fixture receiver: test/e2e/publisher-health.test.ts.
+          OPS_WEBHOOK_URL: `${inject("fixtureOrigins")["status.test"]}/__hook/ops`,
+          OPS_WEBHOOK_SECRET: TEST_OPS_WEBHOOK_SECRET,
         },
       },
     })),

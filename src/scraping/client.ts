@@ -199,7 +199,7 @@ export class PublisherClient {
           headers,
           body,
           api,
-          cookies: this.#cookiesFor(target.pageUrl),
+          cookies: this.#cookiesFor(target.pageUrl, headerValue(options.headers, "Cookie")),
           signal,
           timeoutMs,
           // A provider wraps the page (Zyte in base64, ScrapFly in JSON): its envelope may be larger.
@@ -236,11 +236,18 @@ export class PublisherClient {
     }
   }
 
-  /** Login cookies of the host, then the cookies the publisher set in this run (a login cookie wins a name). */
-  #cookiesFor(pageUrl: URL): { name: string; value: string }[] {
+  /**
+   * The cookies of a request: the adapter's own (a Cookie header it set, e.g. Tripadvisor's
+   * TAUnique), the task's login cookies of the host, then those the publisher set in this run. A
+   * login cookie wins a name over the adapter's (it belongs to the signed-in session), and both win
+   * over the jar's.
+   */
+  #cookiesFor(pageUrl: URL, own: string | undefined): { name: string; value: string }[] {
     const login = cookiesFor(this.options.cookies, pageUrl).map(({ name, value }) => ({ name, value }));
-    const names = new Set(login.map((c) => c.name));
-    return [...login, ...this.#jar.cookiesFor(pageUrl).filter((c) => !names.has(c.name))];
+    const loginNames = new Set(login.map((c) => c.name));
+    const adapter = cookiePairs(own).filter((c) => !loginNames.has(c.name));
+    const taken = new Set([...loginNames, ...adapter.map((c) => c.name)]);
+    return [...adapter, ...login, ...this.#jar.cookiesFor(pageUrl).filter((c) => !taken.has(c.name))];
   }
 
   /** GET (or POST) answered with JSON; an XSSI guard such as Google's `)]}'` line is removed first. */
@@ -280,13 +287,26 @@ export class PublisherClient {
   }
 }
 
-/** The adapter's own headers: its Content-Type for the body kind, then whatever it set. */
+/** The adapter's own headers: its Content-Type for the body kind, then whatever it set (its cookies go with the others). */
 function adapterHeaders(options: RequestOptions): Headers {
   const headers = new Headers();
   if (options.json !== undefined) headers.set("Content-Type", "application/json");
   else if (options.form) headers.set("Content-Type", "application/x-www-form-urlencoded");
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  headers.delete("Cookie");
   return headers;
+}
+
+/** A Cookie header's name=value pairs. */
+function cookiePairs(header: string | undefined): { name: string; value: string }[] {
+  return (header ?? "")
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.includes("=") && pair.split("=", 1)[0].trim())
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() };
+    });
 }
 
 function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
