@@ -50,6 +50,7 @@ describe("routes end to end", () => {
       "business",
       "reviews",
       "pagination",
+      "coverage",
       "requests",
     ]);
     expect(logLines(warn).find((line) => line.message === "route blocked, trying the next route")).toMatchObject({
@@ -110,9 +111,9 @@ describe("routes end to end", () => {
     expect(body.reviews.map((r: { text: string }) => r.text).sort()).toEqual(
       [1, 2, 3].flatMap((page) => [1, 2].map((i) => `Session page ${page}, review ${i}.`)).sort(),
     );
-    // Three runs, one page each; the completed walk keeps no jar.
+    // Three runs, one page each; the completed task keeps no cursor, so no jar.
     expect(body.requests).toEqual({ direct: 3, browser: 0, provider: 0 });
-    expect(JSON.parse(String((await taskRow(task.taskId))!.cursor)).jar).toBeUndefined();
+    expect((await taskRow(task.taskId))!.cursor).toBeNull();
   });
 
   it("no provider key appears in any log line, review file, task row or response, through successes and every failure", async () => {
