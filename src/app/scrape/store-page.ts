@@ -2,7 +2,7 @@ import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../../core/reviews/review";
 import type { RequestCounts } from "../../core/tasks/task-views";
 import type { StoredCursor } from "./cursor";
-import { LEASE_MS } from "./lease";
+import { leaseMs } from "./lease";
 import { deleteFile, pageFileKey, putPageFile } from "../../storage/review-files";
 
 /** 4 parameters per review row, 3 for the guard. */
@@ -57,7 +57,7 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     JSON.stringify(page.next),
     page.page,
     fileKey,
-    now + LEASE_MS,
+    now + leaseMs(env),
     now,
     taskId,
     token,
