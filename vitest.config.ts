@@ -66,6 +66,8 @@ export default defineConfig({
           // Request lines would bury the test report; the middleware is the same either way.
           LOG_REQUESTS: "false",
           PUBLISHER_ORIGINS: JSON.stringify(inject("fixtureOrigins")),
+          // The providers' local fakes; inert unless a test's FETCH_ROUTES names a provider.
+          PROVIDER_ORIGINS: JSON.stringify(inject("providerOrigins")),
           // Operator alerts (publisher health) go to a fixture receiver: test/e2e/publisher-health.test.ts.
           OPS_WEBHOOK_URL: `${inject("fixtureOrigins")["status.test"]}/__hook/ops`,
           OPS_WEBHOOK_SECRET: TEST_OPS_WEBHOOK_SECRET,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FetchRoutesSchema, ProviderOriginsSchema, routeProblems } from "./core/fetch-routes";
 
 /**
  * Typed view of the Worker's plain settings (wrangler vars), parsed once per env object with zod.
@@ -136,6 +137,12 @@ const SettingsSchema = z
       .string()
       .optional()
       .transform((v) => v === "true"),
+    /** Publisher key -> ordered routes ("direct", "browser", "provider:<name>"); "*" for every other. */
+    FETCH_ROUTES: jsonObject(FetchRoutesSchema, { "*": ["direct"] }),
+    /** Provider name -> origin replacing the provider's own endpoint (tests, self-hosted relays). */
+    PROVIDER_ORIGINS: jsonObject(ProviderOriginsSchema, {}),
+    /** The Bright Data Web Unlocker zone the BRIGHTDATA_API_KEY requests go to. */
+    BRIGHTDATA_ZONE: z.string().optional(),
   })
   .superRefine((s, ctx) => {
     if (s.OPS_WEBHOOK_URL && !/^whsec_[A-Za-z0-9+/]+=*$/.test(s.OPS_WEBHOOK_SECRET ?? "")) {
@@ -159,6 +166,9 @@ const SettingsSchema = z
     browserSessionsMax: s.BROWSER_SESSIONS_MAX,
     maxPageBytes: s.MAX_PAGE_BYTES,
     logRequests: s.LOG_REQUESTS,
+    fetchRoutes: s.FETCH_ROUTES,
+    providerOrigins: Object.fromEntries(Object.entries(s.PROVIDER_ORIGINS).map(([name, origin]) => [name, origin.replace(/\/+$/, "")])),
+    brightdataZone: s.BRIGHTDATA_ZONE?.trim() ?? "",
     canaryProfiles: Object.fromEntries(Object.entries(s.CANARY_PROFILES).map(([domain, url]) => [domain.toLowerCase().replace(/^www\./, ""), url])),
     canaryIntervalMs: s.CANARY_INTERVAL_MINUTES * 60_000,
     canaryRetentionMs: s.CANARY_RETENTION_MINUTES * 60_000,
@@ -207,6 +217,14 @@ export function settings(env: Env): Settings {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new Error(`Invalid settings: ${problems}`);
   }
+  // A route is refused when the settings are first read (the Worker's first request or queue batch
+  // fails naming the setting) unless everything it needs is set: a provider route without its
+  // secret would otherwise fail every task that reaches it. Only presence is checked, never a value.
+  const routeIssues = routeProblems(result.data.fetchRoutes, result.data.brightdataZone, (name) => {
+    const value = (env as unknown as Record<string, unknown>)[name];
+    return typeof value === "string" && value.trim() !== "";
+  });
+  if (routeIssues.length) throw new Error(`Invalid settings: ${routeIssues.map((problem) => `FETCH_ROUTES: ${problem}`).join("; ")}`);
   cache.set(env, result.data);
   return result.data;
 }

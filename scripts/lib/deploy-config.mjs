@@ -12,7 +12,37 @@ export function localOnlySettingsProblems(config) {
   if (origins !== "" && origins !== "{}") {
     problems.push(`PUBLISHER_ORIGINS is ${origins}; it redirects publishers to other origins and must be empty when deployed`);
   }
+  // A self-hosted relay is a legitimate provider origin; a loopback or private one is a local fake.
+  const providers = String(vars.PROVIDER_ORIGINS ?? "").trim();
+  if (providers !== "" && providers !== "{}") {
+    let local = [];
+    try {
+      local = Object.entries(JSON.parse(providers)).filter(([, origin]) => isLocalOrigin(String(origin)));
+    } catch {
+      problems.push(`PROVIDER_ORIGINS is not JSON: ${providers}`);
+    }
+    for (const [name, origin] of local) {
+      problems.push(`PROVIDER_ORIGINS sends ${name} to ${origin}, a local address (a test fake); it must be a public origin or absent when deployed`);
+    }
+  }
   return problems;
+}
+
+function isLocalOrigin(origin) {
+  const host =
+    URL.parse(origin)
+      ?.hostname.replace(/^\[|\]$/g, "")
+      .toLowerCase() ?? "";
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "::1" ||
+    /^127\./.test(host) ||
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+    host === "0.0.0.0"
+  );
 }
 
 /** Every queue the Worker produces to or consumes from, dead-letter queues included. */

@@ -83,6 +83,10 @@ export const tasks = sqliteTable(
     /** Why the walk stopped short of the end: the page budget, or a failure after page 1 ("blocked: ..."). */
     stopReason: text("stop_reason"),
     reviewsFound: integer("reviews_found").notNull().default(0),
+    /** Requests made to the publisher by route kind (src/scraping/routes): what a task cost. */
+    requestsDirect: integer("requests_direct").notNull().default(0),
+    requestsBrowser: integer("requests_browser").notNull().default(0),
+    requestsProvider: integer("requests_provider").notNull().default(0),
     /** Keys of the raw JSON Lines page files in R2, in scrape order. */
     files: text("files", { mode: "json" })
       .$type<string[]>()

@@ -1,11 +1,11 @@
-import puppeteer, { TimeoutError, type Browser, type BrowserContext, type HTTPRequest, type ResourceType } from "@cloudflare/puppeteer";
+import puppeteer, { TimeoutError, type Browser, type BrowserContext, type HTTPRequest, type Page, type ResourceType } from "@cloudflare/puppeteer";
 import { settings } from "../settings";
 import { browserGate } from "./browser-gate";
 import type { LoginCookie } from "../core/cookies";
 import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
-import { mayRequest, publisherSideUrl, requestUrlFor, resolveTarget } from "./target";
+import { mayRequest, publisherSideUrl, requestUrlFor, resolveTarget, type Target } from "./target";
 
 export interface RenderOptions {
   cookies: readonly LoginCookie[];
@@ -20,6 +20,45 @@ export interface RenderedPage {
   headers: Headers;
   text: string;
 }
+
+/** A request the `browser` route makes from inside the loaded page. */
+export interface InPageRequest {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+  /** An API call (run with the page's fetch) rather than a page to load. */
+  api: boolean;
+}
+
+type InPageAnswer = { status: number; url: string; headers: [string, string][]; text: string } | { error: string };
+
+/**
+ * Runs inside the page: the page's own fetch, with its cookies (credentials "include"), bounded in
+ * time and size. A function, so puppeteer serializes it into the page; it uses only page globals.
+ */
+const IN_PAGE_FETCH = async (init: {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | null;
+  timeoutMs: number;
+  maxBytes: number;
+}): Promise<InPageAnswer> => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), init.timeoutMs);
+  try {
+    // `credentials` is the page's fetch option (the Worker's RequestInit type does not list it).
+    const options = { method: init.method, headers: init.headers, body: init.body, credentials: "include", signal: controller.signal };
+    const response = await fetch(init.url, options as RequestInit);
+    const text = await response.text();
+    if (text.length > init.maxBytes) return { error: "too large" };
+    return { status: response.status, url: response.url, headers: [...response.headers], text };
+  } catch (err) {
+    return { error: controller.signal.aborted ? "timeout" : String(err) };
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 /** URL schemes a rendered page may load without a host. */
 const HOSTLESS_SCHEMES = new Set(["data:", "blob:", "about:"]);
@@ -93,6 +132,8 @@ async function acquireBrowser(env: Env): Promise<Browser> {
  * `close()` closes the context and disconnects, leaving the session for the next run.
  */
 export class PageRenderer {
+  /** The page the `browser` route's API calls run from (see routeRequest). */
+  #current: Page | null = null;
   #session: Promise<{ browser: Browser; context: BrowserContext }> | null = null;
 
   constructor(private readonly env: Env) {}
@@ -138,7 +179,7 @@ export class PageRenderer {
    * (`mayRequest`), so a page cannot redirect, navigate, frame or fetch its way to a private host.
    * Returns the host refused by that last check, or null.
    */
-  #intercept(request: HTTPRequest): string | null {
+  #intercept(request: HTTPRequest, intendedHost: string | null = null): string | null {
     if (request.isInterceptResolutionHandled()) return null;
     const url = URL.parse(request.url());
     // A navigation refused as "blocked" would commit Chrome's error page in place of the page being
@@ -159,7 +200,9 @@ export class PageRenderer {
       return destination.hostname;
     }
     if (destination.host === url.host) {
-      void request.continue().catch(() => {});
+      const headers = request.headers();
+      if (intendedHost && !headers["x-forwarded-host"]) void request.continue({ headers: { ...headers, "x-forwarded-host": intendedHost } }).catch(() => {});
+      else void request.continue().catch(() => {});
       return null;
     }
     void request.continue({ url: destination.toString(), headers: { ...request.headers(), "x-forwarded-host": url.host } }).catch(() => {});
@@ -169,17 +212,108 @@ export class PageRenderer {
   /** Renders a page with JavaScript and returns its HTML once it has settled. */
   async render(pageUrl: URL | string, options: RenderOptions): Promise<RenderedPage> {
     const target = resolveTarget(this.env, pageUrl);
+    const page = await this.#newPage();
+    try {
+      return await this.#load(page, target, options, true);
+    } finally {
+      await page.close().catch(() => {});
+    }
+  }
+
+  /**
+   * The `browser` route: a page request is loaded as a page, which stays open; an API call runs
+   * inside the open page of its origin (`fetch` from the page itself), so its cookies, tokens and
+   * headers are the page's own. With no page of that origin open yet, the Referer (or the origin's
+   * root) is loaded first, as a visitor's browser would have it.
+   */
+  async routeRequest(target: Target, request: InPageRequest, options: RenderOptions): Promise<RenderedPage> {
+    if (!request.api && request.method === "GET") {
+      const page = await this.#newPage();
+      try {
+        const answer = await this.#load(page, target, options, true, true);
+        await this.#keep(page);
+        return answer;
+      } catch (err) {
+        await page.close().catch(() => {});
+        throw err;
+      }
+    }
+    const started = Date.now();
+    let current = this.#current;
+    if (!current || URL.parse(current.url())?.origin !== target.requestUrl.origin) {
+      const referrer = request.headers.Referer ?? request.headers.referer;
+      const opener = referrer && URL.parse(referrer)?.host === target.pageUrl.host ? referrer : new URL("/", target.pageUrl).toString();
+      current = await this.#newPage();
+      try {
+        // Any answer puts a document on the origin; its status is not the API call's.
+        await this.#load(current, resolveTarget(this.env, opener), options, false, true);
+        await this.#keep(current);
+      } catch (err) {
+        await current.close().catch(() => {});
+        throw err;
+      }
+    }
+    const left = options.timeoutMs - (Date.now() - started);
+    if (left <= 0) throw transientError("timeout", `Page did not answer within ${options.timeoutMs} ms`);
+    const headers = { ...request.headers };
+    if (target.requestUrl.host !== target.pageUrl.host) headers["X-Forwarded-Host"] = target.pageUrl.host;
+    try {
+      const answer = await current.evaluate(IN_PAGE_FETCH, {
+        url: target.requestUrl.toString(),
+        method: request.method,
+        headers,
+        body: request.body ?? null,
+        timeoutMs: left,
+        maxBytes: options.maxBytes,
+      });
+      if ("error" in answer) {
+        if (answer.error === "too large") throw permanentError("publisher_error", `Page is larger than ${options.maxBytes} bytes`);
+        if (answer.error === "timeout") throw transientError("timeout", `Publisher did not answer within ${left} ms`);
+        throw transientError("publisher_error", `Could not reach the publisher from the page: ${answer.error}`);
+      }
+      return { url: new URL(answer.url || target.requestUrl.toString()), status: answer.status, headers: new Headers(answer.headers), text: answer.text };
+    } catch (err) {
+      if (err instanceof ScrapeError) throw err;
+      throw transientError("publisher_error", `Browser could not run the request: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** The page in-page requests run from; the one it replaces is closed. */
+  async #keep(page: Page): Promise<void> {
+    const previous = this.#current;
+    this.#current = page;
+    if (previous && previous !== page) await previous.close().catch(() => {});
+  }
+
+  async #newPage(): Promise<Page> {
     const { context } = await this.#open();
     const page = await context.newPage();
     try {
       await page.evaluateOnNewDocument(DISABLE_SIDE_CHANNELS);
       await page.setBypassServiceWorker(true);
       await page.setRequestInterception(true);
+      return page;
+    } catch (err) {
+      await page.close().catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * Loads `target` in `page` and returns its HTML once it has settled; `checkStatus` false takes any
+   * answer (a page opened only to run requests from its origin).
+   */
+  async #load(page: Page, target: Target, options: RenderOptions, checkStatus: boolean, forwardHost = false): Promise<RenderedPage> {
+    // The browser route tells a mapped origin (PUBLISHER_ORIGINS) which host its page and in-page
+    // requests were meant for, as the direct route does; render() keeps its own behaviour.
+    const intendedHost = forwardHost && target.requestUrl.host !== target.pageUrl.host ? target.pageUrl.host : null;
+    try {
       // A main-frame navigation refused as private (the profile redirecting there) fails the task the
       // way the plain-HTTP path does; a refused subresource, fetch or frame only leaves the page without it.
       let refusedNavigation: string | null = null;
+      page.removeAllListeners("request");
       page.on("request", (request) => {
-        const refused = this.#intercept(request);
+        const refused = this.#intercept(request, intendedHost && URL.parse(request.url())?.origin === target.requestUrl.origin ? intendedHost : null);
         if (refused && request.isNavigationRequest() && request.frame() === page.mainFrame()) refusedNavigation ??= refused;
       });
       const cookies = cookiesFor(options.cookies, target.pageUrl);
@@ -199,19 +333,22 @@ export class PageRenderer {
       if (html.length > options.maxBytes) throw permanentError("publisher_error", `Rendered page is larger than ${options.maxBytes} bytes`);
       const status = response?.status() ?? 200;
       const headers = new Headers(response?.headers() ?? {});
-      const error = await errorForStatus(status, headers, html);
-      if (error) throw error;
+      if (checkStatus) {
+        const error = await errorForStatus(status, headers, html);
+        if (error) throw error;
+      }
       return { url: publisherSideUrl(target, new URL(page.url())), status, headers, text: html };
     } catch (err) {
       if (err instanceof ScrapeError) throw err;
       if (err instanceof TimeoutError) throw transientError("timeout", `Page did not render within ${options.timeoutMs} ms`);
       throw transientError("publisher_error", `Browser could not load the page: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      await page.close().catch(() => {});
     }
   }
 
   async close(): Promise<void> {
+    const current = this.#current;
+    this.#current = null;
+    await current?.close().catch(() => {});
     const session = this.#session;
     this.#session = null;
     if (!session) return;

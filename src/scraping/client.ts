@@ -1,11 +1,16 @@
+import type { RequestCounts } from "../core/tasks/task-views";
+import { log } from "../log";
 import { settings } from "../settings";
 import { readAtMost } from "../streams";
-import { PageRenderer } from "./browser";
+import { BrowserBusy, PageRenderer } from "./browser";
 import type { LoginCookie } from "../core/cookies";
-import { cookieHeader, cookiesFor } from "./cookies";
+import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
 import { errorForStatus } from "./response-status";
-import { publisherSideUrl, resolveTarget, type Target } from "./target";
+import { routesFor } from "../core/fetch-routes";
+import { CookieJar, type JarCookie } from "./routes/cookie-jar";
+import { createRoutes, type Route } from "./routes";
+import { mayRequest, publisherSideUrl, resolveTarget } from "./target";
 
 /** Longest a single request or page render may take. */
 const PAGE_TIMEOUT_MS = 30_000;
@@ -70,6 +75,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 }
 
 export interface ClientOptions {
+  /** The task's publisher: picks its FETCH_ROUTES list (the "*" list when it has none). */
+  publisherKey?: string;
   cookies: readonly LoginCookie[];
   /** Milliseconds since the epoch when the task's time budget ends. */
   deadline: number;
@@ -80,19 +87,64 @@ export interface ClientOptions {
 
 /**
  * The one way an adapter reaches a publisher, by plain HTTP (GET or POST, HTML or JSON) or through
- * the browser. Every request, redirects included, goes through PUBLISHER_ORIGINS (with the intended
- * host in X-Forwarded-Host), the private-network check, the cookies of its own host only, the body
- * cap, the page timeout capped by the task's remaining time, and the adapter's page inspector.
+ * the browser. A request goes by the publisher's routes (FETCH_ROUTES: direct, browser, provider)
+ * in order, the next one taken when a route answers `blocked`; a route found blocked is skipped for
+ * the rest of the run. Every request, redirects included, goes through PUBLISHER_ORIGINS (with the
+ * intended host in X-Forwarded-Host), the private-network check, the cookies of its own host only
+ * (login cookies and those the publisher set during the run), the body cap, the page timeout
+ * capped by the task's remaining time, and the adapter's page inspector. Requests are counted per
+ * route kind for the task's `requests` counts.
  */
 export class PublisherClient {
   #timeUp = false;
   readonly renderer: PageRenderer;
+  readonly #routes: Route[];
+  /** The first route not found blocked in this run. */
+  #routeIndex = 0;
+  readonly #jar = new CookieJar();
+  readonly #counts: RequestCounts = { direct: 0, browser: 0, provider: 0 };
+  #unsaved: RequestCounts = { direct: 0, browser: 0, provider: 0 };
 
   constructor(
     private readonly env: Env,
     private readonly options: ClientOptions,
   ) {
     this.renderer = new PageRenderer(env);
+    const config = settings(env);
+    this.#routes = createRoutes(routesFor(config.fetchRoutes, options.publisherKey ?? "*"), {
+      env,
+      publisherKey: options.publisherKey ?? "*",
+      renderer: this.renderer,
+      loginCookies: options.cookies,
+      maxPageBytes: config.maxPageBytes,
+    });
+  }
+
+  /** The cookies the publisher set in this run, for the task's next run (see saveJar in app/scrape). */
+  jarSnapshot(): JarCookie[] {
+    return this.#jar.snapshot();
+  }
+
+  /** Takes back the cookies an earlier run of the task kept. */
+  restoreJar(cookies: unknown): void {
+    this.#jar.restore(cookies);
+  }
+
+  /** Requests made so far in this run, by route kind. */
+  get requestCounts(): RequestCounts {
+    return { ...this.#counts };
+  }
+
+  /** The requests counted since the last call (what is not yet added to the task's counts). */
+  takeRequestCounts(): RequestCounts {
+    const taken = this.#unsaved;
+    this.#unsaved = { direct: 0, browser: 0, provider: 0 };
+    return taken;
+  }
+
+  #count(kind: keyof RequestCounts): void {
+    this.#counts[kind]++;
+    this.#unsaved[kind]++;
   }
 
   /** True once a request found the time budget spent (whether or not the adapter let it through). */
@@ -110,8 +162,24 @@ export class PublisherClient {
     return Math.min(this.options.pageTimeoutMs ?? PAGE_TIMEOUT_MS, left);
   }
 
-  /** A plain HTTP request; redirects are followed by hand so every hop is checked. */
+  /** A request by the publisher's routes, falling through to the next route on `blocked`. */
   async request(url: URL | string, options: RequestOptions = {}): Promise<FetchedPage> {
+    for (let index = this.#routeIndex; ; index++) {
+      const route = this.#routes[index];
+      try {
+        return await this.#requestVia(route, url, options);
+      } catch (err) {
+        const next = this.#routes[index + 1];
+        // A busy browser is no verdict on the publisher: the run hands the task on instead.
+        if (!next || !(err instanceof ScrapeError) || err.reason !== "blocked" || err instanceof BrowserBusy || this.timeUp) throw err;
+        log("warn", "route blocked, trying the next route", { publisher: this.options.publisherKey, route: route.name, next: next.name, detail: err.message });
+        this.#routeIndex = index + 1;
+      }
+    }
+  }
+
+  /** One request by one route; redirects are followed by hand so every hop is checked. */
+  async #requestVia(route: Route, url: URL | string, options: RequestOptions): Promise<FetchedPage> {
     const timeoutMs = this.timeoutMs();
     const signal = AbortSignal.timeout(timeoutMs);
     const config = settings(this.env);
@@ -119,34 +187,67 @@ export class PublisherClient {
     let method = options.method ?? "GET";
     let body: string | undefined =
       options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : options.body;
+    const api = options.json !== undefined || options.form !== undefined || method === "POST" || /json/i.test(headerValue(options.headers, "Accept") ?? "");
     try {
       for (let hop = 0; ; hop++) {
-        const headers = this.#headers(target, options, config.serviceName);
-        if (body === undefined) {
-          headers.delete("Content-Type");
+        const headers = adapterHeaders(options);
+        if (body === undefined) headers.delete("Content-Type");
+        this.#count(route.kind);
+        const answer = await route.send({
+          target,
+          method,
+          headers,
+          body,
+          api,
+          cookies: this.#cookiesFor(target.pageUrl, headerValue(options.headers, "Cookie")),
+          signal,
+          timeoutMs,
+          // A provider wraps the page (Zyte in base64, ScrapFly in JSON): its envelope may be larger.
+          read: (response) => readCapped(response, route.kind === "provider" ? envelopeCap(config.maxPageBytes) : config.maxPageBytes),
+        });
+        if (route.kind === "provider" && new TextEncoder().encode(answer.text).byteLength > config.maxPageBytes) {
+          throw permanentError("publisher_error", `Page is larger than ${config.maxPageBytes} bytes`);
         }
-        const response = await fetch(target.requestUrl, { method, headers, body, redirect: "manual", signal });
-        const location = response.headers.get("Location");
-        if (isRedirect(response.status) && location) {
-          await response.body?.cancel();
+        const answerUrl = publisherSideUrl(target, answer.url);
+        // A route that followed redirects itself (the browser, a provider) reports where it ended:
+        // judged by the same rules as a hop followed here.
+        if (answerUrl.href !== target.pageUrl.href && !mayRequest(this.env, route.kind === "provider" ? answerUrl : answer.url)) {
+          throw permanentError("profile_not_found", `Refusing to request a private host: ${answerUrl.hostname}`);
+        }
+        this.#jar.store(answerUrl, answer.headers);
+        const location = answer.headers.get("Location");
+        if (isRedirect(answer.status) && location) {
           if (hop >= MAX_REDIRECTS) throw permanentError("publisher_error", "Too many redirects");
-          target = resolveTarget(this.env, publisherSideUrl(target, new URL(location, target.requestUrl)));
-          if (response.status !== 307 && response.status !== 308) {
+          target = resolveTarget(this.env, publisherSideUrl(target, new URL(location, answer.url)));
+          if (answer.status !== 307 && answer.status !== 308) {
             method = "GET";
             body = undefined;
           }
           continue;
         }
-        const text = await readCapped(response, config.maxPageBytes);
-        const error = await errorForStatus(response.status, response.headers, text);
+        const error = await errorForStatus(answer.status, answer.headers, answer.text);
         if (error) throw error;
-        return await this.#inspected({ url: target.pageUrl, status: response.status, headers: response.headers, text, rendered: false });
+        return await this.#inspected({ url: answerUrl, status: answer.status, headers: answer.headers, text: answer.text, rendered: route.kind === "browser" });
       }
     } catch (err) {
       if (err instanceof ScrapeError) throw err;
       if (signal.aborted) throw transientError("timeout", `Publisher did not answer within ${timeoutMs} ms`);
       throw transientError("publisher_error", `Could not reach the publisher: ${err instanceof Error ? err.message : String(err)}`);
     }
+  }
+
+  /**
+   * The cookies of a request: the adapter's own (a Cookie header it set, e.g. Tripadvisor's
+   * TAUnique), the task's login cookies of the host, then those the publisher set in this run. A
+   * login cookie wins a name over the adapter's (it belongs to the signed-in session), and both win
+   * over the jar's.
+   */
+  #cookiesFor(pageUrl: URL, own: string | undefined): { name: string; value: string }[] {
+    const login = cookiesFor(this.options.cookies, pageUrl).map(({ name, value }) => ({ name, value }));
+    const loginNames = new Set(login.map((c) => c.name));
+    const adapter = cookiePairs(own).filter((c) => !loginNames.has(c.name));
+    const taken = new Set([...loginNames, ...adapter.map((c) => c.name)]);
+    return [...adapter, ...login, ...this.#jar.cookiesFor(pageUrl).filter((c) => !taken.has(c.name))];
   }
 
   /** GET (or POST) answered with JSON; an XSSI guard such as Google's `)]}'` line is removed first. */
@@ -161,6 +262,7 @@ export class PublisherClient {
 
   /** Loads a page in the browser (JavaScript runs), through the same checks, and returns its HTML. */
   async render(url: URL | string): Promise<FetchedPage> {
+    this.#count("browser");
     const page = await this.renderer.render(url, { cookies: this.options.cookies, timeoutMs: this.timeoutMs(), maxBytes: settings(this.env).maxPageBytes });
     return this.#inspected({ ...page, rendered: true });
   }
@@ -174,25 +276,8 @@ export class PublisherClient {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.#routes.map((route) => route.close?.().catch(() => {})));
     await this.renderer.close();
-  }
-
-  #headers(target: Target, options: RequestOptions, serviceName: string): Headers {
-    const headers = new Headers({
-      Accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8",
-      "Accept-Language": "en;q=0.9,*;q=0.5",
-      "User-Agent": `Mozilla/5.0 (compatible; ${serviceName}/1.0)`,
-    });
-    if (options.json !== undefined) headers.set("Content-Type", "application/json");
-    else if (options.form) headers.set("Content-Type", "application/x-www-form-urlencoded");
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    // Under PUBLISHER_ORIGINS the fixture origin learns which host the request was meant for.
-    if (target.requestUrl.host !== target.pageUrl.host) headers.set("X-Forwarded-Host", target.pageUrl.host);
-    // The adapter's own cookies (Tripadvisor's TAUnique) travel together with the task's login
-    // cookies; a login cookie of the same name wins, since it belongs to the signed-in session.
-    const cookies = cookiesFor(this.options.cookies, target.pageUrl);
-    if (cookies.length) headers.set("Cookie", mergeCookieHeaders(options.headers?.Cookie ?? options.headers?.cookie, cookieHeader(cookies)));
-    return headers;
   }
 
   async #inspected(page: FetchedPage): Promise<FetchedPage> {
@@ -202,16 +287,34 @@ export class PublisherClient {
   }
 }
 
-/**
- * One Cookie header from an adapter's own cookies and the login cookies: every cookie of both, the
- * login one kept when both name the same cookie.
- */
-export function mergeCookieHeaders(own: string | undefined, login: string): string {
-  if (!own?.trim()) return login;
-  const loginNames = new Set(login.split(";").map((pair) => pair.split("=", 1)[0].trim()));
-  const kept = own
+/** The adapter's own headers: its Content-Type for the body kind, then whatever it set (its cookies go with the others). */
+function adapterHeaders(options: RequestOptions): Headers {
+  const headers = new Headers();
+  if (options.json !== undefined) headers.set("Content-Type", "application/json");
+  else if (options.form) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  headers.delete("Cookie");
+  return headers;
+}
+
+/** A Cookie header's name=value pairs. */
+function cookiePairs(header: string | undefined): { name: string; value: string }[] {
+  return (header ?? "")
     .split(";")
     .map((pair) => pair.trim())
-    .filter((pair) => pair && !loginNames.has(pair.split("=", 1)[0].trim()));
-  return [...kept, login].filter(Boolean).join("; ");
+    .filter((pair) => pair.includes("=") && pair.split("=", 1)[0].trim())
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() };
+    });
+}
+
+function headerValue(headers: Record<string, string> | undefined, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
+}
+
+/** The largest provider answer read for a page of at most `maxPageBytes`: base64 plus the envelope. */
+function envelopeCap(maxPageBytes: number): number {
+  return Math.ceil((maxPageBytes * 4) / 3) + 64 * 1024;
 }

@@ -41,12 +41,17 @@ describe("retrieve: unfinished tasks", () => {
     });
   });
 
-  it("a task in progress shows its progress", async () => {
-    await setTask(tasks[1].tasks_id, { status: 101, pages_scraped: 3, reviews_found: 57 });
+  it("a task in progress shows its progress, with its requests by route", async () => {
+    await setTask(tasks[1].tasks_id, { status: 101, pages_scraped: 3, reviews_found: 57, requests_direct: 4, requests_browser: 1, requests_provider: 2 });
     const res = await postJson(RETRIEVE, body(tasks[1]));
     expect(res.status).toBe(200);
     expect(res.body.response_message).toEqual([
-      { status: "in_progress", message: "Task is currently being processed", task_status: 101, progress: { pages_scraped: 3, reviews_found: 57 } },
+      {
+        status: "in_progress",
+        message: "Task is currently being processed",
+        task_status: 101,
+        progress: { pages_scraped: 3, reviews_found: 57, requests: { direct: 4, browser: 1, provider: 2 } },
+      },
     ]);
   });
 

@@ -92,7 +92,12 @@ describe("time budget", () => {
     expect(await storedFileKeys(task.taskId)).toHaveLength(5);
     const progress = await retrieve(task);
     expect(progress.response_message).toEqual([
-      { status: "in_progress", message: "Task is currently being processed", task_status: 101, progress: { pages_scraped: 5, reviews_found: 15 } },
+      {
+        status: "in_progress",
+        message: "Task is currently being processed",
+        task_status: 101,
+        progress: { pages_scraped: 5, reviews_found: 15, requests: { direct: 5, browser: 0, provider: 0 } },
+      },
     ]);
 
     // Five minutes of the task's own work have gone by (its last write was just now, so no

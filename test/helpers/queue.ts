@@ -72,7 +72,25 @@ interface Pending {
   availableAt: number;
 }
 
-type Settings = Partial<Pick<Env, "ALLOW_PRIVATE_NETWORK" | "PUBLISHER_ORIGINS" | "PAGES_PER_RUN" | "BROWSER_SESSIONS_MAX" | "MAX_PAGE_BYTES" | "PLAN_LIMITS">>;
+type Settings = Partial<
+  Pick<
+    Env,
+    | "ALLOW_PRIVATE_NETWORK"
+    | "PUBLISHER_ORIGINS"
+    | "PAGES_PER_RUN"
+    | "BROWSER_SESSIONS_MAX"
+    | "MAX_PAGE_BYTES"
+    | "PLAN_LIMITS"
+    | "FETCH_ROUTES"
+    | "BRIGHTDATA_ZONE"
+    | "PROVIDER_ORIGINS"
+  >
+> & {
+  /** Provider keys (Worker secrets, src/core/fetch-routes.ts). */
+  ZYTE_API_KEY?: string;
+  BRIGHTDATA_API_KEY?: string;
+  SCRAPFLY_API_KEY?: string;
+};
 
 export class QueueDriver {
   readonly deliveries: Delivery[] = [];

@@ -40,6 +40,14 @@ describe("localOnlySettingsProblems", () => {
     ]);
     expect(localOnlySettingsProblems({ vars: { ALLOW_PRIVATE_NETWORK: "1" } })).toHaveLength(1);
   });
+
+  it("refuses a provider sent to a local fake, and lets a public relay through", () => {
+    expect(localOnlySettingsProblems({ vars: { PROVIDER_ORIGINS: '{"zyte":"http://127.0.0.1:9100","scrapfly":"https://relay.example.com"}' } })).toEqual([
+      "PROVIDER_ORIGINS sends zyte to http://127.0.0.1:9100, a local address (a test fake); it must be a public origin or absent when deployed",
+    ]);
+    expect(localOnlySettingsProblems({ vars: { PROVIDER_ORIGINS: '{"brightdata":"http://[::1]:1"}' } })).toHaveLength(1);
+    expect(localOnlySettingsProblems({ vars: { PROVIDER_ORIGINS: "" } })).toEqual([]);
+  });
 });
 
 describe("queueNames", () => {

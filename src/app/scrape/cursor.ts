@@ -8,6 +8,11 @@ import { z } from "zod";
 export const StoredCursorSchema = z.object({
   page: z.number().int().min(1),
   state: z.unknown(),
+  /**
+   * The cookies the publisher set during the walk (the run's cookie jar), AES-GCM encrypted like
+   * login cookies, so a session or CSRF flow survives into the next run. Absent once the walk is over.
+   */
+  jar: z.string().optional(),
 });
 
-export type StoredCursor = { page: number; state: unknown };
+export type StoredCursor = { page: number; state: unknown; jar?: string };

@@ -13,6 +13,7 @@ import type { ScrapeMessage } from "../../queue/messages";
 import { BrowserBusy } from "../../scraping/browser";
 import { BudgetExhausted, PublisherClient } from "../../scraping/client";
 import { loginCookies } from "../../scraping/cookies";
+import { decryptText, encryptText } from "../../core/crypto/aes";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import { errorText, log } from "../../log";
 import { planLimits, settings, type PlanLimits } from "../../settings";
@@ -27,7 +28,7 @@ import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
 import { gateQueue } from "../../queue/concurrency";
 import type { Release } from "../../queue/fair-share";
 import { queueGate, sendTasks, type GateQueue, type QueueGate } from "../../queue/queue-gate";
-import { storedReviewCount, storePage } from "./store-page";
+import { addRequestCounts, storedReviewCount, storePage } from "./store-page";
 
 export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
 
@@ -147,6 +148,7 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
     return ACK;
   }
   const client = new PublisherClient(env, {
+    publisherKey: task.publisherKey,
     cookies,
     deadline: task.deadlineAt!,
     pageTimeoutMs: limits.page_timeout_seconds * 1000,
@@ -159,6 +161,17 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
     return await stopAfterError(env, task, token, run, err, attempts, client);
   } finally {
     await client.close();
+    // Requests of pages that were not stored (a failure, a retry) count all the same.
+    await addRequestCounts(env, task.id, client.takeRequestCounts()).catch(() => {});
+  }
+}
+
+/** A jar an earlier run kept; one that no longer decrypts (a rotated key) is dropped, not fatal. */
+async function openJar(env: Env, sealed: string): Promise<unknown> {
+  try {
+    return JSON.parse(await decryptText(env.ENCRYPTION_KEY, sealed));
+  } catch {
+    return [];
   }
 }
 
@@ -228,6 +241,7 @@ async function walkPages(
   const knownHashes = new Set(options.last_review_hashes);
   const client = ctx.client;
   let { cursor, profileUrl } = await startingCursor(env, task, publisher, ctx);
+  if (cursor.jar) client.restoreJar(await openJar(env, cursor.jar));
   for (let scraped = 0; cursor.state !== null; scraped++) {
     if (client.timeUp) throw new BudgetExhausted();
     // The run's share of pages is done, or another account waits for the slot this one holds.
@@ -270,7 +284,11 @@ async function walkPages(
       end = { fullWalk: false, stopReason: stopReasonText("page_budget", `the plan's pages_per_task (${maxPages}) ended the walk with pages left`) };
     } else if (await onlyRepeats(env, task.id, cursor.page, fresh)) end = { fullWalk: true, stopReason: null };
     const next: StoredCursor = { page: cursor.page + 1, state: end ? null : page.next };
+    // The publisher's cookies go on with the walk (encrypted), so a later run keeps its session.
+    const jar = end ? [] : client.jarSnapshot();
+    if (jar.length) next.jar = await encryptText(env.ENCRYPTION_KEY, JSON.stringify(jar));
     const stored = await storePage(env, {
+      requests: client.takeRequestCounts(),
       taskId: task.id,
       token,
       page: cursor.page,
@@ -287,6 +305,8 @@ async function walkPages(
     cursor = next;
     profileUrl = undefined;
   }
+  // Requests after the last stored page (a next page found missing) are counted before completion.
+  await addRequestCounts(env, task.id, client.takeRequestCounts());
   await completeTask(env, task.id, token);
   return ACK;
 }

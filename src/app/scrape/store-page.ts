@@ -1,5 +1,6 @@
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../../core/reviews/review";
+import type { RequestCounts } from "../../core/tasks/task-views";
 import type { StoredCursor } from "./cursor";
 import { leaseMs } from "./lease";
 import { deleteFile, pageFileKey, putPageFile } from "../../storage/review-files";
@@ -24,6 +25,8 @@ export interface StoredPage {
   /** With the last page: whether the walk reached the publisher's end, and why it stopped short if not. */
   fullWalk?: boolean;
   stopReason?: string | null;
+  /** Requests made since the last stored counts, by route kind; added to the task's. */
+  requests?: RequestCounts;
 }
 
 /**
@@ -47,7 +50,8 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
        files = CASE WHEN ?3 IS NULL THEN files ELSE json_insert(files, '$[#]', ?3) END,
        lease_until = ?4, updated_at = ?5, profile_url = coalesce(?8, profile_url),
        publisher_total = coalesce(?9, publisher_total), limited_view = coalesce(?10, limited_view),
-       full_walk = coalesce(?11, full_walk), stop_reason = coalesce(?12, stop_reason)
+       full_walk = coalesce(?11, full_walk), stop_reason = coalesce(?12, stop_reason),
+       requests_direct = requests_direct + ?13, requests_browser = requests_browser + ?14, requests_provider = requests_provider + ?15
      WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
   ).bind(
     JSON.stringify(page.next),
@@ -62,6 +66,9 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     page.limitedView ?? null,
     page.fullWalk === undefined ? null : page.fullWalk ? 1 : 0,
     page.stopReason ?? null,
+    page.requests?.direct ?? 0,
+    page.requests?.browser ?? 0,
+    page.requests?.provider ?? 0,
   );
 
   const inserts = chunk(page.reviews, ROWS_PER_INSERT).map((rows) =>
@@ -85,6 +92,19 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     if (!stored && fileKey) await deleteFile(env, fileKey);
   }
   return stored;
+}
+
+/**
+ * Adds requests made outside a stored page (a failed or abandoned page, a walk that ended without
+ * one) to the task's counts, whatever its state: they were made and cost the same.
+ */
+export async function addRequestCounts(env: Env, taskId: string, counts: RequestCounts): Promise<void> {
+  if (counts.direct + counts.browser + counts.provider === 0) return;
+  await env.DB.prepare(
+    `UPDATE tasks SET requests_direct = requests_direct + ?2, requests_browser = requests_browser + ?3, requests_provider = requests_provider + ?4 WHERE id = ?1`,
+  )
+    .bind(taskId, counts.direct, counts.browser, counts.provider)
+    .run();
 }
 
 /** Review ids per query: the limit less the task id. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import { requests, reviews, tasks, type TaskRow } from "../../db/schema";
-import type { CompletedTask, UnfinishedTask } from "../../core/tasks/task-views";
+import type { CompletedTask, RequestCounts, UnfinishedTask } from "../../core/tasks/task-views";
 import type { Business } from "../../core/tasks/business";
 import { cachedReviewsUrls, signedReviewsUrls, type SignedUrls } from "../../storage/review-urls";
 import { TaskStatus, type FailureReason } from "../../core/tasks/status";
@@ -30,7 +30,14 @@ const taskColumns = {
   limitedView: tasks.limitedView,
   fullWalk: tasks.fullWalk,
   stopReason: tasks.stopReason,
+  requestsDirect: tasks.requestsDirect,
+  requestsBrowser: tasks.requestsBrowser,
+  requestsProvider: tasks.requestsProvider,
 };
+
+function requestCounts(task: RetrievedTask): RequestCounts {
+  return { direct: task.requestsDirect, browser: task.requestsBrowser, provider: task.requestsProvider };
+}
 
 export type RetrievedTask = { [K in keyof typeof taskColumns]: TaskRow[K] };
 
@@ -38,8 +45,8 @@ export function unfinishedTask(task: RetrievedTask): UnfinishedTask {
   const code = task.status as 100 | 101 | 500;
   const element: UnfinishedTask["response_message"][number] = { ...MESSAGES[code], task_status: code };
   if (code === TaskStatus.failed) element.reason = (task.reason ?? "internal") as FailureReason;
-  else if (task.pagesScraped > 0 || task.reviewsFound > 0) {
-    element.progress = { pages_scraped: task.pagesScraped, reviews_found: task.reviewsFound };
+  else if (task.pagesScraped > 0 || task.reviewsFound > 0 || task.requestsDirect + task.requestsBrowser + task.requestsProvider > 0) {
+    element.progress = { pages_scraped: task.pagesScraped, reviews_found: task.reviewsFound, requests: requestCounts(task) };
   }
   return { task_id: task.id, foreign_key: task.foreignKey, publisher_key: task.publisherKey, response_message: [element] };
 }
@@ -115,7 +122,7 @@ export async function completedTaskJson(env: Env, found: TaskPage, page: number,
   const total = task.reviewsFound;
   const totalPages = Math.ceil(total / pageSize);
   const urls = found.urls ?? (await signedReviewsUrls(env, baseUrl, task.id, found.files));
-  const head: Omit<CompletedTask, "business" | "reviews" | "pagination" | "coverage"> = {
+  const head: Omit<CompletedTask, "business" | "reviews" | "pagination" | "coverage" | "requests"> = {
     foreign_key: task.foreignKey,
     batch_id: task.requestId,
     task_id: task.id,
@@ -143,6 +150,6 @@ export async function completedTaskJson(env: Env, found: TaskPage, page: number,
   const coverage: CompletedTask["coverage"] = taskCoverage({ ...task, collected: total });
   return (
     `${JSON.stringify(head).slice(0, -1)},"business":${JSON.stringify(businessHead).slice(0, -1)},"reviews_urls":${urls.json}}` +
-    `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)},"coverage":${JSON.stringify(coverage)}}`
+    `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)},"coverage":${JSON.stringify(coverage)},"requests":${JSON.stringify(requestCounts(task))}}`
   );
 }

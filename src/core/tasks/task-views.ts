@@ -25,6 +25,13 @@ export interface CompletedBusiness extends Business {
   reviews_urls: string[];
 }
 
+/** Requests a task made to the publisher, by route kind (FETCH_ROUTES). */
+export interface RequestCounts {
+  direct: number;
+  browser: number;
+  provider: number;
+}
+
 export interface CompletedTask {
   foreign_key: string;
   batch_id: string;
@@ -35,6 +42,7 @@ export interface CompletedTask {
   reviews: Review[];
   pagination: Pagination;
   coverage: Coverage;
+  requests: RequestCounts;
 }
 
 export interface ResponseMessage {
@@ -42,7 +50,7 @@ export interface ResponseMessage {
   message: string;
   task_status: 100 | 101 | 500;
   reason?: FailureReason;
-  progress?: { pages_scraped: number; reviews_found: number };
+  progress?: { pages_scraped: number; reviews_found: number; requests: RequestCounts };
 }
 
 export interface UnfinishedTask {

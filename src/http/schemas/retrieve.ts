@@ -3,6 +3,7 @@ import type { CompletedTask, UnfinishedTask } from "../../core/tasks/task-views"
 import { drfInteger, drfObject, drfString } from "../../core/validation";
 import { ReviewSchema } from "../../core/reviews/review";
 import { ApiKeySchema } from "./common";
+import { FAILURE_REASONS } from "../../core/tasks/status";
 
 // The review shape belongs to the domain (normalization produces it); the API documents it as is.
 export { ReviewSchema, type Review } from "../../core/reviews/review";
@@ -73,6 +74,13 @@ export const CoverageSchema = z
   .openapi("Coverage", {
     description: "How complete the task's reviews are (an addition to the specification's shape).",
   });
+export const RequestCountsSchema = z
+  .object({
+    direct: z.number().int().openapi({ description: "Requests made with the Worker's own fetch." }),
+    browser: z.number().int().openapi({ description: "Pages loaded and requests made in Browser Rendering." }),
+    provider: z.number().int().openapi({ description: "Requests forwarded by an unblocking provider (each is billed by the provider)." }),
+  })
+  .openapi("RequestCounts", { description: "Requests the task made to the publisher, by route (docs/routes.md: estimating cost)." });
 
 export const CompletedTaskSchema = z
   .object({
@@ -85,6 +93,7 @@ export const CompletedTaskSchema = z
     reviews: z.array(ReviewSchema),
     pagination: PaginationSchema,
     coverage: CoverageSchema,
+    requests: RequestCountsSchema,
   })
   .openapi("CompletedTask");
 
@@ -104,11 +113,8 @@ export const ResponseMessageSchema = z
     status: z.enum(["queued", "in_progress", "failed"]),
     message: z.string(),
     task_status: z.union([z.literal(100), z.literal(101), z.literal(500)]),
-    reason: z
-      .enum(["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal", "secret_unreadable"])
-      .optional()
-      .openapi({ description: "Why a failed task failed." }),
-    progress: z.object({ pages_scraped: z.number().int(), reviews_found: z.number().int() }).optional(),
+    reason: z.enum(FAILURE_REASONS).optional().openapi({ description: "Why a failed task failed." }),
+    progress: z.object({ pages_scraped: z.number().int(), reviews_found: z.number().int(), requests: RequestCountsSchema }).optional(),
   })
   .openapi("ResponseMessage");
 
