@@ -1,10 +1,13 @@
 /**
- * trustpilot.com on a real capture: the page data (`businessUnit` and the first page's `reviews`)
- * of three Trustpilot profiles as scrapfly-scrapers saved them (see ./captures/SOURCE.md). Expected
- * values were read from the file by hand.
+ * trustpilot.com on real captures: the page data (`businessUnit` and the first page's `reviews`)
+ * of three Trustpilot profiles, and 60 businesses of a category's result pages, as scrapfly-scrapers
+ * saved them (see ./captures/SOURCE.md). Expected values were read from the files by hand.
  */
 import { describe, expect, it } from "vitest";
 import raw from "./captures/companies.json?raw";
+import searchRaw from "./captures/search.json?raw";
+import { parseSearchPage } from "../../../src/publishers/trustpilot/lookup";
+import { chooseCandidate } from "../../../src/publishers/trustpilot/match";
 import { parseReviewPage } from "../../../src/publishers/trustpilot/reviews";
 
 interface CapturedCompany {
@@ -93,5 +96,52 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
         "Hello Briana,\nThank you for your kind words.\nIt\u2019s great to hear that Jill was so helpful throughout the ordering process. I will make sure to pass this along to her.\nWe appreciate your business, and look forward to working with you next time! \n-Flashbay Management",
       reply_date: "2023-12-06T23:28:04.000Z",
     });
+  });
+});
+
+/**
+ * A results page around the captured businesses: the scraper kept `props.pageProps.businessUnits.businesses`
+ * of three category pages as they were (concatenated) and nothing else; the lookup reads the same
+ * list, plain or wrapped as `{businesses}`.
+ */
+function resultsPage(businesses: unknown[]): string {
+  const data = JSON.stringify({ props: { pageProps: { businessUnits: { businesses } } } }).replace(/</g, "\\u003c");
+  return `<!DOCTYPE html><html><head><title>Trustpilot</title></head><body><script id="__NEXT_DATA__" type="application/json">${data}</script></body></html>`;
+}
+
+describe("trustpilot lookup on a real capture (scrapfly-scrapers results/search.json, 2023-12)", () => {
+  const businesses = JSON.parse(searchRaw) as unknown[];
+
+  it("reads every result with its address as Trustpilot gives it", async () => {
+    const candidates = await parseSearchPage(resultsPage(businesses));
+    expect(candidates).toHaveLength(60);
+    // The whole address in one line, city and postal code empty.
+    expect(candidates[0]).toEqual({
+      identifyingName: "www.flashbay.com",
+      displayName: "Flashbay",
+      address: "Flashbay Inc. 569 Clyde Avenue, Unit 500, Mountain View, CA 94043",
+      city: null,
+      zipCode: null,
+    });
+    expect(candidates[6]).toEqual({
+      identifyingName: "www.bhphotovideo.com",
+      displayName: "B&H Photo-Video",
+      address: "420 9th Ave",
+      city: "New York",
+      zipCode: "10001",
+    });
+    // No address at all.
+    expect(candidates[1]).toEqual({ identifyingName: "selllocked.com", displayName: "SellLocked.com", address: null, city: null, zipCode: null });
+  });
+
+  it("chooses by name and street or postal code among the real results, and never a different postal code", async () => {
+    const candidates = await parseSearchPage(resultsPage(businesses));
+    const choose = (name: string, street: string, zip: string) => chooseCandidate({ name, street, zip }, candidates)?.identifyingName ?? null;
+    expect(choose("B&H Photo Video", "420 9th Avenue", "10001")).toBe("www.bhphotovideo.com");
+    // The postal code found inside the one-line address.
+    expect(choose("Flashbay Inc.", "1 Other Street", "94043")).toBe("www.flashbay.com");
+    expect(choose("Campbell Miller Tools", "20 Jordanvale Ave", "G140QU")).toBe("campbellmillertools.co.uk");
+    expect(choose("Crutchfield", "1 Crutchfield Park", "22901")).toBeNull();
+    expect(choose("SellLocked", "1 Main Street", "10001")).toBeNull();
   });
 });
