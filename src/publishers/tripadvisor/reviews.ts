@@ -61,6 +61,8 @@ const ReviewSchema = z.object({
     })
     .nullish(),
   reviewDetailPageWrapper: z.object({ reviewDetailPageRoute: z.object({ url: Text }).nullish() }).nullish(),
+  /** The review's own link in the older `locations[0].reviewListPage` answer (2023; see the real capture in the tests). */
+  route: z.object({ url: Text }).nullish(),
   mgmtResponse: z.object({ text: Text, publishedDate: Text }).nullish(),
   tripInfo: z.object({ stayDate: Text }).nullish(),
 });
@@ -158,7 +160,7 @@ export function toRawReview(review: TripadvisorReview, origin: string): RawRevie
   if (user?.id) raw.author_id = user.id;
   const profile = absolute(user?.route?.url, origin);
   if (profile) raw.author_url = profile;
-  const url = absolute(review.reviewDetailPageWrapper?.reviewDetailPageRoute?.url, origin);
+  const url = absolute(review.reviewDetailPageWrapper?.reviewDetailPageRoute?.url ?? review.route?.url, origin);
   if (url) raw.url = url;
   const date = review.publishedDate ?? review.createdDate;
   if (date) raw.date = date;
