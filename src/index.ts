@@ -2,6 +2,7 @@ import { countingEnabled, withRoundTripCount } from "./bench/round-trips";
 import { createApp } from "./http/app";
 import { handleQueue } from "./app/queue/router";
 import { requeueIdleTasks } from "./app/scrape/sweep";
+import { runHealthTick } from "./app/health/tick";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";
@@ -15,7 +16,8 @@ export default {
     return app.fetch(request, env, ctx);
   },
   queue: handleQueue,
-  async scheduled(_controller, env) {
+  async scheduled(controller, env) {
     await requeueIdleTasks(env);
+    await runHealthTick(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

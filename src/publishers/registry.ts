@@ -123,7 +123,20 @@ export interface PublisherListing {
   loginRequired: boolean;
   lookup: boolean;
   ratingScale: string;
+  /**
+   * How far the service vouches for it: `dedicated` (a module written for it), `structured-data`
+   * (evidence that its review pages carry schema.org Review markup the generic module reads) or
+   * `unverified` (listed, tried with the generic module, nobody checked that it works).
+   */
+  support: PublisherSupport;
+  /** A dedicated module's `evidenceDate`: the newest real evidence it was checked against. */
+  evidenceDate: string | null;
+  /** A known obstacle (a sign-in or bot wall), where the listing names one. */
+  note: string | null;
 }
+
+export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "unverified"] as const;
+export type PublisherSupport = (typeof PUBLISHER_SUPPORT)[number];
 
 function moduleListing(module: PublisherModule): PublisherListing {
   const [domain, ...aliases] = module.domains;
@@ -139,6 +152,9 @@ function moduleListing(module: PublisherModule): PublisherListing {
     loginRequired: module.loginRequired,
     lookup: Boolean(module.lookup),
     ratingScale: module.ratingScale,
+    support: "dedicated",
+    evidenceDate: module.evidenceDate ?? null,
+    note: null,
   };
 }
 
@@ -153,6 +169,9 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     loginRequired: listed.loginRequired ?? false,
     lookup: Boolean(GENERIC_MODULE.lookup),
     ratingScale: listed.ratingScale,
+    support: listed.structuredData ? "structured-data" : "unverified",
+    evidenceDate: null,
+    note: listed.note ?? null,
   };
 }
 

@@ -21,4 +21,6 @@ export const tripadvisor = definePublisher({
   lookup: tripadvisorLookup,
   adapter: tripadvisorAdapter,
   queue: { binding: "SCRAPE_TRIPADVISOR", name: "scrape-tripadvisor" },
+  // scrapfly/scrapfly-scrapers tripadvisor.py @0e79e85 (the -or<N>- review pages); no real capture found (README).
+  evidenceDate: "2025-11-20",
 });

@@ -19,4 +19,6 @@ export const trustpilot = definePublisher({
   lookup: trustpilotLookup,
   adapter: trustpilotAdapter,
   queue: { binding: "SCRAPE_TRUSTPILOT", name: "scrape-trustpilot" },
+  // scrapfly/scrapfly-scrapers trustpilot.py @bfb1a96, unchanged in its 2026-08-21 snapshot; no real capture found (README).
+  evidenceDate: "2024-02-13",
 });

@@ -297,16 +297,30 @@ describe("glassdoor end to end", () => {
     ["reviews hidden behind the sign-in overlay", HIDDEN, "login_required", "Glassdoor hides the reviews behind its sign-in form"],
     ["the bot check", BOT_CHECK, "blocked", "Glassdoor answered with its bot check"],
     ["a changed cache layout", CHANGED, "publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result"],
-    ["a token the JSON call refuses", STALE_TOKEN, "blocked", "Publisher refused access (403)"],
-    ["a JSON call sent to the sign-in page", GRAPH_LOGIN, "login_required", "Glassdoor answered with its sign-in page"],
-    ["an error envelope from the JSON call", GRAPH_ERROR, "publisher_error", "Glassdoor JSON call: GraphQL error (Internal server error)"],
-    ["a changed envelope of the JSON call", GRAPH_CHANGED, "publisher_error", "Glassdoor JSON call: the answer has no data.employerReviews"],
-    ["a JSON call answering another page than asked", GRAPH_PAGE_ONE, "publisher_error", "Glassdoor JSON call: asked for page 2, answered page 1"],
   ])("fails behind %s and logs why", async (_, employer, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
+    expect(failureDetails(warn, task.taskId)).toContain(message);
+  });
+
+  // A failure after page 1 keeps what was read (docs/api.md, "Failures after page 1"): the task
+  // completes with page 1 and coverage naming the reason.
+  it.each([
+    ["a token the JSON call refuses", STALE_TOKEN, "blocked", "Publisher refused access (403)"],
+    ["a JSON call sent to the sign-in page", GRAPH_LOGIN, "login_required", "Glassdoor answered with its sign-in page"],
+    ["an error envelope from the JSON call", GRAPH_ERROR, "publisher_error", "Glassdoor JSON call: GraphQL error (Internal server error)"],
+    ["a changed envelope of the JSON call", GRAPH_CHANGED, "publisher_error", "Glassdoor JSON call: the answer has no data.employerReviews"],
+    ["a JSON call answering another page than asked", GRAPH_PAGE_ONE, "publisher_error", "Glassdoor JSON call: asked for page 2, answered page 1"],
+  ])("keeps page 1 and completes incomplete behind %s, and logs why", async (_, employer, reason, message) => {
+    const warn = vi.spyOn(console, "warn");
+    const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
+    await queue().drain();
+    const body = await retrieve(task);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews.length).toBeGreaterThan(0);
+    expect(body.coverage).toMatchObject({ complete: false, stop_reason: `${reason}: ${message}` });
     expect(failureDetails(warn, task.taskId)).toContain(message);
   });
 });
