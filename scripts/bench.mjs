@@ -34,6 +34,9 @@ const { values: options } = parseArgs({
     var: { type: "string", multiple: true, default: [] },
     // The drain benchmark (--only drain): tasks of 5 pages, each page answered after --latency ms.
     tasks: { type: "string", default: "500" },
+    // Records a CPU profile of the service's Worker during each timed load (bench-results/*.cpuprofile)
+    // and prints the functions with the most self time.
+    profile: { type: "boolean", default: false },
     latency: { type: "string", default: "200" },
   },
 });
@@ -168,6 +171,63 @@ async function sample(url, requestFor, coldKey, key, check) {
   }
   const strip = ({ text: _text, ...count }) => count;
   return { cold: strip(counts[0]), warm: strip(counts[counts.length - 1]), body: counts[counts.length - 1].text };
+}
+
+/**
+ * Starts a CPU profile of the service's Worker through its inspector port (wrangler dev proxies the
+ * DevTools protocol to the Worker). `stop` saves it under bench-results/ and prints the functions
+ * with the most self time, by script and function.
+ */
+async function startProfile(inspectorPort) {
+  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  const target = targets.find((t) => t.webSocketDebuggerUrl) ?? targets[0];
+  // The `ws` client (wrangler's own dependency): the inspector proxy refuses undici's WebSocket handshake.
+  const { default: WebSocket } = await import("ws");
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  let id = 0;
+  const pending = new Map();
+  ws.on("message", (data) => {
+    const message = JSON.parse(String(data));
+    if (message.id && pending.has(message.id)) {
+      pending.get(message.id)(message.result);
+      pending.delete(message.id);
+    }
+  });
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 200 });
+  await call("Profiler.start");
+  return {
+    async stop(kind) {
+      const { profile } = await call("Profiler.stop");
+      ws.close();
+      const outDir = join(root, "bench-results");
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(join(outDir, `${kind}.cpuprofile`), JSON.stringify(profile));
+      const self = new Map();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      let total = 0;
+      profile.samples.forEach((sampleId, i) => {
+        const node = byId.get(sampleId);
+        const dt = profile.timeDeltas[i] ?? 0;
+        total += dt;
+        const { functionName, url, lineNumber } = node.callFrame;
+        const name = `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`;
+        self.set(name, (self.get(name) ?? 0) + dt);
+      });
+      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+      console.log(`  profile of ${kind} (self time, top 25 of ${(total / 1000).toFixed(0)} ms sampled):`);
+      for (const [name, us] of top) console.log(`    ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
+    },
+  };
 }
 
 /**
@@ -461,7 +521,9 @@ async function requestBench(only) {
       // One chain per scenario: hello-world, the binding floor, then the service, back to back.
       const baseline = await loadMeasured(hello, {}, helloWorker.child.pid);
       const floorRun = await loadMeasured(floorUrl, scenario.request(key), floorWorker.child.pid);
+      const profiling = options.profile ? await startProfile(inspector) : null;
       const measured = await loadMeasured(url, scenario.request(key), service.child.pid);
+      if (profiling) await profiling.stop(scenario.kind);
       const ratio = baseline.requests_per_second ? measured.requests_per_second / baseline.requests_per_second : 0;
       const floorRatio = floorRun.requests_per_second ? measured.requests_per_second / floorRun.requests_per_second : 0;
       results.push({ ...scenario, request: undefined, check: undefined, trips, baseline, floor: floorRun, measured, ratio, floorRatio });
