@@ -21,6 +21,14 @@ const rawImports = {
 /** Bundles the fixture server into `.cache/<name>.mjs` and returns its module. */
 export async function fixtureServer(name) {
   const outfile = join(root, ".cache", `${name}.mjs`);
-  await build({ entryPoints: [join(root, "test/fixtures/server.ts")], bundle: true, platform: "node", format: "esm", outfile, logLevel: "warning", plugins: [rawImports] });
+  await build({
+    entryPoints: [join(root, "test/fixtures/server.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile,
+    logLevel: "warning",
+    plugins: [rawImports],
+  });
   return import(pathToFileURL(outfile).href);
 }
