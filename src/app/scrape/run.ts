@@ -13,6 +13,7 @@ import type { ScrapeMessage } from "../../queue/messages";
 import { BrowserBusy } from "../../scraping/browser";
 import { BudgetExhausted, PublisherClient } from "../../scraping/client";
 import { loginCookies } from "../../scraping/cookies";
+import { firstIssue, issueText } from "../../scraping/answer-schema";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import { errorText, log } from "../../log";
 import { planLimits, settings, type PlanLimits } from "../../settings";
@@ -130,7 +131,8 @@ async function loadBusiness(env: Env, requestId: string): Promise<Business> {
 /** The adapter's cursor for the next page, checked with the adapter's own schema. */
 function adapterCursor(module: PublisherModule, state: unknown): unknown {
   const parsed = module.adapter.cursor.safeParse(state);
-  if (!parsed.success) throw permanentError("publisher_error", `${module.name} adapter: cursor does not match its schema (${parsed.error.issues[0]?.message})`);
+  if (!parsed.success)
+    throw permanentError("publisher_error", `${module.name} adapter: cursor does not match its schema (${firstIssue(parsed.error).message})`);
   return parsed.data;
 }
 
@@ -138,8 +140,7 @@ function adapterCursor(module: PublisherModule, state: unknown): unknown {
 function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): AdapterPage<unknown> {
   const reviews = PageReviewsSchema.safeParse(page.reviews);
   if (!reviews.success) {
-    const issue = reviews.error.issues[0];
-    throw permanentError("publisher_error", `${module.name} adapter returned a malformed review at ${issue?.path.join(".")}: ${issue?.message}`);
+    throw permanentError("publisher_error", `${module.name} adapter returned a malformed review at ${issueText(reviews.error)}`);
   }
   if (page.next !== null) adapterCursor(module, page.next);
   if (!URL.canParse(page.pageUrl)) throw permanentError("publisher_error", `${module.name} adapter returned a page URL that is not a URL`);

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 
 /** Reviews per request (the page's own "load more" asks for 25). */
@@ -100,12 +101,7 @@ export interface ReviewsPage {
  * total says there are more reviews is `publisher_error` too (never a silent end of the walk).
  */
 export function parseReviews(data: unknown, offset: number, reviewsPageUrl: string): ReviewsPage {
-  const parsed = AnswerSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw permanentError("publisher_error", `Capterra reviews: unexpected answer at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
-  }
-  const { hits, totalHits } = parsed.data;
+  const { hits, totalHits } = parseAnswer(AnswerSchema, data, "Capterra reviews");
   const total = totalHits?.value;
   if (hits.length === 0 && total !== undefined && total > offset) {
     throw permanentError("publisher_error", `Capterra reviews: no reviews at offset ${offset} although totalHits is ${total}`);

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { issueText } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 
 /**
@@ -87,15 +88,10 @@ export interface ReviewListPage {
   reviews: TripadvisorReview[];
 }
 
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`;
-}
-
 /** The review list of one location, read from the `/data/graphql/ids` answer; throws publisher_error when it is not there. */
 export function parseReviewListResponse(body: unknown): ReviewListPage {
   const results = z.array(ResultSchema).min(1).safeParse(body);
-  if (!results.success) throw permanentError("publisher_error", `Tripadvisor review list: expected a GraphQL batch answer (${describeIssue(results.error)})`);
+  if (!results.success) throw permanentError("publisher_error", `Tripadvisor review list: expected a GraphQL batch answer (${issueText(results.error)})`);
   const [result] = results.data;
   if (result.errors?.length) {
     const first = result.errors[0];
@@ -123,10 +119,10 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
     );
   }
   const list = ReviewListSchema.safeParse(raw);
-  if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${describeIssue(list.error)}`);
+  if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${issueText(list.error)}`);
   const reviews = list.data.reviews.map((review, index) => {
     const parsed = ReviewSchema.safeParse(review);
-    if (!parsed.success) throw permanentError("publisher_error", `Tripadvisor review list: reviews.${index}.${describeIssue(parsed.error)}`);
+    if (!parsed.success) throw permanentError("publisher_error", `Tripadvisor review list: reviews.${index}.${issueText(parsed.error)}`);
     return parsed.data;
   });
   return { totalCount: list.data.totalCount, reviews };
