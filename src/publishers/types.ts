@@ -151,5 +151,5 @@ export interface Adapter<C> {
  * the one cast lives here instead of at every use.
  */
 export function definePublisher<C>(module: PublisherModule<C>): PublisherModule {
-  return module as unknown as PublisherModule;
+  return module;
 }

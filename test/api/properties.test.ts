@@ -52,7 +52,7 @@ function expectErrorTree(node: unknown, path: string[] = []): void {
 async function answer(path: string, body: unknown): Promise<{ status: number; body: { error?: unknown; details?: unknown } }> {
   const res = await post(path, JSON.stringify(body));
   expect(res.headers.get("content-type")).toBe("application/json; charset=UTF-8");
-  return { status: res.status, body: (await res.json()) as { error?: unknown; details?: unknown } };
+  return { status: res.status, body: await res.json<{ error?: unknown; details?: unknown }>() };
 }
 
 const names = Object.keys(ENDPOINTS) as EndpointName[];

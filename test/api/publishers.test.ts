@@ -24,7 +24,7 @@ interface PublishersBody {
 async function checkAgainstDocument(schema: string, instance: unknown): Promise<{ valid: boolean; error?: string }> {
   const document = await (await call("/openapi.json")).json();
   const res = await fetch(`${inject("openapiValidatorUrl")}instance`, { method: "POST", body: JSON.stringify({ document, schema, instance }) });
-  return (await res.json()) as { valid: boolean; error?: string };
+  return await res.json<{ valid: boolean; error?: string }>();
 }
 
 describe("GET /publishers", () => {
@@ -32,7 +32,7 @@ describe("GET /publishers", () => {
   let body: PublishersBody;
   beforeAll(async () => {
     res = await call("/publishers");
-    body = (await res.json()) as PublishersBody;
+    body = await res.json<PublishersBody>();
   });
 
   it("answers 200 without an API key, with 80+ publishers sorted by domain and a true count", () => {
@@ -58,10 +58,12 @@ describe("GET /publishers", () => {
   });
 
   it("documents the endpoint with its example, which also validates", async () => {
-    const document = (await (await call("/openapi.json")).json()) as {
+    const document = await (
+      await call("/openapi.json")
+    ).json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, { example?: unknown }> };
-    };
+    }>();
     expect(Object.keys(document.paths["/publishers"].get.responses)).toEqual(expect.arrayContaining(["200", "405"]));
     const example = document.components.schemas.PublishersResponse.example;
     expect(example).toBeDefined();

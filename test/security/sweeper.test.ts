@@ -43,7 +43,7 @@ describe("sweeper", () => {
     // tasks are looked at; whatever else another file left idle may be swept along.
     const ours = () => queue!.sent.filter((m) => ids.includes((m as { task_id: string }).task_id));
     expect(ours()).toEqual(oldestFirst.map((id) => ({ task_id: id, run: 1 })));
-    const batchSizes = vi.mocked(env.SCRAPE_GENERIC.sendBatch).mock.calls.map(([messages]) => [...messages].length);
+    const batchSizes = vi.mocked(env.SCRAPE_GENERIC).sendBatch.mock.calls.map(([messages]) => [...messages].length);
     expect(batchSizes.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(250);
     expect(Math.max(...batchSizes)).toBeLessThanOrEqual(99);
 

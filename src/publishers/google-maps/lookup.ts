@@ -20,7 +20,7 @@ const RESULTS_INDEX = 64;
 export function searchUrl(business: Business): string {
   const { street, zip, city } = business.address;
   const q = [business.name, street, `${zip} ${city}`.trim()].filter(Boolean).join(", ");
-  return `https://www.google.com/search?${new URLSearchParams({ tbm: "map", authuser: "0", hl: "en", q, pb: SEARCH_PB })}`;
+  return `https://www.google.com/search?${new URLSearchParams({ tbm: "map", authuser: "0", hl: "en", q, pb: SEARCH_PB }).toString()}`;
 }
 
 /** The places of a search answer, in Google's order; an answer without a result list found nothing. */

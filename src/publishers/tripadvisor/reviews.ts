@@ -111,7 +111,7 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
   // The current operation answers a one-element list; older ones nested the page under the location.
   const proxy = data.ReviewsProxy_getReviewListPageForLocation;
   const legacy = Array.isArray(data.locations) ? (data.locations[0] as { reviewListPage?: unknown } | undefined)?.reviewListPage : undefined;
-  const raw = Array.isArray(proxy) ? proxy[0] : legacy;
+  const raw: unknown = Array.isArray(proxy) ? proxy[0] : legacy;
   if (raw === undefined || raw === null) {
     throw permanentError(
       "publisher_error",

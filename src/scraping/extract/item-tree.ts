@@ -63,7 +63,7 @@ interface OpenText {
 function addValue(node: SchemaNode, properties: string[], value: unknown): void {
   for (const property of properties) {
     const existing = node[property];
-    node[property] = Array.isArray(existing) ? [...existing, value] : [value];
+    node[property] = Array.isArray(existing) ? [...(existing as unknown[]), value] : [value];
   }
 }
 

@@ -108,7 +108,7 @@ function toRawReview(graph: NodeGraph, review: SchemaNode, baseUrl: string): Raw
     language: language(graph, review),
     reply_text: replyText(graph, review),
   };
-  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as RawReview;
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
 }
 
 /** Every schema.org Review among the items of a page (nested anywhere), in document order. */

@@ -114,9 +114,9 @@ describe("g2 parser", () => {
     const changed = await readG2Page(answer(reviewsUrl(CHANGED.slug)).body);
     expect(changed).toEqual({ cards: [], reviewCount: null, hasNext: false });
     const [card] = (await readG2Page(answer(reviewsUrl("acme-crm")).body)).cards;
-    expect(scrapeError(() => cardReview({ ...card!, stars: null }, 4, "acme-crm")).message).toBe("G2 page: review 4 has no stars-N rating");
-    expect(scrapeError(() => cardReview({ ...card!, id: null }, 2, "acme-crm")).message).toBe("G2 page: review 2 has no survey-response id");
-    expect(scrapeError(() => cardReview({ ...card!, date: null }, 1, "acme-crm")).message).toBe("G2 page: review 1 has no datePublished");
+    expect(scrapeError(() => cardReview({ ...card, stars: null }, 4, "acme-crm")).message).toBe("G2 page: review 4 has no stars-N rating");
+    expect(scrapeError(() => cardReview({ ...card, id: null }, 2, "acme-crm")).message).toBe("G2 page: review 2 has no survey-response id");
+    expect(scrapeError(() => cardReview({ ...card, date: null }, 1, "acme-crm")).message).toBe("G2 page: review 1 has no datePublished");
   });
 
   it("sees DataDome's and Cloudflare's challenge pages and lets review pages through", () => {

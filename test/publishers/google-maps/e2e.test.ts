@@ -51,7 +51,7 @@ function expected(r: FixtureReview, p: FixturePlace) {
 
 /** The site's listugcposts requests for one place, by path and query. */
 const rpcRequests = (p: FixturePlace) =>
-  fixtureRequests("google.com", `/maps/rpc/listugcposts?${new URLSearchParams({ authuser: "0", hl: "en", pb: `!1m6!1s${p.featureId}` })}`);
+  fixtureRequests("google.com", `/maps/rpc/listugcposts?${new URLSearchParams({ authuser: "0", hl: "en", pb: `!1m6!1s${p.featureId}` }).toString()}`);
 
 describe("maps.google.com reviews", () => {
   it("walks every listugcposts page newest first and keeps ids, original texts, exact times, languages and replies", async () => {

@@ -12,7 +12,7 @@ import fixture from "./site";
 /** The fixture site's page (body) for a URL on www.trustpilot.com. */
 async function serve(pathAndQuery: string): Promise<string> {
   const url = new URL(pathAndQuery, "https://www.trustpilot.com");
-  return (await fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.trustpilot.com", headers: {}, body: "" })).body;
+  return fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.trustpilot.com", headers: {}, body: "" }).body;
 }
 
 async function fetched(pathAndQuery: string, text?: string): Promise<FetchedPage> {
