@@ -37,6 +37,7 @@ export type ScrapeQueueBinding = {
   [K in keyof Env]: Env[K] extends Queue<unknown> ? (K extends `SCRAPE_${string}` ? K : never) : never;
 }[keyof Env];
 
+/** A module's scraping queue, named after the module (see ./queues.ts). */
 export interface QueueRef {
   /** The producer binding the dispatcher sends to. */
   binding: ScrapeQueueBinding;
@@ -69,7 +70,6 @@ export interface PublisherModule<C = unknown> {
   /** Finds the profile from the business data when profile_key is empty; absent = profile_key required. */
   lookup?: Lookup;
   adapter: Adapter<C>;
-  queue: QueueRef;
   /**
    * The date (`YYYY-MM-DD` or `YYYY-MM`) of the newest real evidence the module was checked against:
    * a real capture in its tests, or a current public client whose requests and parsing it follows.

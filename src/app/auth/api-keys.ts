@@ -1,3 +1,9 @@
+/**
+ * API keys: a presented key is looked up by its SHA-256 hash (keys are never stored in clear), the
+ * stored hash is compared again in constant time, and expired or revoked keys fail. A key D1
+ * confirmed recently is answered from the isolate. src/http/endpoint.ts runs the steps: cachedKey,
+ * then keyLookup folded into its own D1 batch, then acceptKey.
+ */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accounts, apiKeys, type Account } from "../../db/schema";
@@ -32,7 +38,7 @@ export type KeyCheck = { account: Account } | { account: null; hash: string };
 
 /**
  * Answers from the isolate's key cache when it can; otherwise returns the key's hash so the caller
- * can look it up (alone, or folded into its own D1 batch) and record the result with `rememberKey`.
+ * can look it up (alone, or folded into its own D1 batch) and record the result with `acceptKey`.
  */
 export async function cachedKey(presented: string, ttlMs: number, now = Date.now()): Promise<KeyCheck> {
   const hash = await sha256Hex(presented);
@@ -73,15 +79,4 @@ export function keyLookup(db: Database, hash: string) {
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.keyHash, hash));
-}
-
-/**
- * Finds the account of a presented key. Keys are looked up by their SHA-256 hash (never stored in
- * clear), the stored hash is compared again in constant time, and expired or revoked keys fail.
- * A key D1 confirmed less than `ttlMs` ago is answered from the isolate without a round trip.
- */
-export async function authenticate(db: Database, presented: string, ttlMs = 0, now = Date.now()): Promise<Account | null> {
-  const check = await cachedKey(presented, ttlMs, now);
-  if (check.account) return check.account;
-  return acceptKey(check.hash, await keyLookup(db, check.hash).get(), ttlMs, now);
 }

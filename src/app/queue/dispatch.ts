@@ -1,4 +1,5 @@
 import { chunk } from "../../db/batching";
+import { moduleQueue } from "../../publishers/queues";
 import { publisherFor } from "../../publishers/registry";
 import type { ScrapeQueueBinding } from "../../publishers/types";
 import type { ScrapeMessage } from "../../queue/messages";
@@ -23,7 +24,7 @@ const SEND_BATCH_MAX = 100;
 export async function dispatchTasks(env: Env, items: readonly Dispatch[]): Promise<void> {
   const byQueue = new Map<ScrapeQueueBinding, MessageSendRequest<ScrapeMessage>[]>();
   for (const item of items) {
-    const binding = publisherFor(item.publisherKey).module.queue.binding;
+    const binding = moduleQueue(publisherFor(item.publisherKey).module.name).binding;
     const body: ScrapeMessage = item.run === undefined ? { task_id: item.taskId } : { task_id: item.taskId, run: item.run };
     const message: MessageSendRequest<ScrapeMessage> = { body, contentType: "json" };
     if (item.delaySeconds) message.delaySeconds = item.delaySeconds;

@@ -12,5 +12,4 @@ export const airbnb = definePublisher({
   ratingScale: "1–5 stars, kept as given",
   resolveProfileKey: resolveAirbnbProfile,
   adapter: airbnbAdapter,
-  queue: { binding: "SCRAPE_AIRBNB", name: "scrape-airbnb" },
 });

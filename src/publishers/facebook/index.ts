@@ -66,5 +66,4 @@ export const facebook = definePublisher({
   resolveProfileKey: (profileKey, publisherKey) =>
     resolveProfile(profileKey, publisherKey, { fromUrl, fromId: (id) => (PAGE_SLUG.test(id) && !NOT_PAGES.has(id.toLowerCase()) ? reviewsTab(id) : null) }),
   adapter: facebookAdapter,
-  queue: { binding: "SCRAPE_FACEBOOK", name: "scrape-facebook" },
 });

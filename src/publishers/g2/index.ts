@@ -26,5 +26,4 @@ export const g2 = definePublisher({
       },
     }),
   adapter: g2Adapter,
-  queue: { binding: "SCRAPE_G2", name: "scrape-g2" },
 });

@@ -22,5 +22,4 @@ export const glassdoor = definePublisher({
       fromId: (id) => (/^\d{1,12}$/.test(id) ? pageUrl({ base: `https://www.glassdoor.com/Reviews/Employer-Reviews-E${id}`, page: 1 }) : null),
     }),
   adapter: glassdoorAdapter,
-  queue: { binding: "SCRAPE_GLASSDOOR", name: "scrape-glassdoor" },
 });

@@ -26,5 +26,4 @@ export const googleMaps = definePublisher({
     }),
   lookup: lookupPlace,
   adapter: googleMapsAdapter,
-  queue: { binding: "SCRAPE_GOOGLE_MAPS", name: "scrape-google-maps" },
 });

@@ -20,5 +20,4 @@ export const tripadvisor = definePublisher({
     resolveProfile(profileKey, publisherKey, { hosts: TRIPADVISOR_DOMAINS, fromUrl: (url) => locationPage(url)?.url ?? null }),
   lookup: tripadvisorLookup,
   adapter: tripadvisorAdapter,
-  queue: { binding: "SCRAPE_TRIPADVISOR", name: "scrape-tripadvisor" },
 });

@@ -18,5 +18,4 @@ export const trustpilot = definePublisher({
   resolveProfileKey: resolveTrustpilotProfileKey,
   lookup: trustpilotLookup,
   adapter: trustpilotAdapter,
-  queue: { binding: "SCRAPE_TRUSTPILOT", name: "scrape-trustpilot" },
 });

@@ -17,5 +17,4 @@ export const yelp = definePublisher({
   resolveProfileKey: resolveYelpProfile,
   lookup: lookupYelp,
   adapter: yelpAdapter,
-  queue: { binding: "SCRAPE_YELP", name: "scrape-yelp" },
 });
