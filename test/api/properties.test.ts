@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE, ENDPOINTS, type EndpointName, createAccount, post, publisherConfig, submitBody, withValue } from "../helpers/api";
 
-/** Every message the API may put in a 400 tree: decisions.md's list plus the documented additions. */
+/** Every message the API may put in a 400 tree: the DRF messages plus the additions docs/api.md documents. */
 const DOCUMENTED_MESSAGES = [
   /^This field is required\.$/,
   /^This field may not be blank\.$/,

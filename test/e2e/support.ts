@@ -68,7 +68,7 @@ export async function fixtureCookies(domain: string, prefix: string): Promise<Re
   return await res.json<Record<string, string[]>>();
 }
 
-/** review_hash as decisions.md defines it, computed independently (node:crypto) for ASCII fixture text. */
+/** review_hash as docs/architecture.md defines it, computed independently (node:crypto) for ASCII fixture text. */
 export function md5Hash(fields: string[]): string {
   return createHash("md5").update(JSON.stringify(fields)).digest("hex");
 }

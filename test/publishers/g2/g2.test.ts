@@ -37,7 +37,7 @@ function documentedText(r: FixtureG2Review): string {
 /** Half stars to 1..5: N / 2 stars, halves rounded up, at least 1. */
 const FIVE = [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
 
-/** md5 of the Go-style JSON decisions.md names: like JSON.stringify, but Go escapes &, < and >. */
+/** md5 of the Go-style JSON review_hash uses (docs/architecture.md): like JSON.stringify, but Go escapes &, < and >. */
 function goHash(fields: string[]): string {
   return createHash("md5").update(JSON.stringify(fields).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e")).digest("hex");
 }
