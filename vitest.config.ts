@@ -14,6 +14,8 @@ const migrations = await readD1Migrations("./migrations");
 const testConfigDir = ".wrangler/test";
 // Fixed test secrets (never used outside tests), also written beside the config so wrangler's
 // required-secrets check is satisfied.
+/** The operator webhook's signing secret in tests (a fixed test value, like the secrets below). */
+const TEST_OPS_WEBHOOK_SECRET = "whsec_dGVzdC1vcHMtd2ViaG9vay1zZWNyZXQtMzItYnl0ZXM=";
 const testSecrets = {
   ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   URL_SIGNING_KEY: "test-url-signing-key",
@@ -64,6 +66,9 @@ export default defineConfig({
           // Request lines would bury the test report; the middleware is the same either way.
           LOG_REQUESTS: "false",
           PUBLISHER_ORIGINS: JSON.stringify(inject("fixtureOrigins")),
+          // Operator alerts (publisher health) go to a fixture receiver: test/e2e/publisher-health.test.ts.
+          OPS_WEBHOOK_URL: `${inject("fixtureOrigins")["status.test"]}/__hook/ops`,
+          OPS_WEBHOOK_SECRET: TEST_OPS_WEBHOOK_SECRET,
         },
       },
     })),

@@ -1,6 +1,7 @@
 import { createApp } from "./http/app";
 import { handleQueue } from "./app/queue/router";
 import { requeueIdleTasks } from "./app/scrape/sweep";
+import { runHealthTick } from "./app/health/tick";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";
@@ -12,7 +13,8 @@ export default {
     return app.fetch(request, env, ctx);
   },
   queue: handleQueue,
-  async scheduled(_controller, env) {
+  async scheduled(controller, env) {
     await requeueIdleTasks(env);
+    await runHealthTick(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -109,11 +109,26 @@ const SettingsSchema = z
     BROWSER_SESSIONS_MAX: positiveInt(2),
     /** Largest publisher answer (plain or rendered) read, in bytes. */
     MAX_PAGE_BYTES: positiveInt(5 * 1024 * 1024),
+    /** Publisher domain -> a profile URL known to have reviews, scraped (first page) by the cron canary. */
+    CANARY_PROFILES: jsonObject(z.record(z.string().min(1), z.url()), {}),
+    /** Minutes between two canary runs of one publisher. */
+    CANARY_INTERVAL_MINUTES: positiveInt(60),
+    /** Minutes a finished canary keeps its reviews and files (its outcome stays for 30 days). */
+    CANARY_RETENTION_MINUTES: positiveInt(60),
+    /** Where operator alerts (publisher.degraded / failing / recovered) are POSTed; empty = none. */
+    OPS_WEBHOOK_URL: z.union([z.literal(""), z.url()]).optional(),
+    /** Secret (whsec_<base64>) the operator alerts are signed with; required with OPS_WEBHOOK_URL. */
+    OPS_WEBHOOK_SECRET: z.string().optional(),
     /** Our own per-request log line; off unless "true" (the platform's invocation logs carry the same fields). */
     LOG_REQUESTS: z
       .string()
       .optional()
       .transform((v) => v === "true"),
+  })
+  .superRefine((s, ctx) => {
+    if (s.OPS_WEBHOOK_URL && !/^whsec_[A-Za-z0-9+/]+=*$/.test(s.OPS_WEBHOOK_SECRET ?? "")) {
+      ctx.addIssue({ code: "custom", path: ["OPS_WEBHOOK_SECRET"], message: "must be set (whsec_<base64>) when OPS_WEBHOOK_URL is set" });
+    }
   })
   .transform((s) => ({
     serviceName: s.SERVICE_NAME,
@@ -131,6 +146,10 @@ const SettingsSchema = z
     browserSessionsMax: s.BROWSER_SESSIONS_MAX,
     maxPageBytes: s.MAX_PAGE_BYTES,
     logRequests: s.LOG_REQUESTS,
+    canaryProfiles: Object.fromEntries(Object.entries(s.CANARY_PROFILES).map(([domain, url]) => [domain.toLowerCase().replace(/^www\./, ""), url])),
+    canaryIntervalMs: s.CANARY_INTERVAL_MINUTES * 60_000,
+    canaryRetentionMs: s.CANARY_RETENTION_MINUTES * 60_000,
+    opsWebhook: s.OPS_WEBHOOK_URL ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" } : null,
   }));
 
 export type Settings = z.output<typeof SettingsSchema>;

@@ -15,6 +15,9 @@ export function toolEnv(extra = {}) {
     PATH: [join(root, "node_modules", ".bin"), process.env.PATH].join(delimiter),
     XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || join(root, ".cache"),
     WRANGLER_SEND_METRICS: "false",
+    // miniflare otherwise fetches a Request.cf sample from the internet on every start and prints an
+    // error offline; the built-in placeholder serves local runs.
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
     ...extra,
   };
 }

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { OPS_ACCOUNT_ID, opsWebhookTarget } from "./ops-webhook";
 import { database } from "../db/client";
 import { loadWebhook, type WebhookTarget } from "./webhook-config";
 import { deliverOnce, retryDelaySeconds } from "./webhook-delivery";
@@ -107,7 +108,10 @@ export class AccountDurableObject extends DurableObject<Env> {
       const due = dueEvents(sql, dueBy, SEND_BATCH).filter((event) => !this.sending.has(event.id));
       if (!due.length) return;
       // Read at send time, so a replaced URL or a rotated secret applies to pending retries too.
-      if (target === undefined) target = accountId ? await loadWebhook(this.env, database(this.env.DB), accountId) : null;
+      if (target === undefined) {
+        if (accountId === OPS_ACCOUNT_ID) target = opsWebhookTarget(this.env);
+        else target = accountId ? await loadWebhook(this.env, database(this.env.DB), accountId) : null;
+      }
       await Promise.all(due.map((event) => this.attempt(target ?? null, event)));
     }
   }

@@ -70,6 +70,18 @@ export const tasks = sqliteTable(
     /** Where a resumable run continues (adapter-defined JSON). */
     cursor: text("cursor", { mode: "json" }),
     pagesScraped: integer("pages_scraped").notNull().default(0),
+    /** The review count the publisher states for the profile (the latest page that stated one). */
+    publisherTotal: integer("publisher_total"),
+    /** The adapter's reason when it knows reviews remain that it cannot reach (AdapterPage.limitedView). */
+    limitedView: text("limited_view"),
+    /**
+     * Set with the last page: 1 when the walk went to the publisher's last page (so what it collected
+     * is compared with publisher_total), 0 when it stopped early by design (first_page_only, a known
+     * review reached, the plan's page budget). See src/core/tasks/coverage.ts.
+     */
+    fullWalk: integer("full_walk", { mode: "boolean" }),
+    /** Why the walk stopped short of the end: the page budget, or a failure after page 1 ("blocked: ..."). */
+    stopReason: text("stop_reason"),
     reviewsFound: integer("reviews_found").notNull().default(0),
     /** Keys of the raw JSON Lines page files in R2, in scrape order. */
     files: text("files", { mode: "json" })
@@ -90,6 +102,8 @@ export const tasks = sqliteTable(
     index("tasks_account_foreign_key_idx").on(t.accountId, t.foreignKey, t.publisherKey),
     index("tasks_request_idx").on(t.requestId),
     index("tasks_status_updated_idx").on(t.status, t.updatedAt),
+    // Canary history: the system account's last runs per publisher (src/app/health/).
+    index("tasks_account_publisher_finished_idx").on(t.accountId, t.publisherKey, t.finishedAt),
   ],
 );
 
@@ -125,3 +139,35 @@ export const webhooks = sqliteTable("webhooks", {
 
 export type Account = typeof accounts.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+
+/**
+ * Outcomes of finished tasks per publisher and hour (hour = ms since the epoch, floored), written in
+ * the batch that completes or fails each task and kept 30 days. Publisher health reads these.
+ */
+export const publisherHours = sqliteTable(
+  "publisher_hours",
+  {
+    publisherKey: text("publisher_key").notNull(),
+    hour: integer("hour").notNull(),
+    tasks: integer("tasks").notNull().default(0),
+    succeeded: integer("succeeded").notNull().default(0),
+    /** Failures that point at the publisher: blocked, publisher_error, profile_not_found. */
+    failedPublisher: integer("failed_publisher").notNull().default(0),
+    failedOther: integer("failed_other").notNull().default(0),
+    canaryTasks: integer("canary_tasks").notNull().default(0),
+    pages: integer("pages").notNull().default(0),
+    reviews: integer("reviews").notNull().default(0),
+    durationMs: integer("duration_ms").notNull().default(0),
+    lastSuccessAt: integer("last_success_at"),
+    lastFailureAt: integer("last_failure_at"),
+    lastFailureReason: text("last_failure_reason"),
+  },
+  (t) => [primaryKey({ columns: [t.publisherKey, t.hour] }), index("publisher_hours_hour_idx").on(t.hour)],
+);
+
+/** The health status each publisher was last seen in; an operator alert goes out when it changes. */
+export const publisherHealth = sqliteTable("publisher_health", {
+  publisherKey: text("publisher_key").primaryKey(),
+  status: text("status").notNull(),
+  changedAt: integer("changed_at").notNull(),
+});

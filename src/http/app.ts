@@ -7,6 +7,7 @@ import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
 import { mountFiles } from "./routes/files/files.index";
 import { mountPublishers } from "./routes/publishers/publishers.index";
+import { mountStatus } from "./routes/status/status.index";
 import { mountRetrieve } from "./routes/retrieve/retrieve.index";
 import { mountSubmit } from "./routes/submit/submit.index";
 import { mountWebhooks } from "./routes/webhooks/webhooks.index";
@@ -18,7 +19,7 @@ export function createApp() {
   app.use("*", requestLog);
   app.use("*", jsonCharset);
   app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
-  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountPublishers, mountFiles, mountDocs]) mount(app);
+  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountPublishers, mountStatus, mountFiles, mountDocs]) mount(app);
   app.get("/", (c) => c.json({ service: c.env.SERVICE_NAME, docs: "/docs", openapi: "/openapi.json" }));
   app.notFound((c) => c.json({ error: "Not found" }, 404));
   app.onError(onError);

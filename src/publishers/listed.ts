@@ -10,6 +10,15 @@
  * Sources for the facts below: each site's public profile and review pages (scale shown next to
  * the reviews, profile URL forms). `profileUrlFromId` is set only where the profile URL is built
  * from one id the site itself shows in it; everything else takes a profile URL.
+ *
+ * What is listed is not a claim that the generic module reads the site: GET /publishers says
+ * `support: "unverified"` unless an entry carries `structuredData` evidence (a real review page with
+ * schema.org Review items). Checked against /work/shared/research/publisher-evidence-2026-11.md
+ * (2026-11-24): sites whose reviews are known to come only from script or an API, with no review
+ * markup (map apps; App Store and BBB, whose JSON-LD has no Review items; Google Play; OpenTable,
+ * Expedia, Hotels.com, Agoda, Zillow, Healthgrades, HolidayCheck, REVIEWS.io, Feefo, Trusted Shops,
+ * Judge.me, ProductReview, RateMDs, Zomato) are not listed: any domain is still accepted and tried by
+ * the generic module. Sites behind a sign-in or bot wall stay listed with a `note` saying so.
  */
 import type { PublisherKind } from "./types";
 
@@ -29,6 +38,13 @@ export interface ListedPublisher {
    * alias); null when the text cannot be such an id.
    */
   profileUrlFromId?: (id: string, publisherKey: string) => string | null;
+  /**
+   * Evidence that the site's review pages carry schema.org Review markup the generic module reads:
+   * what was checked (a real page, a capture) and its date. Only then is the entry `structured-data`.
+   */
+  structuredData?: { evidence: string; date: string };
+  /** A known obstacle, shown in GET /publishers and docs/publishers.md (a sign-in or bot wall). */
+  note?: string;
 }
 
 /** An id that fits in one path segment; the URL is built from `build` on the publisher key's www host. */
@@ -41,11 +57,6 @@ const STARS = "1–5 stars";
 const SCORE_10 = "1–10 score";
 
 export const LISTED: readonly ListedPublisher[] = [
-  // Maps
-  { domain: "bing.com", displayName: "Bing Maps", kind: "maps", ratingScale: STARS },
-  { domain: "yandex.com", aliases: ["yandex.ru"], displayName: "Yandex Maps", kind: "maps", ratingScale: STARS },
-  { domain: "2gis.com", aliases: ["2gis.ru"], displayName: "2GIS", kind: "maps", ratingScale: STARS },
-
   // Local business listings
   { domain: "yellowpages.com", displayName: "Yellow Pages", kind: "listing", ratingScale: STARS },
   { domain: "superpages.com", displayName: "Superpages", kind: "listing", ratingScale: STARS },
@@ -66,10 +77,15 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "theknot.com", displayName: "The Knot", kind: "listing", ratingScale: STARS },
 
   // Social
-  { domain: "nextdoor.com", displayName: "Nextdoor", kind: "social", ratingScale: "Recommendations without a rating" },
+  {
+    domain: "nextdoor.com",
+    displayName: "Nextdoor",
+    kind: "social",
+    ratingScale: "Recommendations without a rating",
+    note: "Business pages show recommendations only by script and to signed-in members (weak evidence, 2019 and undated).",
+  },
 
   // Consumer reviews of businesses and shops
-  { domain: "bbb.org", displayName: "Better Business Bureau", kind: "consumer", ratingScale: STARS },
   {
     domain: "sitejabber.com",
     displayName: "Sitejabber",
@@ -78,28 +94,13 @@ export const LISTED: readonly ListedPublisher[] = [
     profileUrlFromId: segment((host, id) => `${host}/reviews/${id}`),
   },
   { domain: "consumeraffairs.com", displayName: "ConsumerAffairs", kind: "consumer", ratingScale: STARS },
-  {
-    domain: "reviews.io",
-    aliases: ["reviews.co.uk"],
-    displayName: "REVIEWS.io",
-    kind: "consumer",
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/company-reviews/store/${id}`),
-  },
-  { domain: "feefo.com", displayName: "Feefo", kind: "consumer", ratingScale: STARS },
   { domain: "resellerratings.com", displayName: "ResellerRatings", kind: "consumer", ratingScale: STARS },
   { domain: "pissedconsumer.com", displayName: "PissedConsumer", kind: "consumer", ratingScale: STARS },
   { domain: "complaintsboard.com", displayName: "ComplaintsBoard", kind: "consumer", ratingScale: STARS },
-  { domain: "productreview.com.au", displayName: "ProductReview.com.au", kind: "consumer", ratingScale: STARS },
   { domain: "shopperapproved.com", displayName: "Shopper Approved", kind: "consumer", ratingScale: STARS },
-  { domain: "judge.me", displayName: "Judge.me", kind: "consumer", ratingScale: STARS },
-  { domain: "trustedshops.com", aliases: ["trustedshops.de", "trustedshops.co.uk"], displayName: "Trusted Shops", kind: "consumer", ratingScale: STARS },
   { domain: "hellopeter.com", displayName: "HelloPeter", kind: "consumer", ratingScale: STARS },
 
   // Travel
-  { domain: "expedia.com", aliases: ["expedia.co.uk", "expedia.ca", "expedia.de"], displayName: "Expedia", kind: "travel", ratingScale: SCORE_10 },
-  { domain: "hotels.com", displayName: "Hotels.com", kind: "travel", ratingScale: SCORE_10 },
-  { domain: "agoda.com", displayName: "Agoda", kind: "travel", ratingScale: SCORE_10 },
   { domain: "trip.com", displayName: "Trip.com", kind: "travel", ratingScale: "1–5 score" },
   { domain: "kayak.com", displayName: "KAYAK", kind: "travel", ratingScale: SCORE_10 },
   { domain: "priceline.com", displayName: "Priceline", kind: "travel", ratingScale: SCORE_10 },
@@ -107,7 +108,6 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "travelocity.com", displayName: "Travelocity", kind: "travel", ratingScale: SCORE_10 },
   { domain: "vrbo.com", displayName: "Vrbo", kind: "travel", ratingScale: SCORE_10 },
   { domain: "hostelworld.com", displayName: "Hostelworld", kind: "travel", ratingScale: SCORE_10 },
-  { domain: "holidaycheck.de", displayName: "HolidayCheck", kind: "travel", ratingScale: "1–6 suns" },
   { domain: "makemytrip.com", displayName: "MakeMyTrip", kind: "travel", ratingScale: STARS },
   { domain: "viator.com", displayName: "Viator", kind: "travel", ratingScale: STARS },
   { domain: "getyourguide.com", displayName: "GetYourGuide", kind: "travel", ratingScale: STARS },
@@ -115,15 +115,13 @@ export const LISTED: readonly ListedPublisher[] = [
 
   // Hospitality: restaurants and food delivery
   {
-    domain: "opentable.com",
-    aliases: ["opentable.co.uk"],
-    displayName: "OpenTable",
+    domain: "thefork.com",
+    aliases: ["thefork.fr", "thefork.it", "thefork.es"],
+    displayName: "TheFork",
     kind: "hospitality",
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/r/${id}`),
+    ratingScale: SCORE_10,
+    note: "Pages and API sit behind DataDome (403 or a captcha to scripted clients); expect `blocked` without a provider route.",
   },
-  { domain: "zomato.com", displayName: "Zomato", kind: "hospitality", ratingScale: STARS },
-  { domain: "thefork.com", aliases: ["thefork.fr", "thefork.it", "thefork.es"], displayName: "TheFork", kind: "hospitality", ratingScale: SCORE_10 },
   { domain: "grubhub.com", displayName: "Grubhub", kind: "hospitality", ratingScale: STARS },
   { domain: "doordash.com", displayName: "DoorDash", kind: "hospitality", ratingScale: STARS },
   { domain: "ubereats.com", displayName: "Uber Eats", kind: "hospitality", ratingScale: STARS },
@@ -132,7 +130,14 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "happycow.net", displayName: "HappyCow", kind: "hospitality", ratingScale: STARS },
 
   // Employers
-  { domain: "indeed.com", displayName: "Indeed", kind: "employer", ratingScale: STARS, profileUrlFromId: segment((host, id) => `${host}/cmp/${id}/reviews`) },
+  {
+    domain: "indeed.com",
+    displayName: "Indeed",
+    kind: "employer",
+    ratingScale: STARS,
+    note: "Company review pages answer scripted clients with a Cloudflare bot wall (403) as of 2026-04; expect `blocked` without a provider route.",
+    profileUrlFromId: segment((host, id) => `${host}/cmp/${id}/reviews`),
+  },
   { domain: "comparably.com", displayName: "Comparably", kind: "employer", ratingScale: "Culture grades A+–F and 0–100 scores" },
   { domain: "kununu.com", displayName: "kununu", kind: "employer", ratingScale: STARS },
   { domain: "careerbliss.com", displayName: "CareerBliss", kind: "employer", ratingScale: STARS },
@@ -166,23 +171,6 @@ export const LISTED: readonly ListedPublisher[] = [
     profileUrlFromId: segment((_host, id) => `https://sourceforge.net/projects/${id}/reviews/`),
   },
   { domain: "saasworthy.com", displayName: "SaaSworthy", kind: "software", ratingScale: STARS },
-  {
-    domain: "play.google.com",
-    displayName: "Google Play",
-    kind: "software",
-    ratingScale: STARS,
-    // An app's package name, e.g. com.example.app.
-    profileUrlFromId: (id) => (/^[A-Za-z]\w*(\.\w+)+$/.test(id) ? `https://play.google.com/store/apps/details?id=${id}` : null),
-  },
-  {
-    domain: "apps.apple.com",
-    aliases: ["itunes.apple.com"],
-    displayName: "App Store",
-    kind: "software",
-    ratingScale: STARS,
-    // The numeric app id, with or without its `id` prefix, e.g. id284882215.
-    profileUrlFromId: (id) => (/^(id)?\d+$/.test(id) ? `https://apps.apple.com/us/app/id${id.replace(/^id/, "")}` : null),
-  },
   { domain: "chromewebstore.google.com", displayName: "Chrome Web Store", kind: "software", ratingScale: STARS },
   { domain: "apps.microsoft.com", displayName: "Microsoft Store", kind: "software", ratingScale: STARS },
   { domain: "addons.mozilla.org", displayName: "Firefox Add-ons", kind: "software", ratingScale: STARS },
@@ -194,10 +182,8 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "upcity.com", displayName: "UpCity", kind: "business services", ratingScale: STARS },
 
   // Health
-  { domain: "healthgrades.com", displayName: "Healthgrades", kind: "health", ratingScale: STARS },
   { domain: "zocdoc.com", displayName: "Zocdoc", kind: "health", ratingScale: STARS },
   { domain: "vitals.com", displayName: "Vitals", kind: "health", ratingScale: STARS },
-  { domain: "ratemds.com", displayName: "RateMDs", kind: "health", ratingScale: STARS },
   { domain: "webmd.com", displayName: "WebMD Care", kind: "health", ratingScale: STARS },
   { domain: "wellness.com", displayName: "Wellness.com", kind: "health", ratingScale: STARS },
   { domain: "realself.com", displayName: "RealSelf", kind: "health", ratingScale: STARS },
@@ -226,7 +212,13 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "rover.com", displayName: "Rover", kind: "home services", ratingScale: STARS },
 
   // Automotive
-  { domain: "cars.com", displayName: "Cars.com", kind: "automotive", ratingScale: STARS },
+  {
+    domain: "cars.com",
+    displayName: "Cars.com",
+    kind: "automotive",
+    ratingScale: STARS,
+    note: "Dealer review pages answer plain scripted requests with 403 (a bot check); expect `blocked` without a provider route.",
+  },
   { domain: "dealerrater.com", displayName: "DealerRater", kind: "automotive", ratingScale: STARS },
   { domain: "edmunds.com", displayName: "Edmunds", kind: "automotive", ratingScale: STARS },
   { domain: "carfax.com", displayName: "CARFAX", kind: "automotive", ratingScale: STARS },
@@ -239,7 +231,6 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "carwow.co.uk", displayName: "carwow", kind: "automotive", ratingScale: STARS },
 
   // Real estate
-  { domain: "zillow.com", displayName: "Zillow", kind: "real estate", ratingScale: STARS, profileUrlFromId: segment((host, id) => `${host}/profile/${id}`) },
   { domain: "realtor.com", displayName: "Realtor.com", kind: "real estate", ratingScale: STARS },
   { domain: "redfin.com", displayName: "Redfin", kind: "real estate", ratingScale: STARS },
   { domain: "apartments.com", displayName: "Apartments.com", kind: "real estate", ratingScale: STARS },
@@ -254,6 +245,9 @@ export const LISTED: readonly ListedPublisher[] = [
     aliases: ["amazon.co.uk", "amazon.de", "amazon.fr", "amazon.ca", "amazon.it", "amazon.es", "amazon.in", "amazon.com.au"],
     displayName: "Amazon",
     kind: "retail",
+    // /product-reviews/<ASIN> redirects to sign-in since 2024-11 (publisher evidence 2026-11, row 3).
+    loginRequired: true,
+    note: "Review pages (/product-reviews/<ASIN>) need a signed-in session since 2024-11: submit login cookies. Signed out, only a product page's few top reviews exist, and they carry no review markup.",
     ratingScale: STARS,
     // A product's ASIN: its review pages live at /product-reviews/<ASIN> on every Amazon site.
     profileUrlFromId: segment((host, id) => `${host}/product-reviews/${id}`, /^[A-Za-z0-9]{10}$/),

@@ -10,22 +10,45 @@
  * module here; give it a queue in wrangler.toml.
  */
 import { airbnb } from "./airbnb";
+import { appStore } from "./app-store";
+import { bbb } from "./bbb";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
 import { facebook } from "./facebook";
+import { feefo } from "./feefo";
 import { g2 } from "./g2";
 import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
+import { googlePlay } from "./google-play";
 import { LISTED, type ListedPublisher } from "./listed";
 import { resolveProfile } from "./profile";
+import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
+import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { yelp } from "./yelp";
 
 /** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [googleMaps, yelp, tripadvisor, trustpilot, facebook, booking, airbnb, glassdoor, g2, capterra];
+export const MODULES: readonly PublisherModule[] = [
+  googleMaps,
+  yelp,
+  tripadvisor,
+  trustpilot,
+  facebook,
+  booking,
+  airbnb,
+  glassdoor,
+  g2,
+  capterra,
+  googlePlay,
+  appStore,
+  bbb,
+  trustedShops,
+  feefo,
+  reviewsIo,
+];
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic;
@@ -100,7 +123,20 @@ export interface PublisherListing {
   loginRequired: boolean;
   lookup: boolean;
   ratingScale: string;
+  /**
+   * How far the service vouches for it: `dedicated` (a module written for it), `structured-data`
+   * (evidence that its review pages carry schema.org Review markup the generic module reads) or
+   * `unverified` (listed, tried with the generic module, nobody checked that it works).
+   */
+  support: PublisherSupport;
+  /** A dedicated module's `evidenceDate`: the newest real evidence it was checked against. */
+  evidenceDate: string | null;
+  /** A known obstacle (a sign-in or bot wall), where the listing names one. */
+  note: string | null;
 }
+
+export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "unverified"] as const;
+export type PublisherSupport = (typeof PUBLISHER_SUPPORT)[number];
 
 function moduleListing(module: PublisherModule): PublisherListing {
   const [domain, ...aliases] = module.domains;
@@ -116,6 +152,9 @@ function moduleListing(module: PublisherModule): PublisherListing {
     loginRequired: module.loginRequired,
     lookup: Boolean(module.lookup),
     ratingScale: module.ratingScale,
+    support: "dedicated",
+    evidenceDate: module.evidenceDate ?? null,
+    note: null,
   };
 }
 
@@ -130,6 +169,9 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     loginRequired: listed.loginRequired ?? false,
     lookup: Boolean(GENERIC_MODULE.lookup),
     ratingScale: listed.ratingScale,
+    support: listed.structuredData ? "structured-data" : "unverified",
+    evidenceDate: null,
+    note: listed.note ?? null,
   };
 }
 

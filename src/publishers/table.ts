@@ -10,20 +10,34 @@ export const TABLE_END = "<!-- publishers:end -->";
 /** A table cell: pipes would split the cell, new lines the row. */
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s+/g, " ");
 
+const SUPPORT_CELL: Record<PublisherListing["support"], string> = {
+  dedicated: "dedicated",
+  "structured-data": "structured data (evidenced)",
+  unverified: "unverified",
+};
+
 function row(p: PublisherListing): string {
   const domains = [`\`${p.domain}\``, ...p.aliases.map((alias) => `\`${alias}\``)].join(", ");
   const module = p.dedicated ? `\`${p.module}\`` : "generic";
-  return `| ${domains} | ${cell(p.displayName)} | ${p.kind} | ${module} | ${p.loginRequired ? "yes" : "no"} | ${p.lookup ? "yes" : "no"} | ${cell(p.ratingScale)} |`;
+  const support = p.support === "dedicated" && p.evidenceDate ? `dedicated (evidence ${p.evidenceDate})` : SUPPORT_CELL[p.support];
+  const supportCell = p.note ? `${support}: ${cell(p.note)}` : support;
+  return `| ${domains} | ${cell(p.displayName)} | ${p.kind} | ${module} | ${supportCell} | ${p.loginRequired ? "yes" : "no"} | ${p.lookup ? "yes" : "no"} | ${cell(p.ratingScale)} |`;
 }
 
-/** The table, markers excluded. */
+/**
+ * The table, markers excluded. Its count of supported publishers counts only what is dedicated or
+ * evidenced (structured-data); unverified entries are listed, never counted as supported.
+ */
 export function publisherTable(publishers: readonly PublisherListing[] = listPublishers()): string {
-  const dedicated = publishers.filter((p) => p.dedicated).length;
+  const dedicated = publishers.filter((p) => p.support === "dedicated").length;
+  const evidenced = publishers.filter((p) => p.support === "structured-data").length;
+  const unverified = publishers.length - dedicated - evidenced;
   return [
-    `${publishers.length} publishers: ${dedicated} with a dedicated module, ${publishers.length - dedicated} served by the generic structured-data module. Any other domain is accepted too and scraped by the generic module.`,
+    `${dedicated + evidenced} supported publishers: ${dedicated} with a dedicated module and ${evidenced} with evidence of schema.org review markup the generic module reads. ` +
+      `${unverified} more are listed as unverified: the generic structured-data module tries them, but nobody has checked that their pages carry review markup. Any other domain is accepted too and tried the same way.`,
     "",
-    "| Publisher key (aliases) | Name | Kind | Module | Login cookies | Lookup | Rating scale |",
-    "|---|---|---|---|---|---|---|",
+    "| Publisher key (aliases) | Name | Kind | Module | Support | Login cookies | Lookup | Rating scale |",
+    "|---|---|---|---|---|---|---|---|",
     ...publishers.map(row),
   ].join("\n");
 }

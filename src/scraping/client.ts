@@ -165,6 +165,14 @@ export class PublisherClient {
     return this.#inspected({ ...page, rendered: true });
   }
 
+  /**
+   * True when the task carries login cookies for this URL's host: an adapter may then take a route
+   * that only serves signed-in visitors. The cookies themselves never leave the client.
+   */
+  hasCookiesFor(url: URL | string): boolean {
+    return cookiesFor(this.options.cookies, new URL(url)).length > 0;
+  }
+
   async close(): Promise<void> {
     await this.renderer.close();
   }
@@ -180,8 +188,10 @@ export class PublisherClient {
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     // Under PUBLISHER_ORIGINS the fixture origin learns which host the request was meant for.
     if (target.requestUrl.host !== target.pageUrl.host) headers.set("X-Forwarded-Host", target.pageUrl.host);
+    // The adapter's own cookies (Tripadvisor's TAUnique) travel together with the task's login
+    // cookies; a login cookie of the same name wins, since it belongs to the signed-in session.
     const cookies = cookiesFor(this.options.cookies, target.pageUrl);
-    if (cookies.length) headers.set("Cookie", cookieHeader(cookies));
+    if (cookies.length) headers.set("Cookie", mergeCookieHeaders(options.headers?.Cookie ?? options.headers?.cookie, cookieHeader(cookies)));
     return headers;
   }
 
@@ -190,4 +200,18 @@ export class PublisherClient {
     if (error) throw error;
     return page;
   }
+}
+
+/**
+ * One Cookie header from an adapter's own cookies and the login cookies: every cookie of both, the
+ * login one kept when both name the same cookie.
+ */
+export function mergeCookieHeaders(own: string | undefined, login: string): string {
+  if (!own?.trim()) return login;
+  const loginNames = new Set(login.split(";").map((pair) => pair.split("=", 1)[0].trim()));
+  const kept = own
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => pair && !loginNames.has(pair.split("=", 1)[0].trim()));
+  return [...kept, login].filter(Boolean).join("; ");
 }

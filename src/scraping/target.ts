@@ -14,11 +14,16 @@ export interface Target {
   requestUrl: URL;
 }
 
+/**
+ * The origin PUBLISHER_ORIGINS maps a host to. The most specific key wins: `play.google.com` is
+ * served by its own origin even when `google.com` is mapped too.
+ */
 export function mappedOrigin(env: Env, host: string): string | null {
+  let best: { domain: string; origin: string } | null = null;
   for (const [domain, origin] of Object.entries(settings(env).publisherOrigins)) {
-    if (isOnDomain(host, domain)) return origin;
+    if (isOnDomain(host, domain) && (!best || domain.length > best.domain.length)) best = { domain, origin };
   }
-  return null;
+  return best?.origin ?? null;
 }
 
 /**

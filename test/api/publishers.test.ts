@@ -15,6 +15,9 @@ interface PublisherRow {
   cookies_required: boolean;
   lookup: boolean;
   rating_scale: string;
+  support: "dedicated" | "structured-data" | "unverified";
+  evidence_date?: string;
+  note?: string;
 }
 interface PublishersBody {
   count: number;
@@ -112,6 +115,36 @@ describe("GET /publishers", () => {
     }
   });
 
+  it("says how far each entry is supported: dedicated modules with their evidence date, others structured-data only with evidence", () => {
+    for (const row of body.publishers) {
+      if (row.dedicated) {
+        expect(row.support, row.domain).toBe("dedicated");
+        const module = MODULES.find((m) => m.name === row.module)!;
+        if (module.evidenceDate) expect(row.evidence_date, row.domain).toBe(module.evidenceDate);
+        else expect(row, row.domain).not.toHaveProperty("evidence_date");
+      } else {
+        const listed = LISTED.find((l) => l.domain === row.domain)!;
+        expect(row.support, row.domain).toBe(listed.structuredData ? "structured-data" : "unverified");
+        expect(row, row.domain).not.toHaveProperty("evidence_date");
+      }
+    }
+  });
+
+  it("claims none of the sites the 2026-11 evidence shows the generic module cannot read, and says what it knows of walls", () => {
+    const domains = new Set(body.publishers.flatMap((p) => [p.domain, ...p.aliases]));
+    // Script-only or API-only reviews, no Review markup (map apps, app stores, BBB, travel and restaurant APIs).
+    for (const domain of ["bing.com", "yandex.com", "2gis.com", "apps.apple.com", "play.google.com", "bbb.org", "opentable.com", "expedia.com", "zillow.com"]) {
+      expect(domains.has(domain), domain).toBe(false);
+    }
+    expect(body.publishers.find((p) => p.domain === "amazon.com")).toMatchObject({
+      login_required: true,
+      cookies_required: true,
+      support: "unverified",
+      note: expect.stringContaining("signed-in"),
+    });
+    expect(body.publishers.find((p) => p.domain === "indeed.com")).toMatchObject({ support: "unverified", note: expect.stringContaining("bot wall") });
+  });
+
   it("shows the generic-served publishers with their listed data", () => {
     const generic = body.publishers.filter((p) => !p.dedicated);
     expect(generic.length).toBeGreaterThan(0);
@@ -127,7 +160,8 @@ describe("GET /publishers", () => {
   });
 
   it("is cacheable: Cache-Control public with a max-age, and an ETag that answers 304", async () => {
-    expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    // A minute: the registry changes only with a deploy, but each entry's health changes with the tasks.
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
     const tag = res.headers.get("ETag");
     expect(tag).toBeTruthy();
     const again = await call("/publishers", { headers: { "If-None-Match": tag ?? "" } });
@@ -150,5 +184,30 @@ describe("GET /publishers", () => {
       expect(answer.headers.get("Allow")).toBe("GET, HEAD");
       expect(await answer.json()).toEqual({ error: `Method "${method}" not allowed.` });
     }
+  });
+});
+
+describe("GET /publishers/{domain}", () => {
+  it("answers one publisher by domain or alias, any case, www. dropped, with its health, in the documented shape", async () => {
+    const list = (await (await call("/publishers")).json()) as PublishersBody & { publishers: (PublisherRow & { health: unknown })[] };
+    const withAlias = list.publishers.find((p) => p.aliases.length > 0);
+    expect(withAlias, "some publisher has an alias").toBeDefined();
+    for (const key of [withAlias!.domain, withAlias!.aliases[0], `WWW.${withAlias!.domain.toUpperCase()}`]) {
+      const res = await call(`/publishers/${key}`);
+      expect(res.status, key).toBe(200);
+      const one = (await res.json()) as PublisherRow & { health: { status: string } };
+      expect(one.domain).toBe(withAlias!.domain);
+      expect(["operational", "degraded", "failing", "unknown"]).toContain(one.health.status);
+      expect(await checkAgainstDocument("Publisher", one)).toEqual({ valid: true });
+    }
+  });
+
+  it("answers 404 naming the domain for a publisher that is not listed", async () => {
+    const res = await call("/publishers/not-listed.example");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: "Not found",
+      details: { domain: ['No publisher "not-listed.example" is listed; submit still accepts any domain (generic module).'] },
+    });
   });
 });

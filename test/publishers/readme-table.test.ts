@@ -29,6 +29,25 @@ describe("docs/publishers.md publisher table", () => {
     }
   });
 
+  it("has a support column, and counts as supported only dedicated modules and evidenced entries", () => {
+    const rows = tableInReadme(readme)
+      .split("\n")
+      .filter((line) => line.startsWith("| `"));
+    for (const [i, p] of listPublishers().entries()) {
+      const cells = rows[i].split(" | ");
+      expect(cells[4], p.domain).toMatch(p.support === "dedicated" ? /^dedicated/ : p.support === "structured-data" ? /^structured data/ : /^unverified/);
+    }
+    const publishers = listPublishers();
+    const dedicated = publishers.filter((p) => p.support === "dedicated").length;
+    expect(publisherTable(publishers)).toMatch(new RegExp(`^${dedicated} supported publishers: ${dedicated} with a dedicated module and 0 with evidence`));
+    // An unverified entry never adds to the count; an evidenced one does.
+    const unverified = publishers.find((p) => p.support === "unverified")!;
+    const withEvidence = publishers.map((p) => (p === unverified ? { ...p, support: "structured-data" as const } : p));
+    expect(publisherTable(withEvidence)).toMatch(
+      new RegExp(`^${dedicated + 1} supported publishers: ${dedicated} with a dedicated module and 1 with evidence`),
+    );
+  });
+
   it("notices a stale table: a changed registry row no longer matches", () => {
     const publishers = listPublishers();
     const changed = publishers.map((p, i) => (i === 0 ? { ...p, ratingScale: "1–7 moons" } : p));

@@ -3,6 +3,7 @@ import { fiveStarRating } from "../../src/core/reviews/rating";
 import { normalizeReview } from "../../src/core/reviews/normalize";
 import { extractStructuredData } from "../../src/scraping/extract";
 import { MULTIPAGE } from "../fixtures/reviews";
+import { failed } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
 import { expectedReview, retrieve, slug, submitScrape, taskRow } from "../e2e/support";
 
@@ -69,6 +70,22 @@ describe("deeply nested structured data", () => {
     const html = `<html><body><div itemscope itemtype="https://schema.org/Review"><span itemprop="reviewBody">Fine</span><span itemprop="author">Ann</span><div itemprop="reviewRating" itemscope itemtype="https://schema.org/Rating"><meta itemprop="ratingValue" content="4"></div></div>${'<i itemscope itemprop="x">'.repeat(depth)}${"</i>".repeat(depth)}</body></html>`;
     const page = await extractStructuredData(html, "https://example.com/p");
     expect(page.reviews).toEqual([{ author_name: "Ann", rating: { value: "4" }, text: "Fine" }]);
+  });
+});
+
+describe("2 MB of unclosed tags (issue 23)", () => {
+  it("unclosed <script openings: the task completes with the page's reviews in one delivery", async () => {
+    const { task, profile, deliveries, body } = await scrapeHostile("unclosed-scripts");
+    expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
+    expect(body.reviews).toEqual(good(profile));
+    expect(await taskRow(task.taskId)).toMatchObject({ status: 200 });
+  });
+
+  it("tens of thousands of review items left open: publisher_error at once (not internal, no retry)", async () => {
+    const { task, deliveries, body } = await scrapeHostile("unclosed-items");
+    expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
+    expect(body.response_message).toEqual(failed("publisher_error"));
+    expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "publisher_error" });
   });
 });
 

@@ -1,30 +1,42 @@
 import { emitTaskEvent } from "../webhooks/events";
 import type { FailureReason } from "../../core/tasks/status";
 import { deleteTaskFiles } from "../../storage/review-files";
+import { recordOutcome } from "../health/outcomes";
 
 /**
  * Completes a task in one D1 transaction: every review gets its 1-based newest-first position
  * (ties broken by review_id, so the order is stable), then the task becomes 200 with its review
- * count, and its login cookies are deleted. Only the run holding the lease can do it.
+ * count, and its login cookies and cursor are deleted (a finished task keeps nothing a later run or
+ * a leak could use: the cursor may hold a publisher token), and the outcome is added to its
+ * publisher's hour (health). Only the run holding the lease can do it.
+ *
+ * `partial` completes a walk that a failure ended after page 1 (docs/api.md, "Failures after page
+ * 1"): `stopReason` is recorded for `coverage`, and the task only completes when at least one page
+ * is stored (otherwise nothing happens and the caller fails it). Returns whether the task completed.
  */
-export async function completeTask(env: Env, taskId: string, token: string): Promise<void> {
+export async function completeTask(env: Env, taskId: string, token: string, partial?: { stopReason: string }): Promise<boolean> {
   const now = Date.now();
-  const [, , state] = await env.DB.batch<{ status: number }>([
+  const guard = `lease_token = ?2 AND status = 101${partial ? " AND pages_scraped > 0" : ""}`;
+  const [, , , state] = await env.DB.batch<{ status: number }>([
     env.DB.prepare(
       `UPDATE reviews SET position = ranked.n
        FROM (SELECT review_id, ROW_NUMBER() OVER (ORDER BY posted_at DESC, review_id) AS n FROM reviews WHERE task_id = ?1) AS ranked
        WHERE reviews.task_id = ?1 AND reviews.review_id = ranked.review_id
-         AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND lease_token = ?2 AND status = 101)`,
+         AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND ${guard})`,
     ).bind(taskId, token),
     env.DB.prepare(
       `UPDATE tasks SET status = 200, reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1),
-         reason = NULL, cookies_enc = NULL, lease_token = NULL, lease_until = NULL, finished_at = ?3, updated_at = ?3
-       WHERE id = ?1 AND lease_token = ?2 AND status = 101`,
-    ).bind(taskId, token, now),
+         reason = NULL, cookies_enc = NULL, cursor = NULL, lease_token = NULL, lease_until = NULL, finished_at = ?3, updated_at = ?3,
+         stop_reason = coalesce(?4, stop_reason)${partial ? ", full_walk = 0" : ""}
+       WHERE id = ?1 AND ${guard}`,
+    ).bind(taskId, token, now, partial?.stopReason ?? null),
+    recordOutcome(env, taskId, now, "completed"),
     env.DB.prepare(`SELECT status FROM tasks WHERE id = ?1`).bind(taskId),
   ]);
   // A run that lost its lease completed nothing; the run holding the task will.
-  if (state.results[0]?.status === 200) await emitTaskEvent(env, taskId, "task.completed");
+  const completed = state.results[0]?.status === 200;
+  if (completed) await emitTaskEvent(env, taskId, "task.completed");
+  return completed;
 }
 
 /** Who may fail a task: the run holding it, or the dead-letter consumer once no run holds it. */
@@ -40,13 +52,14 @@ export async function failTask(env: Env, taskId: string, reason: FailureReason, 
   const now = Date.now();
   const byRun = "token" in guard;
   const condition = byRun ? "lease_token = ?4" : "(lease_until IS NULL OR lease_until < ?3) AND runs <= ?4";
-  const [, , state] = await env.DB.batch<{ status: number }>([
+  const [, , , state] = await env.DB.batch<{ status: number }>([
     env.DB.prepare(
       `UPDATE tasks SET status = 500, reason = ${byRun ? "?2" : "coalesce(reason, ?2)"}, cookies_enc = NULL,
          lease_token = NULL, lease_until = NULL, cursor = NULL, files = '[]', reviews_found = 0, finished_at = ?3, updated_at = ?3
        WHERE id = ?1 AND status IN (100, 101) AND ${condition}`,
     ).bind(taskId, reason, now, byRun ? guard.token : guard.abandonedRun),
     env.DB.prepare(`DELETE FROM reviews WHERE task_id = ?1 AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND status = 500)`).bind(taskId),
+    recordOutcome(env, taskId, now, "failed"),
     env.DB.prepare(`SELECT status FROM tasks WHERE id = ?1`).bind(taskId),
   ]);
   if (state.results[0]?.status !== 500) return;

@@ -20,6 +20,7 @@ import { planLimits, settings, type PlanLimits } from "../../settings";
 import { emitTaskEvent } from "../webhooks/events";
 import { TaskStatus, type FailureReason, type TaskOptions } from "../../core/tasks/status";
 import { StoredCursorSchema, type StoredCursor } from "./cursor";
+import { MAX_STOP_REASON, stopReasonText } from "../../core/tasks/coverage";
 import { completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
 import { abandonRun, claimRun, releaseRun } from "./lease";
@@ -144,8 +145,15 @@ function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): Adapt
   }
   if (page.next !== null) adapterCursor(module, page.next);
   if (!URL.canParse(page.pageUrl)) throw permanentError("publisher_error", `${module.name} adapter returned a page URL that is not a URL`);
-  return { ...page, reviews: reviews.data };
+  // Coverage hints are advisory: a value that is not a count or a reason is dropped, not a failure.
+  const total = page.publisherTotal;
+  const publisherTotal = typeof total === "number" && Number.isSafeInteger(total) && total >= 0 ? total : null;
+  const limitedView = typeof page.limitedView === "string" && page.limitedView.trim() ? page.limitedView.trim().slice(0, MAX_STOP_REASON) : null;
+  return { ...page, reviews: reviews.data, publisherTotal, limitedView };
 }
+
+/** Why the walk ends at this page, or null when it goes on. */
+type WalkEnd = { fullWalk: boolean; stopReason: string | null } | null;
 
 /** Walks pages until the last one, the plan's page budget (`maxPages`: the walk ends there), or the run's share. */
 async function walkPages(env: Env, task: TaskRow, token: string, run: number, publisher: Publisher, ctx: ScrapeContext, maxPages: number): Promise<RunOutcome> {
@@ -166,8 +174,14 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
     try {
       page = checkedPage(module, await module.adapter.page(adapterCursor(module, cursor.state), ctx));
     } catch (err) {
-      // A next page that does not exist ends the walk; only a missing profile is a failure.
-      if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "profile_not_found" && !client.timeUp) break;
+      // A next page that does not exist ends the walk (only a missing profile is a failure), with the
+      // pages read so far and coverage saying the walk stopped there.
+      if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "profile_not_found" && !client.timeUp) {
+        if (!(await completeTask(env, task.id, token, { stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.message}`) }))) {
+          log("warn", "scrape run lost its task before completing", { task_id: task.id, publisher: task.publisherKey, run });
+        }
+        return ACK;
+      }
       throw err;
     }
     // An adapter may have caught the budget error; the client remembers it was raised.
@@ -179,9 +193,16 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
       pageLanguage: page.pageLanguage ?? null,
     });
     const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
-    const last =
-      options.first_page_only || reachedKnown || page.next === null || cursor.page >= maxPages || (await onlyRepeats(env, task.id, cursor.page, fresh));
-    const next: StoredCursor = { page: cursor.page + 1, state: last ? null : page.next };
+    // A walk that reaches the publisher's last page is "full": what it collected is compared with the
+    // publisher's total (coverage.ts). One stopped by the client's own choice is not; one stopped by
+    // the plan's page budget is incomplete with that reason.
+    let end: WalkEnd = null;
+    if (page.next === null) end = { fullWalk: true, stopReason: null };
+    else if (options.first_page_only || reachedKnown) end = { fullWalk: false, stopReason: null };
+    else if (cursor.page >= maxPages) {
+      end = { fullWalk: false, stopReason: stopReasonText("page_budget", `the plan's pages_per_task (${maxPages}) ended the walk with pages left`) };
+    } else if (await onlyRepeats(env, task.id, cursor.page, fresh)) end = { fullWalk: true, stopReason: null };
+    const next: StoredCursor = { page: cursor.page + 1, state: end ? null : page.next };
     const stored = await storePage(env, {
       taskId: task.id,
       token,
@@ -189,6 +210,10 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
       reviews: fresh,
       next,
       profileUrl: cursor.page === 1 ? (page.profileUrl ?? profileUrl) : undefined,
+      publisherTotal: page.publisherTotal,
+      limitedView: page.limitedView,
+      fullWalk: end?.fullWalk,
+      stopReason: end?.stopReason,
     });
     // Another run holds the task now (this one was too slow); it carries on from the stored cursor.
     if (!stored) return ACK;
@@ -258,6 +283,17 @@ async function stopAfterError(
     detail: err instanceof ScrapeError ? err.message : errorText(err),
   });
   if (!retry) {
+    // A failure after page 1 never discards what was read (docs/api.md, "Failures after page 1"): the
+    // task completes with the stored pages and coverage naming the reason. Only `timeout` keeps
+    // nothing (docs/architecture.md, "Product decisions"); a task with no stored page fails as before. An unexpected error's own
+    // message stays in the log.
+    if (reason !== "timeout") {
+      const detail = err instanceof ScrapeError ? err.message : "an unexpected error (see the service log)";
+      if (await completeTask(env, task.id, token, { stopReason: stopReasonText(reason, detail) })) {
+        log("info", "task completed with the pages read before the failure", { task_id: task.id, publisher: task.publisherKey, reason });
+        return ACK;
+      }
+    }
     await failTask(env, task.id, reason, { token });
     return ACK;
   }

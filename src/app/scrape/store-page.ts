@@ -18,6 +18,12 @@ export interface StoredPage {
   next: StoredCursor;
   /** The profile's URL as finally reached (after redirects); stored from the first page. */
   profileUrl?: string;
+  /** What the page says about coverage (src/core/tasks/coverage.ts); absent values keep the stored ones. */
+  publisherTotal?: number | null;
+  limitedView?: string | null;
+  /** With the last page: whether the walk reached the publisher's end, and why it stopped short if not. */
+  fullWalk?: boolean;
+  stopReason?: string | null;
 }
 
 /**
@@ -39,9 +45,24 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
   const progress = env.DB.prepare(
     `UPDATE tasks SET cursor = ?1, pages_scraped = ?2,
        files = CASE WHEN ?3 IS NULL THEN files ELSE json_insert(files, '$[#]', ?3) END,
-       lease_until = ?4, updated_at = ?5, profile_url = coalesce(?8, profile_url)
+       lease_until = ?4, updated_at = ?5, profile_url = coalesce(?8, profile_url),
+       publisher_total = coalesce(?9, publisher_total), limited_view = coalesce(?10, limited_view),
+       full_walk = coalesce(?11, full_walk), stop_reason = coalesce(?12, stop_reason)
      WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
-  ).bind(JSON.stringify(page.next), page.page, fileKey, now + LEASE_MS, now, taskId, token, page.profileUrl ?? null);
+  ).bind(
+    JSON.stringify(page.next),
+    page.page,
+    fileKey,
+    now + LEASE_MS,
+    now,
+    taskId,
+    token,
+    page.profileUrl ?? null,
+    page.publisherTotal ?? null,
+    page.limitedView ?? null,
+    page.fullWalk === undefined ? null : page.fullWalk ? 1 : 0,
+    page.stopReason ?? null,
+  );
 
   const inserts = chunk(page.reviews, ROWS_PER_INSERT).map((rows) =>
     env.DB.prepare(

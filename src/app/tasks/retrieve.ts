@@ -6,6 +6,7 @@ import type { CompletedTask, UnfinishedTask } from "../../core/tasks/task-views"
 import type { Business } from "../../core/tasks/business";
 import { cachedReviewsUrls, signedReviewsUrls, type SignedUrls } from "../../storage/review-urls";
 import { TaskStatus, type FailureReason } from "../../core/tasks/status";
+import { taskCoverage } from "../../core/tasks/coverage";
 
 const MESSAGES = {
   [TaskStatus.queued]: { status: "queued", message: "Task is queued and waiting" },
@@ -25,6 +26,10 @@ const taskColumns = {
   reason: tasks.reason,
   pagesScraped: tasks.pagesScraped,
   reviewsFound: tasks.reviewsFound,
+  publisherTotal: tasks.publisherTotal,
+  limitedView: tasks.limitedView,
+  fullWalk: tasks.fullWalk,
+  stopReason: tasks.stopReason,
 };
 
 export type RetrievedTask = { [K in keyof typeof taskColumns]: TaskRow[K] };
@@ -110,7 +115,7 @@ export async function completedTaskJson(env: Env, found: TaskPage, page: number,
   const total = task.reviewsFound;
   const totalPages = Math.ceil(total / pageSize);
   const urls = found.urls ?? (await signedReviewsUrls(env, baseUrl, task.id, found.files));
-  const head: Omit<CompletedTask, "business" | "reviews" | "pagination"> = {
+  const head: Omit<CompletedTask, "business" | "reviews" | "pagination" | "coverage"> = {
     foreign_key: task.foreignKey,
     batch_id: task.requestId,
     task_id: task.id,
@@ -135,8 +140,9 @@ export async function completedTaskJson(env: Env, found: TaskPage, page: number,
     has_next: page < totalPages,
     has_previous: page > 1,
   };
+  const coverage: CompletedTask["coverage"] = taskCoverage({ ...task, collected: total });
   return (
     `${JSON.stringify(head).slice(0, -1)},"business":${JSON.stringify(businessHead).slice(0, -1)},"reviews_urls":${urls.json}}` +
-    `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)}}`
+    `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)},"coverage":${JSON.stringify(coverage)}}`
   );
 }

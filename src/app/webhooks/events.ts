@@ -5,6 +5,7 @@ import { database } from "../../db/client";
 import { requests, tasks, webhooks, type TaskRow } from "../../db/schema";
 import { reviewsUrls } from "../../storage/review-urls";
 import { FAILURE_REASONS, TaskStatus } from "../../core/tasks/status";
+import { taskCoverage } from "../../core/tasks/coverage";
 
 export const TASK_EVENTS = ["task.in_progress", "task.completed", "task.failed"] as const;
 export type TaskEventName = (typeof TASK_EVENTS)[number];
@@ -29,6 +30,15 @@ export const TaskEventPayloadSchema = z
     batch_id: z.string().openapi({ description: "Same as request_id." }),
     reviews_count: z.number().int().openapi({ description: "Reviews found so far (all of them once completed)." }),
     reason: z.enum(FAILURE_REASONS).optional().openapi({ description: "Only on task.failed." }),
+    coverage: z
+      .object({
+        publisher_total: z.number().int().nullable(),
+        collected: z.number().int(),
+        complete: z.boolean(),
+        stop_reason: z.string().nullable(),
+      })
+      .optional()
+      .openapi({ description: "Only on task.completed: how complete the reviews are, as in the completed retrieve's `coverage`." }),
   })
   .openapi("TaskEvent");
 
@@ -56,6 +66,7 @@ export async function taskEventPayload(env: Env, task: TaskRow, baseUrl: string,
     reviews_count: task.reviewsFound,
   };
   if (event === "task.failed") payload.reason = (task.reason ?? "internal") as TaskEventPayload["reason"];
+  if (event === "task.completed") payload.coverage = taskCoverage({ ...task, collected: task.reviewsFound });
   return payload;
 }
 

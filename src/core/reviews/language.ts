@@ -10,11 +10,31 @@ export const UNDETERMINED = "und";
 // Codes ISO 639-1 withdrew but that old pages and Java-era locales still print.
 const RENAMED: Record<string, string> = { iw: "he", in: "id", ji: "yi" };
 
-/** "en-US", "EN_gb", "zh-Hant" → "en", "en", "zh"; null for anything without a two-letter language. */
+/**
+ * The 183 codes of ISO 639-1 (Library of Congress list, the two-letter column of ISO 639-2). A
+ * publisher's own codes outside it (Booking's `xu` for an unknown language, `zz`, private-use tags)
+ * say nothing about the review's language and count as absent.
+ */
+const ISO_639_1 = new Set(
+  (
+    "aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu " +
+    "fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn " +
+    "ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os " +
+    "pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw " +
+    "ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu"
+  ).split(" "),
+);
+
+/**
+ * "en-US", "EN_gb", "zh-Hant" → "en", "en", "zh"; null for anything without a two-letter language
+ * from ISO 639-1 (withdrawn codes are mapped to their successors first).
+ */
 export function isoLanguage(tag: string | null | undefined): string | null {
-  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
-  if (!primary || !/^[a-z]{2}$/.test(primary)) return null;
-  return RENAMED[primary] ?? primary;
+  if (typeof tag !== "string") return null;
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  if (!primary || primary.length !== 2) return null;
+  const code = RENAMED[primary] ?? primary;
+  return ISO_639_1.has(code) ? code : null;
 }
 
 /**

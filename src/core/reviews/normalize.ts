@@ -64,6 +64,11 @@ function bounded(raw: RawReview): RawReview {
   };
 }
 
+/** A reviewer's count as the API shows it: a whole number from 0 up, or null (left out). */
+function wholeCount(value: number | undefined): number | null {
+  return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
 /**
  * `visited_at`: UTC midnight of the first day of the stay or visit, from "YYYY-MM-DD" (a time after
  * it is ignored: the day is what the publisher states) or "YYYY-MM" (the first of that month). Null
@@ -139,6 +144,8 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
 
   const author_country = raw.author_country ? alpha3Country(raw.author_country) : null;
   const visited_at = visitedAt(raw.visit_date);
+  const author_review_count = wholeCount(raw.author_review_count);
+  const author_photo_count = wholeCount(raw.author_photo_count);
 
   const reply = reply_text
     ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null }
@@ -160,6 +167,8 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
     // Optional, like owner_reply: absent when the publisher does not give them; never hashed.
     ...(author_country ? { author_country } : {}),
     ...(visited_at !== null ? { visited_at } : {}),
+    ...(author_review_count !== null ? { author_review_count } : {}),
+    ...(author_photo_count !== null ? { author_photo_count } : {}),
     ...(reply ? { owner_reply: reply } : {}),
   };
 }

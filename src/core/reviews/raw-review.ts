@@ -39,6 +39,10 @@ export const RawReviewSchema = z.object({
    * the publisher gives only the month (a time after the date is ignored).
    */
   visit_date: z.string().optional(),
+  /** How many reviews the reviewer has written on the publisher, where it shows the count. */
+  author_review_count: z.number().optional(),
+  /** How many photos the reviewer has posted on the publisher, where it shows the count. */
+  author_photo_count: z.number().optional(),
 });
 
 export type RawReview = z.infer<typeof RawReviewSchema>;

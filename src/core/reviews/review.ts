@@ -27,6 +27,12 @@ export const ReviewSchema = z
       description:
         "Milliseconds since the epoch: UTC midnight of the first day of the reviewer's stay or visit (a hotel's check-in date), where the publisher gives it; the first day of the month where it gives only the month.",
     }),
+    author_review_count: z.number().int().nonnegative().optional().openapi({
+      description: "How many reviews the reviewer has written on the publisher, where it shows the count (Google). Not part of review_hash.",
+    }),
+    author_photo_count: z.number().int().nonnegative().optional().openapi({
+      description: "How many photos the reviewer has posted on the publisher, where it shows the count (Google). Not part of review_hash.",
+    }),
     owner_reply: z
       .object({
         text: z.string(),

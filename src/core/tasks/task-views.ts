@@ -4,6 +4,7 @@
  * and these types are the same, so the domain never imports the HTTP layer for them.
  */
 import type { Review } from "../reviews/review";
+import type { Coverage } from "./coverage";
 import type { Business } from "./business";
 import type { FailureReason } from "./status";
 
@@ -33,6 +34,7 @@ export interface CompletedTask {
   business: CompletedBusiness;
   reviews: Review[];
   pagination: Pagination;
+  coverage: Coverage;
 }
 
 export interface ResponseMessage {

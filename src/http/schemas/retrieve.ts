@@ -53,6 +53,27 @@ export const CompletedBusinessSchema = z
   })
   .openapi("CompletedBusiness");
 
+export const CoverageSchema = z
+  .object({
+    publisher_total: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The review count the publisher states for the profile; null when no page stated one." }),
+    collected: z.number().int().openapi({ description: "Reviews the task holds (the same as pagination.total_reviews)." }),
+    complete: z.boolean().openapi({
+      description:
+        "false when the reviews are known to be incomplete: the module's view is limited, a failure or the plan's page budget ended the walk, or a walk to the last page collected clearly fewer than publisher_total (below 90 % and at least 5 short).",
+    }),
+    stop_reason: z.string().nullable().openapi({
+      description:
+        "Why the reviews are incomplete, as `<code>: <detail>`; codes: limited_view, page_budget, fewer_than_stated, blocked, publisher_error, login_required, profile_not_found, internal. null when complete.",
+    }),
+  })
+  .openapi("Coverage", {
+    description: "How complete the task's reviews are (an addition to the specification's shape).",
+  });
+
 export const CompletedTaskSchema = z
   .object({
     foreign_key: z.string(),
@@ -63,6 +84,7 @@ export const CompletedTaskSchema = z
     business: CompletedBusinessSchema,
     reviews: z.array(ReviewSchema),
     pagination: PaginationSchema,
+    coverage: CoverageSchema,
   })
   .openapi("CompletedTask");
 

@@ -45,6 +45,7 @@ export const airbnbAdapter: Adapter<AirbnbCursor> = {
       reviews: page.reviews,
       next: page.nextOffset === null ? null : { ...cursor, offset: page.nextOffset },
       profileUrl,
+      publisherTotal: page.total,
     };
   },
 };

@@ -8,10 +8,15 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
+import { WorkBudget } from "../work-budget";
 
 export const REVIEWS_OPERATION = "StaysPdpReviewsQuery";
-/** The persisted query's hash in Airbnb's web client; a rotated one fails as publisher_error until updated. */
-export const REVIEWS_QUERY_HASH = "dec1c8061483e78373602047450322fd474e79ba9afa8d3dbbc27f504030f91d";
+/**
+ * The persisted query's hash in Airbnb's web client (captured 2026-09-28 by muchiny/mcp-airbnb, the
+ * client whose capture test/publishers/airbnb/captures/ holds); a rotated one fails as publisher_error
+ * until updated.
+ */
+export const REVIEWS_QUERY_HASH = "cfdc3ffbe997a618795fc5a8f9a9b484054ce9be68c8788cd2ffda999934c5ae";
 /** The web client's public API key, sent by every Airbnb page as X-Airbnb-Api-Key (not a secret). */
 export const WEB_API_KEY = "d306zoyjsyarp7ifhu67rjxn52tv0t20";
 /** Reviews per request, as the listing page's review dialog asks. */
@@ -96,6 +101,8 @@ export function rawReview(review: AirbnbReviewNode): RawReview {
 export interface ReviewsPage {
   reviews: RawReview[];
   count: number;
+  /** The listing's review count (`metadata.reviewsCount`), where the answer states it. */
+  total: number | null;
   /** Offset of the next page, or null on the last one. */
   nextOffset: number | null;
 }
@@ -104,7 +111,9 @@ export interface ReviewsPage {
  * Reads one answer. A listing Airbnb does not show (`stayProductDetailPage` or `reviews` null) is
  * `profile_not_found`; GraphQL errors and a changed shape are `publisher_error` naming what was wrong.
  */
-export function parseReviews(data: unknown, offset: number): ReviewsPage {
+export function parseReviews(data: unknown, offset: number, budget = new WorkBudget("Airbnb reviews answer")): ReviewsPage {
+  // The answer is JSON already parsed; zod reads only the fields named here (no walk of the rest),
+  // and a malformed value is a publisher_error naming it. Each review read is counted.
   const { data: answer, errors } = parseAnswer(AnswerSchema, data, "Airbnb reviews");
   if (!answer) throw permanentError("publisher_error", `Airbnb reviews: GraphQL errors: ${(errors ?? []).map((e) => e.message).join("; ") || "no data"}`);
   const section = answer.presentation.stayProductDetailPage?.reviews;
@@ -116,5 +125,13 @@ export function parseReviews(data: unknown, offset: number): ReviewsPage {
   }
   const end = offset + reviews.length;
   const more = reviews.length > 0 && (total !== undefined ? end < total : reviews.length >= REVIEWS_PER_PAGE);
-  return { reviews: reviews.map(rawReview), count: reviews.length, nextOffset: more ? end : null };
+  return {
+    reviews: reviews.map((review) => {
+      budget.spend();
+      return rawReview(review);
+    }),
+    count: reviews.length,
+    total: total ?? null,
+    nextOffset: more ? end : null,
+  };
 }

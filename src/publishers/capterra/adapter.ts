@@ -58,6 +58,7 @@ export const capterraAdapter: Adapter<CapterraCursor> = {
       reviews: page.reviews,
       next: page.nextOffset === null ? null : { ...cursor, offset: page.nextOffset },
       profileUrl: cursor.pageUrl,
+      publisherTotal: page.total,
     };
   },
 };

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
+import { WorkBudget } from "../work-budget";
 
 /** Reviews per request (the page's own "load more" asks for 25). */
 export const REVIEWS_PER_PAGE = 25;
@@ -92,6 +93,8 @@ export function rawReview(hit: CapterraHit, reviewsPageUrl: string): RawReview {
 
 export interface ReviewsPage {
   reviews: RawReview[];
+  /** `totalHits.value`: how many reviews the product has, where the answer says. */
+  total: number | null;
   /** Offset of the next (older) page, or null on the last one. */
   nextOffset: number | null;
 }
@@ -100,7 +103,8 @@ export interface ReviewsPage {
  * Reads one answer. A changed shape is `publisher_error` naming the field; an empty page where the
  * total says there are more reviews is `publisher_error` too (never a silent end of the walk).
  */
-export function parseReviews(data: unknown, offset: number, reviewsPageUrl: string): ReviewsPage {
+export function parseReviews(data: unknown, offset: number, reviewsPageUrl: string, budget = new WorkBudget("Capterra reviews answer")): ReviewsPage {
+  // zod reads only the fields named here (no walk of the rest of the answer); each hit read is counted.
   const { hits, totalHits } = parseAnswer(AnswerSchema, data, "Capterra reviews");
   const total = totalHits?.value;
   if (hits.length === 0 && total !== undefined && total > offset) {
@@ -108,5 +112,12 @@ export function parseReviews(data: unknown, offset: number, reviewsPageUrl: stri
   }
   const end = offset + hits.length;
   const more = hits.length > 0 && (total !== undefined ? end < total : hits.length >= REVIEWS_PER_PAGE);
-  return { reviews: hits.map((hit) => rawReview(hit, reviewsPageUrl)), nextOffset: more ? end : null };
+  return {
+    reviews: hits.map((hit) => {
+      budget.spend();
+      return rawReview(hit, reviewsPageUrl);
+    }),
+    total: total ?? null,
+    nextOffset: more ? end : null,
+  };
 }

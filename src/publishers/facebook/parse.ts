@@ -24,6 +24,8 @@
  */
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
+import { elementAttributes, scriptTexts, valueAfter } from "../html-scan";
+import { MAX_WALK_DEPTH, WorkBudget } from "../work-budget";
 
 type Json = unknown;
 type Obj = Record<string, Json>;
@@ -80,18 +82,31 @@ function addPayload(chunk: FeedChunk, data: Json): void {
   }
 }
 
-/** Every `__bbox.result.data` inside a data-sjs block, in document order. */
-function* bboxResults(value: Json): Generator<Json> {
-  if (Array.isArray(value)) {
-    for (const item of value) yield* bboxResults(item);
-  } else if (isObj(value)) {
-    const result = at(value, "__bbox", "result");
-    if (isObj(result) && "data" in result) yield result.data;
-    for (const item of Object.values(value)) yield* bboxResults(item);
+/**
+ * Every `__bbox.result.data` inside a data-sjs block, in document order. Iterative (an explicit
+ * stack, no recursion to overflow) and bounded: more steps than the budget allows fail the page
+ * with `publisher_error`, and nothing deeper than MAX_WALK_DEPTH is walked (the results sit about a
+ * dozen levels down; deeper parts of a block, real or hostile, are not ours to read and are skipped
+ * rather than failing a page whose reviews were found).
+ */
+export function bboxResults(value: Json, budget = new WorkBudget("Facebook reviews tab")): Json[] {
+  const found: Json[] = [];
+  // Children are pushed in reverse so that they are visited in document order.
+  const stack: { node: Json; depth: number }[] = [{ node: value, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    budget.spend();
+    if (depth > MAX_WALK_DEPTH) continue;
+    const children = Array.isArray(node) ? node : isObj(node) ? Object.values(node) : null;
+    if (!children) continue;
+    if (isObj(node)) {
+      const result = at(node, "__bbox", "result");
+      if (isObj(result) && Object.hasOwn(result, "data")) found.push(result.data);
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], depth: depth + 1 });
   }
+  return found;
 }
-
-const SJS_SCRIPT = /<script\b[^>]*\bdata-sjs\b[^>]*>([\s\S]*?)<\/script>/gi;
 
 export interface ReviewsTab {
   pageId: string | null;
@@ -100,24 +115,29 @@ export interface ReviewsTab {
   feed: FeedChunk;
 }
 
-/** Reads the reviews tab's HTML: page id, request tokens and the first reviews. */
-export function parseReviewsTab(html: string): ReviewsTab {
+/**
+ * Reads the reviews tab's HTML: page id, request tokens and the first reviews. The data-sjs blocks
+ * and meta tags are read with HTMLRewriter and the inline definitions from short slices after their
+ * markers: no regex runs over the page.
+ */
+export async function parseReviewsTab(html: string, budget = new WorkBudget("Facebook reviews tab")): Promise<ReviewsTab> {
   const feed = emptyChunk();
-  for (const match of html.matchAll(SJS_SCRIPT)) {
+  for (const text of await scriptTexts(html, "script[data-sjs]")) {
     let block: Json;
     try {
-      block = JSON.parse(match[1]);
+      block = JSON.parse(text);
     } catch {
       continue; // Not every data-sjs block is ours to read; a broken one is skipped.
     }
-    for (const data of bboxResults(block)) addPayload(feed, data);
+    for (const data of bboxResults(block, budget)) addPayload(feed, data);
   }
-  const meta = /<meta\b[^>]*content="fb:\/\/(?:profile|page)\/(\d+)"/i.exec(html)?.[1];
-  const prop = /"ProfileCometReviewsTabRoot\.react"\},"props":\{"userID":"(\d+)"/.exec(html)?.[1];
+  const metas = await elementAttributes(html, 'meta[content^="fb://"]', ["content"]);
+  const meta = metas.map((m) => /^fb:\/\/(?:profile|page)\/(\d{1,25})$/.exec(m.content ?? "")?.[1]).find(Boolean);
+  const prop = valueAfter(html, '"ProfileCometReviewsTabRoot.react"},"props":{"userID"', { maxLength: 25, bare: /$^/ });
   return {
-    pageId: meta ?? prop ?? null,
-    fbDtsg: /\["DTSGInitialData",\[\],\{"token":"([^"]+)"/.exec(html)?.[1] ?? null,
-    lsd: /\["LSD",\[\],\{"token":"([^"]+)"/.exec(html)?.[1] ?? null,
+    pageId: meta ?? (prop && /^\d+$/.test(prop) ? prop : null),
+    fbDtsg: valueAfter(html, '["DTSGInitialData",[],{"token"', { maxLength: 512, bare: /$^/ }),
+    lsd: valueAfter(html, '["LSD",[],{"token"', { maxLength: 512, bare: /$^/ }),
     feed,
   };
 }
@@ -152,9 +172,36 @@ export function parseGraphqlAnswer(text: string): FeedChunk {
   return chunk;
 }
 
-/** recommends → 5, doesn't recommend → 1 (README "facebook.com"). */
+/**
+ * The review's `recommendation_type` (POSITIVE → 5, NEGATIVE → 1), as 2026 clients read it: the
+ * first such field in the story node, looked for breadth first within MAX_WALK_DEPTH levels and the
+ * work budget (its exact place in the node is not pinned down by the clients, which search for it).
+ * Null when the node carries none.
+ */
+export function recommendationType(node: Obj, budget = new WorkBudget("Facebook review node")): 1 | 5 | null {
+  let level: Json[] = [node];
+  for (let depth = 0; depth <= MAX_WALK_DEPTH && level.length > 0; depth++) {
+    const next: Json[] = [];
+    for (const item of level) {
+      budget.spend();
+      // Pushed one by one: spreading a huge array as arguments would overflow the stack.
+      const children = Array.isArray(item) ? item : isObj(item) ? Object.values(item) : [];
+      if (isObj(item)) {
+        const type = Object.hasOwn(item, "recommendation_type") ? item.recommendation_type : undefined;
+        if (type === "POSITIVE") return 5;
+        if (type === "NEGATIVE") return 1;
+      }
+      for (const child of children) next.push(child);
+    }
+    level = next;
+  }
+  return null;
+}
+
+/** recommends → 5, doesn't recommend → 1, from the English title (older pages, no recommendation_type). */
 export function recommendationRating(title: string): 1 | 5 | null {
-  const text = title.replace(/[’‘]/g, "'").toLowerCase();
+  // Real titles are one short sentence; a longer one is cut before any pattern reads it.
+  const text = title.slice(0, 1000).replace(/[’‘]/g, "'").toLowerCase();
   if (/\b(doesn't|does not) recommend\b/.test(text)) return 1;
   if (/\brecommends\b/.test(text)) return 5;
   return null;
@@ -211,9 +258,15 @@ export function reviewFromNode(node: Obj, pageId: string): RawReview {
   if (!name) throw permanentError("publisher_error", `Review ${id} without comet_sections.content.story.actors[0].name`);
   const context = at(node, "comet_sections", "context_layout", "story", "comet_sections");
   const title = str(at(context, "title", "story", "title", "text"));
-  if (!title) throw permanentError("publisher_error", `Review ${id} without its title (comet_sections.context_layout…title.text)`);
-  const rating = recommendationRating(title);
-  if (rating === null) throw permanentError("publisher_error", `Review ${id} title says neither recommends nor doesn't recommend: "${title}"`);
+  // recommendation_type reads the same in every interface language; the English title is the fallback.
+  const rating = recommendationType(node) ?? (title ? recommendationRating(title) : null);
+  if (rating === null)
+    throw permanentError(
+      "publisher_error",
+      title
+        ? `Review ${id} has no recommendation_type and its title says neither recommends nor doesn't recommend: "${title.slice(0, 200)}"`
+        : `Review ${id} without recommendation_type nor its title (comet_sections.context_layout…title.text)`,
+    );
   const date = iso(creationTime(context));
   if (!date) throw permanentError("publisher_error", `Review ${id} without metadata[].story.creation_time`);
   const text = str(at(story, "message", "text"));

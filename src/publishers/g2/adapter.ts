@@ -9,8 +9,10 @@ import { cardReview, readG2Page } from "./cards";
 export const G2CursorSchema = z.object({
   slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   page: z.number().int().positive(),
+  /** Reviews read on the pages before this one (the 2026 layout has no next link: the count says when to stop). */
+  read: z.number().int().nonnegative().default(0),
 });
-export type G2Cursor = z.infer<typeof G2CursorSchema>;
+export type G2Cursor = z.input<typeof G2CursorSchema>;
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,127}$/;
 const PRODUCT_PATH = /^\/products\/([a-z0-9][a-z0-9-]{0,127})(?:\/.*)?$/i;
@@ -27,7 +29,7 @@ export function bareSlug(value: string): string | null {
 }
 
 /** One page of reviews, most recent first (G2's `order=most_recent`). */
-export function pageUrl({ slug, page }: G2Cursor): string {
+export function pageUrl({ slug, page }: { slug: string; page: number }): string {
   return `https://www.g2.com/products/${slug}/reviews?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
 }
 
@@ -36,12 +38,14 @@ export function pageUrl({ slug, page }: G2Cursor): string {
  * "Just a moment..." challenge, with status 403 or 200.
  */
 export function inspectG2Page(page: FetchedPage): ScrapeError | null {
-  if (/captcha-delivery\.com/i.test(page.text) || /<title>\s*Just a moment\.\.\./i.test(page.text))
+  // Challenge pages are small: look in the page's head only (no regex over the whole page).
+  const head = page.text.slice(0, 64 * 1024);
+  if (/captcha-delivery\.com/i.test(head) || /<title>\s{0,20}Just a moment\.\.\./i.test(head))
     return permanentError("blocked", "G2 answered with its bot check");
   return null;
 }
 
-/** g2.com: product reviews read from the review cards' microdata, newest first, one page per step. */
+/** g2.com: product reviews read from the review cards (2026, 2025 and 2024 layouts), newest first, one page per step. */
 export const g2Adapter: Adapter<G2Cursor> = {
   cursor: G2CursorSchema,
 
@@ -54,20 +58,30 @@ export const g2Adapter: Adapter<G2Cursor> = {
   async page(cursor, ctx): Promise<AdapterPage<G2Cursor>> {
     const page = await ctx.client.request(pageUrl(cursor));
     const { cards, reviewCount, hasNext } = await readG2Page(page.text);
+    const read = cursor.read ?? 0;
+    const url = page.url.toString();
+    const profileUrl = cursor.page === 1 ? url : undefined;
     if (cards.length === 0) {
       // A product nobody reviewed says so (reviewCount 0); anything else is not the page we know.
-      if (reviewCount === 0) return { pageUrl: page.url.toString(), reviews: [], next: null, profileUrl: cursor.page === 1 ? page.url.toString() : undefined };
+      if (reviewCount === 0) return { pageUrl: url, reviews: [], next: null, profileUrl, publisherTotal: 0 };
       if (await hasLoginForm(page.text)) throw permanentError("login_required", "G2 shows a sign-in form instead of reviews");
       throw permanentError(
         "publisher_error",
         reviewCount === null
-          ? "G2 page: no review cards (itemprop=review) and no aggregateRating reviewCount"
-          : `G2 page: no review cards (itemprop=review) for a product with ${reviewCount} reviews`,
+          ? "G2 page: no review cards (article or itemprop=review) and no review count"
+          : `G2 page ${cursor.page}: no review cards (article or itemprop=review) for a product with ${reviewCount} reviews`,
       );
     }
     const reviews = cards.map((card, index) => cardReview(card, index, cursor.slug));
-    const url = page.url.toString();
-    return { pageUrl: url, reviews, next: hasNext ? { slug: cursor.slug, page: cursor.page + 1 } : null, profileUrl: cursor.page === 1 ? url : undefined };
+    // 2024 and 2025 pages link the next one; 2026 pages do not, and the product's count tells.
+    const more = hasNext || (reviewCount !== null && read + cards.length < reviewCount);
+    return {
+      pageUrl: url,
+      reviews,
+      next: more ? { slug: cursor.slug, page: cursor.page + 1, read: read + cards.length } : null,
+      profileUrl,
+      publisherTotal: reviewCount,
+    };
   },
 
   inspect: inspectG2Page,

@@ -13,7 +13,7 @@ export const g2 = definePublisher({
   kind: "software",
   domains: ["g2.com"],
   loginRequired: false,
-  ratingScale: "0.5–5 stars in half stars (stars-1..stars-10), halves rounded up",
+  ratingScale: '0.5–5 stars in half stars ("4.5/5", ratingValue or stars-1..stars-10), halves rounded up',
   resolveProfileKey: (profileKey, publisherKey) =>
     resolveProfile(profileKey, publisherKey, {
       fromUrl: (url) => {
@@ -26,4 +26,6 @@ export const g2 = definePublisher({
       },
     }),
   adapter: g2Adapter,
+  // A real G2 reviews page of 2026-08 read by hand (not copyable: no licence) and scrapfly g2.py @52b4df4 (README).
+  evidenceDate: "2026-08",
 });

@@ -44,6 +44,13 @@ export const genericAdapter: Adapter<GenericCursor> = {
     }
     const pageUrl = page.url.toString();
     const next = followableNext(data.nextUrl, pageUrl, ctx.publisherKey);
-    return { pageUrl, reviews: data.reviews, next: next ? { url: next } : null, pageLanguage: data.pageLanguage, profileUrl: pageUrl };
+    return {
+      pageUrl,
+      reviews: data.reviews,
+      next: next ? { url: next } : null,
+      pageLanguage: data.pageLanguage,
+      profileUrl: pageUrl,
+      publisherTotal: data.reviewCount,
+    };
   },
 };

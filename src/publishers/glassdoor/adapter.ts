@@ -3,20 +3,29 @@ import type { FetchedPage } from "../../scraping/client";
 import { permanentError, type ScrapeError } from "../../scraping/errors";
 import { hasLoginForm } from "../../scraping/response-status";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
-import { apolloCache, pageToken, rawReview, reviewsResult, type ReviewsResult } from "./apollo";
-import { employerReviewsRequest, parseEmployerReviewsAnswer } from "./graph";
+import { WorkBudget } from "../work-budget";
+import { apolloCache, employerProfileId, pageToken, rawReview, reviewsResult, type ReviewsResult } from "./apollo";
+import { EMPLOYER_REVIEWS_PATH, employerReviewsRequest, parseEmployerReviewsAnswer } from "./graph";
 
 const Base = z.string().url();
 
 /**
  * Where the walk is. Page 1 is the reviews page itself (`base`, the employer's reviews address
- * without page and suffix); pages 2.. come from the JSON call, which needs the employer id and the
- * page's `gd-csrf-token`. That token is the page's anti-forgery token, worth nothing without the
- * session cookies (which the task keeps encrypted), so it is kept in the cursor as it is.
+ * without page and suffix); pages 2.. come from the JSON call, which needs the employer id and, as
+ * current clients send it, the page's `profileId` of the employer. Page 1's `gdToken`, when it has
+ * one, is sent along as `gd-csrf-token` (the page's own client does); it is the page's anti-forgery
+ * token, worth nothing without the session cookies (which the task keeps encrypted), so it is kept
+ * in the cursor as it is. Cursors stored before (with a token, without profileId) still parse.
  */
 export const GlassdoorCursorSchema = z.union([
   z.object({ base: Base, page: z.literal(1) }),
-  z.object({ base: Base, page: z.number().int().min(2), employerId: z.number().int().positive(), token: z.string().min(1).max(1024) }),
+  z.object({
+    base: Base,
+    page: z.number().int().min(2),
+    employerId: z.number().int().positive(),
+    profileId: z.number().int().positive().nullish(),
+    token: z.string().min(1).max(1024).nullish(),
+  }),
 ]);
 export type GlassdoorCursor = z.infer<typeof GlassdoorCursorSchema>;
 
@@ -46,8 +55,21 @@ export function pageUrl({ base, page }: { base: string; page: number }): string 
 export function inspectGlassdoorPage(page: FetchedPage): ScrapeError | null {
   const path = page.url.pathname.toLowerCase();
   if (path.startsWith("/profile/login") || path.startsWith("/member/")) return permanentError("login_required", "Glassdoor answered with its sign-in page");
-  if (/<title>\s*(?:Help Us Protect Glassdoor|Just a moment\.\.\.)/i.test(page.text)) return permanentError("blocked", "Glassdoor answered with its bot check");
+  if (botCheckTitle(page.text)) return permanentError("blocked", "Glassdoor answered with its bot check");
   return null;
+}
+
+const BOT_TITLES = ["help us protect glassdoor", "just a moment..."];
+
+/** The page's first `<title>` is a bot check's: read from a short slice after `<title>`, no regex over the page. */
+function botCheckTitle(html: string): boolean {
+  const at = html.search(/<title>/i);
+  if (at < 0) return false;
+  const title = html
+    .slice(at + 7, at + 7 + 80)
+    .trimStart()
+    .toLowerCase();
+  return BOT_TITLES.some((t) => title.startsWith(t));
 }
 
 /** The employer id in a reviews address (`…-Reviews-E<id>`). */
@@ -67,40 +89,37 @@ async function noneShown(result: ReviewsResult, html: string, where: string): Pr
 /** The first page: the reviews page's Apollo cache, and from the page what the JSON call needs. */
 async function firstPage(cursor: { base: string }, ctx: ScrapeContext): Promise<AdapterPage<GlassdoorCursor>> {
   const page = await ctx.client.request(pageUrl({ base: cursor.base, page: 1 }));
-  const cache = apolloCache(page.text);
+  const cache = await apolloCache(page.text);
   if (!cache) {
     if (await hasLoginForm(page.text)) throw permanentError("login_required", "Glassdoor shows a sign-in form instead of reviews");
     throw permanentError("publisher_error", "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)");
   }
-  const result = reviewsResult(cache);
+  const result = reviewsResult(cache, new WorkBudget("Glassdoor page's Apollo cache"));
   await noneShown(result, page.text, "Glassdoor page");
   const reviews = result.reviews.map((review, index) => rawReview(review, index));
   const url = page.url.toString();
   let next: GlassdoorCursor | null = null;
   if (result.currentPage < result.numberOfPages) {
-    const token = pageToken(page.text);
-    if (!token) throw permanentError("publisher_error", "Glassdoor page: no gdToken for the JSON call of the next pages");
-    next = { base: cursor.base, page: result.currentPage + 1, employerId: employerId(cursor.base), token };
+    const id = employerId(cursor.base);
+    // Neither is required: the JSON call is tried without them rather than dropping this page's reviews.
+    next = { base: cursor.base, page: result.currentPage + 1, employerId: id, profileId: employerProfileId(page.text, id), token: pageToken(page.text) };
   }
-  return { pageUrl: url, reviews, next, profileUrl: url };
+  return { pageUrl: url, reviews, next, profileUrl: url, publisherTotal: result.allReviewsCount };
 }
 
-const GRAPH_URL = "https://www.glassdoor.com/graph";
-
-/** Pages 2..: the GetEmployerReviews call, with the headers Glassdoor's own client sends. */
-async function graphPage(cursor: Extract<GlassdoorCursor, { token: string }>, ctx: ScrapeContext): Promise<AdapterPage<GlassdoorCursor>> {
-  const referer = pageUrl(cursor);
-  const { data } = await ctx.client.json(GRAPH_URL, {
+/** Pages 2..: the employer-reviews JSON call, with the headers Glassdoor's own client sends. */
+async function jsonPage(cursor: Extract<GlassdoorCursor, { employerId: number }>, ctx: ScrapeContext): Promise<AdapterPage<GlassdoorCursor>> {
+  const referer = pageUrl({ base: cursor.base, page: 1 });
+  const { data } = await ctx.client.json(new URL(EMPLOYER_REVIEWS_PATH, "https://www.glassdoor.com"), {
     method: "POST",
     json: employerReviewsRequest(cursor),
     headers: {
-      "gd-csrf-token": cursor.token,
-      "apollographql-client-name": "ei-reviews-next",
+      ...(cursor.token ? { "gd-csrf-token": cursor.token } : {}),
       Origin: "https://www.glassdoor.com",
       Referer: referer,
     },
   });
-  const result = parseEmployerReviewsAnswer(data);
+  const result = parseEmployerReviewsAnswer(data, cursor.page);
   // Another page than asked for (Glassdoor clamps a page past the end) would walk in circles.
   if (result.currentPage !== cursor.page)
     throw permanentError("publisher_error", `Glassdoor JSON call: asked for page ${cursor.page}, answered page ${result.currentPage}`);
@@ -108,13 +127,13 @@ async function graphPage(cursor: Extract<GlassdoorCursor, { token: string }>, ct
     throw permanentError("publisher_error", `Glassdoor JSON call: no reviews on page ${cursor.page} for an employer with ${result.allReviewsCount}`);
   const reviews = result.reviews.map((review, index) => rawReview(review, index, "Glassdoor JSON call"));
   const next = cursor.page < result.numberOfPages ? { ...cursor, page: cursor.page + 1 } : null;
-  return { pageUrl: referer, reviews, next };
+  return { pageUrl: referer, reviews, next, publisherTotal: result.allReviewsCount };
 }
 
 /**
  * glassdoor.com: employer reviews, newest first. Page 1 is read from the Apollo cache of the reviews
- * page (`/Reviews/<Name>-Reviews-E<id>.htm`), which also gives the token the JSON call needs; pages
- * 2.. come from that call (`POST /graph`, GetEmployerReviews), as Glassdoor's own pages load them.
+ * page (`/Reviews/<Name>-Reviews-E<id>.htm`), which also gives what the JSON call sends; pages 2..
+ * come from that call (`POST /bff/employer-profile-mono/employer-reviews`), as current clients load them.
  */
 export const glassdoorAdapter: Adapter<GlassdoorCursor> = {
   cursor: GlassdoorCursorSchema,
@@ -126,7 +145,7 @@ export const glassdoorAdapter: Adapter<GlassdoorCursor> = {
   },
 
   page(cursor, ctx): Promise<AdapterPage<GlassdoorCursor>> {
-    return "token" in cursor ? graphPage(cursor, ctx) : firstPage(cursor, ctx);
+    return "employerId" in cursor ? jsonPage(cursor, ctx) : firstPage(cursor, ctx);
   },
 
   inspect: inspectGlassdoorPage,

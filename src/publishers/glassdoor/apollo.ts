@@ -1,6 +1,8 @@
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
+import { MAX_MARKER_HITS, scriptTexts, valueAfter } from "../html-scan";
 import { jsonLiteralAt } from "../json-literal";
+import { MAX_WALK_DEPTH, WorkBudget } from "../work-budget";
 
 /**
  * Glassdoor's review pages are rendered from an Apollo GraphQL cache embedded in the HTML: in
@@ -16,8 +18,9 @@ export type JsonObject = { [key: string]: Json };
 export const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The Apollo cache of a page, or null when the page carries none. */
-export function apolloCache(html: string): JsonObject | null {
-  const nextData = /<script[^>]*id="__NEXT_DATA__"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+export async function apolloCache(html: string): Promise<JsonObject | null> {
+  // HTMLRewriter, not a regex over the page: a page of unclosed `<script` openings costs one pass.
+  const [nextData] = await scriptTexts(html, 'script[id="__NEXT_DATA__"]');
   if (nextData) {
     try {
       const cache = (JSON.parse(nextData) as { props?: { pageProps?: { apolloCache?: unknown } } }).props?.pageProps?.apolloCache;
@@ -38,13 +41,38 @@ export function apolloCache(html: string): JsonObject | null {
   }
 }
 
-/** Follows `__ref` links (once per path, so a cycle cannot loop). */
-export function resolveRefs(value: Json | undefined, cache: JsonObject, seen: ReadonlySet<string> = new Set()): Json | undefined {
-  if (Array.isArray(value)) return value.map((item) => resolveRefs(item, cache, seen) ?? null);
-  if (!isObject(value)) return value;
-  const ref = value.__ref;
-  if (typeof ref === "string") return seen.has(ref) ? null : resolveRefs(cache[ref], cache, new Set([...seen, ref]));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRefs(v, cache, seen) ?? null]));
+/**
+ * Follows `__ref` links. Each cache entry is resolved once and shared by every reference to it
+ * (a cache whose nodes each point twice to the next would otherwise cost 2^depth), a reference
+ * met again while it is being resolved (a cycle) becomes null, and the walk counts its steps in
+ * `budget` and fails with `publisher_error` deeper than MAX_WALK_DEPTH: the work is linear in the
+ * cache's size whatever the page holds.
+ */
+export function resolveRefs(value: Json | undefined, cache: JsonObject, budget = new WorkBudget("Glassdoor Apollo cache")): Json | undefined {
+  const done = new Map<string, Json>();
+  const resolving = new Set<string>();
+  const walk = (node: Json | undefined, depth: number): Json | undefined => {
+    budget.spend();
+    if (depth > MAX_WALK_DEPTH) throw permanentError("publisher_error", `Glassdoor page: the Apollo cache nests deeper than ${MAX_WALK_DEPTH} levels`);
+    if (Array.isArray(node)) return node.map((item) => walk(item, depth + 1) ?? null);
+    if (!isObject(node)) return node;
+    const ref = node.__ref;
+    if (typeof ref === "string") {
+      const known = done.get(ref);
+      if (known !== undefined) return known;
+      if (resolving.has(ref) || !Object.hasOwn(cache, ref)) return null;
+      resolving.add(ref);
+      const resolved = walk(cache[ref], depth + 1) ?? null;
+      resolving.delete(ref);
+      done.set(ref, resolved);
+      return resolved;
+    }
+    // A null-prototype copy: a `__proto__` key in the page stays a plain key, never a prototype.
+    const copy: JsonObject = Object.create(null) as JsonObject;
+    for (const [k, v] of Object.entries(node)) copy[k] = walk(v, depth + 1) ?? null;
+    return copy;
+  };
+  return walk(value, 0);
 }
 
 export interface ReviewsResult {
@@ -55,35 +83,73 @@ export interface ReviewsResult {
 }
 
 /** The employer reviews query result of the page (`ROOT_QUERY.employerReviews…`). */
-export function reviewsResult(cache: JsonObject): ReviewsResult {
-  const root = cache.ROOT_QUERY;
+export function reviewsResult(cache: JsonObject, budget?: WorkBudget): ReviewsResult {
+  const root = Object.hasOwn(cache, "ROOT_QUERY") ? cache.ROOT_QUERY : undefined;
   if (!isObject(root)) throw permanentError("publisher_error", "Glassdoor page: the Apollo cache has no ROOT_QUERY");
   const key = Object.keys(root).find((k) => k.startsWith("employerReviews") && isObject(root[k]));
   if (!key) throw permanentError("publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result");
-  return readResult(resolveRefs(root[key], cache) as JsonObject, "Glassdoor page", key.split("(")[0]);
+  const result = resolveRefs(root[key], cache, budget);
+  if (!isObject(result)) throw permanentError("publisher_error", `Glassdoor page: ${key.split("(")[0]} is not an object`);
+  return readResult(result, "Glassdoor page", key.split("(")[0]);
 }
 
 /**
  * An `EmployerReviewsRG` result, from the page's cache or the JSON call: the reviews list and the
  * paging fields; publisher_error naming what is missing (`where` says which source, `name` which field).
+ * The JSON call of 2026 clients may leave out `numberOfPages` (a public client notes that the API
+ * dropped it and counts pages from `filteredReviewsCount`), so the page count falls back to the
+ * review counts divided by `pageSize` when given; `currentPage` falls back to `page` likewise.
  */
-export function readResult(result: JsonObject, where: string, name: string): ReviewsResult {
+export function readResult(result: JsonObject, where: string, name: string, asked?: { page: number; pageSize: number }): ReviewsResult {
   if (!Array.isArray(result.reviews)) throw permanentError("publisher_error", `${where}: ${name} has no reviews list`);
   const reviews = result.reviews.filter(isObject);
   if (reviews.length !== result.reviews.length) throw permanentError("publisher_error", `${where}: a review in the reviews list is not an object`);
-  const currentPage = typeof result.currentPage === "number" ? result.currentPage : null;
-  const numberOfPages = typeof result.numberOfPages === "number" ? result.numberOfPages : null;
-  if (currentPage === null || numberOfPages === null) throw permanentError("publisher_error", `${where}: the reviews result has no currentPage/numberOfPages`);
-  return { reviews, currentPage, numberOfPages, allReviewsCount: typeof result.allReviewsCount === "number" ? result.allReviewsCount : null };
+  const count = (value: Json | undefined) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null);
+  const allReviewsCount = count(result.allReviewsCount);
+  const filtered = count(result.filteredReviewsCount) ?? allReviewsCount;
+  const currentPage = count(result.currentPage) ?? asked?.page ?? null;
+  const numberOfPages = count(result.numberOfPages) ?? (asked && filtered !== null ? Math.max(1, Math.ceil(filtered / asked.pageSize)) : null);
+  if (currentPage === null || numberOfPages === null)
+    throw permanentError("publisher_error", `${where}: the reviews result has no currentPage/numberOfPages (nor a review count to page by)`);
+  return { reviews, currentPage, numberOfPages, allReviewsCount };
 }
 
 /**
  * The page's anti-forgery token (`"gdToken":"…"` in its inline state), which Glassdoor's own
- * client sends as the `gd-csrf-token` header of its `/graph` calls; null when the page has none.
+ * client sends as the `gd-csrf-token` header of its JSON calls; null when the page has none.
  */
 export function pageToken(html: string): string | null {
-  return /"gdToken"\s*:\s*"([^"\\]{1,1024})"/.exec(html)?.[1] ?? null;
+  return valueAfter(html, '"gdToken"', { maxLength: 1024, bare: /$^/ });
 }
+
+/**
+ * The employer's `profileId` (sent as `dynamicProfileId` by current clients of the reviews JSON
+ * call), read as public clients do from the page's inline `"employer":{"id":<id>,…,"profileId":<n>…}`
+ * object: the first such object of this employer, each read from a slice of bounded length.
+ */
+export function employerProfileId(html: string, employerId: number): number | null {
+  let from = 0;
+  for (let hit = 0; hit < MAX_MARKER_HITS; hit++) {
+    const at = html.indexOf('"employer":{', from);
+    if (at < 0) return null;
+    from = at + 12;
+    const literal = jsonLiteralAt(html.slice(at + 11, at + 11 + EMPLOYER_SLICE), 0);
+    if (!literal) continue;
+    try {
+      const employer: unknown = JSON.parse(literal);
+      if (isObject(employer) && Number(employer.id) === employerId) {
+        const profileId = Number(employer.profileId);
+        if (Number.isSafeInteger(profileId) && profileId > 0) return profileId;
+      }
+    } catch {
+      // Not JSON (a script's own object literal): look at the next one.
+    }
+  }
+  return null;
+}
+
+/** Longest inline employer object read (real ones are a few hundred characters). */
+const EMPLOYER_SLICE = 20_000;
 
 // Glassdoor tags languages with ISO 639-2 codes ("eng"); the API speaks ISO 639-1.
 const LANGUAGES: Record<string, string> = {

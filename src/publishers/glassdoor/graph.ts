@@ -1,74 +1,70 @@
 /**
- * The JSON call behind Glassdoor's reviews pages: its own client loads further pages with a GraphQL
- * POST to `https://www.glassdoor.com/graph` running `GetEmployerReviews`
- * (`employerReviews: employerReviewsRG(employerReviewsInput: {employer: {id}, page: {num, size},
- * sort, …})`) with the page's `gd-csrf-token` header, and answers
- * `{"data": {"employerReviews": {currentPage, numberOfPages, allReviewsCount, reviews: […]}}}`. The
- * reviews are the same `EmployerReviewRG` objects the page's Apollo cache holds, not normalized
- * (nested objects instead of `__ref` links). Shapes as public scrapers record them (see
- * test/publishers/glassdoor/site.ts).
+ * The JSON call behind Glassdoor's reviews pages, as 2026 clients make it:
+ * `POST https://www.glassdoor.com/bff/employer-profile-mono/employer-reviews` with a JSON body of
+ * the employer id, the page's `dynamicProfileId`, `page`, `pageSize`, `sort` and filters, answered
+ * `{"data": {"employerReviews": {reviews: […], numberOfPages?, filteredReviewsCount?, allReviewsCount?,
+ * currentPage?}}}`. The reviews are the same `EmployerReviewRG` objects the page's Apollo cache holds,
+ * not normalized (nested objects instead of `__ref` links). Request body and answer as
+ * scrapfly/scrapfly-scrapers glassdoor-scraper/glassdoor.py sends and reads them (2026-05, and
+ * results/reviews.json, a real list of these reviews; see test/publishers/glassdoor/SOURCE.md).
+ * It replaces the `/graph` `GetEmployerReviews` operation the module used before.
  */
 import { permanentError } from "../../scraping/errors";
 import { isObject, readResult, type ReviewsResult } from "./apollo";
 
+export const EMPLOYER_REVIEWS_PATH = "/bff/employer-profile-mono/employer-reviews";
+
 /** Reviews per page, as Glassdoor's pages show them. */
 export const PAGE_SIZE = 10;
 
-/** Only the fields the service maps (see ./apollo.ts rawReview), no ratings breakdown or logos. */
-export const EMPLOYER_REVIEWS_QUERY = `query GetEmployerReviews($employerId: Int!, $page: Int!, $pageSize: Int!, $sort: ReviewsSortOrderEnum, $language: String, $applyDefaultCriteria: Boolean) {
-  employerReviews: employerReviewsRG(
-    employerReviewsInput: {applyDefaultCriteria: $applyDefaultCriteria, employer: {id: $employerId}, language: $language, page: {num: $page, size: $pageSize}, sort: $sort}
-  ) {
-    allReviewsCount
-    currentPage
-    numberOfPages
-    reviews {
-      reviewId
-      reviewDateTime
-      ratingOverall
-      summary
-      summaryOriginal
-      pros
-      prosOriginal
-      cons
-      consOriginal
-      advice
-      adviceOriginal
-      languageId
-      originalLanguageId
-      translationMethod
-      jobTitle { id text __typename }
-      employer { id shortName __typename }
-      employerResponses { id response responseOriginal responseDateTime(format: ISO) languageId __typename }
-      __typename
-    }
-    __typename
-  }
-}`;
-
-export interface GraphPageRequest {
+export interface JsonPageRequest {
   employerId: number;
   page: number;
+  /** The page's `profileId` of the employer, when page 1 carried it. */
+  profileId?: number | null;
 }
 
-/** The request body of one page, newest first (sort `DATE`). */
-export function employerReviewsRequest({ employerId, page }: GraphPageRequest) {
+/**
+ * The request body of one page, newest first (sort `DATE`), with the values public clients send
+ * (`applyDefaultCriteria: true`, regular and part-time employees, no filter): what the reviews page
+ * itself shows, which is also what page 1 showed.
+ */
+export function employerReviewsRequest({ employerId, page, profileId }: JsonPageRequest) {
   return {
-    operationName: "GetEmployerReviews",
-    variables: { employerId, page, pageSize: PAGE_SIZE, sort: "DATE", language: "eng", applyDefaultCriteria: false },
-    query: EMPLOYER_REVIEWS_QUERY,
+    applyDefaultCriteria: true,
+    employerId,
+    employmentStatuses: ["REGULAR", "PART_TIME"],
+    jobTitle: null,
+    goc: null,
+    location: {},
+    defaultLanguage: "eng",
+    language: "eng",
+    mlHighlightSearch: null,
+    onlyCurrentEmployees: false,
+    overallRating: null,
+    pageSize: PAGE_SIZE,
+    page,
+    preferredTldId: 0,
+    reviewCategories: [],
+    sort: "DATE",
+    textSearch: "",
+    worldwideFilter: false,
+    ...(profileId ? { dynamicProfileId: profileId } : {}),
+    useRowProfileTldForRatings: true,
+    enableKeywordSearch: true,
   };
 }
 
 const WHERE = "Glassdoor JSON call";
 
 /**
- * The reviews result of a `/graph` answer. A GraphQL error envelope (`{"errors": [...]}` without the
+ * The reviews result of an answer of the JSON call (`page` is what was asked, for answers without
+ * `currentPage`). A GraphQL error envelope (`{"errors": [...]}` without the
  * result) is `login_required` when Glassdoor says the caller is not signed in, else `publisher_error`
  * with its message; an answer without `data.employerReviews` is `publisher_error` naming it.
  */
-export function parseEmployerReviewsAnswer(body: unknown): ReviewsResult {
-  // Glassdoor's client batches operations; a batched answer is a list with one entry per operation.
+export function parseEmployerReviewsAnswer(body: unknown, page?: number): ReviewsResult {
+  // Glassdoor's GraphQL layer batches operations; a batched answer is a list with one entry per operation.
   const answer: unknown = Array.isArray(body)
     ? (body.find((entry) => isObject(entry) && isObject(entry.data) && "employerReviews" in entry.data) ?? body[0])
     : body;
@@ -86,5 +82,5 @@ export function parseEmployerReviewsAnswer(body: unknown): ReviewsResult {
     }
     throw permanentError("publisher_error", `${WHERE}: the answer has no data.employerReviews`);
   }
-  return readResult(result, WHERE, "employerReviews");
+  return readResult(result, WHERE, "employerReviews", page === undefined ? undefined : { page, pageSize: PAGE_SIZE });
 }

@@ -21,5 +21,7 @@ export const glassdoor = definePublisher({
       },
       fromId: (id) => (/^\d{1,12}$/.test(id) ? pageUrl({ base: `https://www.glassdoor.com/Reviews/Employer-Reviews-E${id}`, page: 1 }) : null),
     }),
+  // The newest real evidence checked: see README.md "Evidence".
+  evidenceDate: "2026-05-14",
   adapter: glassdoorAdapter,
 });

@@ -5,8 +5,10 @@ import { lookupPlace } from "./lookup";
 import { FEATURE_ID, PLACE_ID, featureIdUrl, placeIdUrl, placeRef } from "./place-ref";
 
 /**
- * maps.google.com (alias google.com): place reviews through the `listugcposts` RPC the Maps page
- * calls, newest first, with exact timestamps, original texts, languages and owner replies.
+ * maps.google.com (alias google.com): place reviews newest first through the review window of Google
+ * Search (GetLocalBoqProxy), which signed-out clients can page to the end while Google Maps shows
+ * them five; with the task's Google login cookies through the `listugcposts` RPC the Maps page calls.
+ * Exact timestamps, original texts, languages, owner replies and the reviewer's counts.
  * profile_key is any place link users copy (www.google.com/maps/place/…, maps.google.com/?cid=…,
  * maps.app.goo.gl/… and goo.gl/maps/… short links), a place id (ChIJ…) or a feature id (0x…:0x…);
  * without one, the place is found with Maps search by name, street and postal code.
@@ -26,4 +28,7 @@ export const googleMaps = definePublisher({
     }),
   lookup: lookupPlace,
   adapter: googleMapsAdapter,
+  // HazelnutParadise/insyra issue 249 (comment of 2026-09-13) and its commits a0343eb and bcb1d1e:
+  // the window's request and answer, measured that day (see ./README.md).
+  evidenceDate: "2026-09-13",
 });

@@ -53,7 +53,18 @@ function reviewCountOf(count: number | undefined, ratingBlock: unknown): number 
 const STATE_MARKER = "window.APP_INITIALIZATION_STATE=";
 const XSSI = /^\s*\)\]\}'\s*/;
 
-export type PlacePage = { found: true; place: Place } | { found: false };
+/** The place page's record itself, for what only the page carries (its inline reviews). */
+export type PlacePage = { found: true; place: Place; record: unknown } | { found: false };
+
+/**
+ * The reviews a place page shows inline (signed out: at most five), at [175][9][0][0] of its record,
+ * each entry shaped like a listugcposts entry (gosom/google-maps-scraper gmaps/entry.go reads them
+ * there). An empty list when the record has none there.
+ */
+export function inlineReviewEntries(record: unknown): unknown[] {
+  const entries = at(record, 175, 9, 0, 0);
+  return Array.isArray(entries) ? entries : [];
+}
 
 /**
  * Reads a Maps page's `APP_INITIALIZATION_STATE`: the place it shows, or `found: false` for a Maps
@@ -82,8 +93,9 @@ export function parsePlacePage(html: string): PlacePage {
       } catch {
         throw permanentError("publisher_error", "Maps place page: the place data in APP_INITIALIZATION_STATE[3] is not JSON");
       }
-      const place = placeFromRecord(at(data, 6));
-      if (place) return { found: true, place };
+      const record = at(data, 6);
+      const place = placeFromRecord(record);
+      if (place) return { found: true, place, record };
     }
   }
   return { found: false };

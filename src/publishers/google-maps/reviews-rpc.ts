@@ -1,5 +1,6 @@
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
+import { WorkBudget } from "../work-budget";
 import { at, numberAt, pathText, stringAt } from "./nested";
 
 /**
@@ -11,7 +12,8 @@ import { at, numberAt, pathText, stringAt } from "./nested";
  *
  * A review (the entry's element 0) keeps, by index path:
  *   [0] review id · [1][2] posted, [1][3] updated (µs since the epoch) · [1][4][5][0] author name,
- *   [1][4][5][2][0] author profile URL, [1][4][5][3] author id · [1][6] relative date as printed ·
+ *   [1][4][5][2][0] author profile URL, [1][4][5][3] author id, [1][4][5][5] the author's review
+ *   count (its text, "2 reviews", at [1][4][5][10][0]) · [1][6] relative date as printed ·
  *   [1][13][0] source ("Google", or the partner site of a syndicated review) and [1][13][4] its
  *   rating scale · [2][0][0] rating 1–5 · [2][14][0] the review's own language, [2][14][1] the
  *   language it was machine-translated to · [2][15][0][0] original text, [2][15][1][0] translated
@@ -65,8 +67,14 @@ export interface ReviewsPage {
 
 /** An epoch value in microseconds as an ISO 8601 timestamp (millisecond precision). */
 function isoFromMicros(micros: number | undefined): string | undefined {
-  return micros === undefined || micros <= 0 ? undefined : new Date(Math.floor(micros / 1000)).toISOString();
+  if (micros === undefined || micros <= 0) return undefined;
+  const ms = Math.floor(micros / 1000);
+  // Past Date's range (±8.64e15 ms) toISOString throws a RangeError; such a time is no time.
+  return ms <= MAX_DATE_MS ? new Date(ms).toISOString() : undefined;
 }
+
+/** The latest time a Date holds, in ms since the epoch. */
+const MAX_DATE_MS = 8_640_000_000_000_000;
 
 function missing(what: string, index: number, path: number[]): never {
   throw permanentError("publisher_error", `listugcposts: review ${index} has no ${what} at ${pathText([2, index, 0, ...path])}`);
@@ -97,6 +105,7 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
     url: stringAt(review, 4, 3, 0),
     date: posted,
     language: stringAt(review, 2, 14, 0),
+    author_review_count: reviewCountAt(review, 1, 4, 5, 5),
   };
   if (replyText) {
     raw.reply_text = replyText;
@@ -105,6 +114,15 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
   for (const key of Object.keys(raw) as (keyof RawReview)[]) if (raw[key] === undefined) delete raw[key];
   return raw;
 }
+
+/** The reviewer's review count: a whole number from 0 up, else left out. */
+function reviewCountAt(review: unknown, ...path: number[]): number | undefined {
+  const count = numberAt(review, ...path);
+  return count !== undefined && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
+}
+
+/** Most entries one answer may hold: the RPC sends the page size asked for (20); far more is not its answer. */
+const MAX_ENTRIES = 1_000;
 
 /** Reads one RPC answer (already without its `)]}'` line). */
 export function parseReviewsPage(data: unknown): ReviewsPage {
@@ -117,7 +135,9 @@ export function parseReviewsPage(data: unknown): ReviewsPage {
   if (token !== undefined && token !== null && typeof token !== "string")
     throw permanentError("publisher_error", "listugcposts: the next page token at [1] is not a string");
   const reviews: RawReview[] = [];
+  const budget = new WorkBudget("listugcposts answer", MAX_ENTRIES);
   entries.forEach((entry, index) => {
+    budget.spend();
     const review = reviewFromEntry(entry, index);
     if (review) reviews.push(review);
   });

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { issueText } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
+import { WorkBudget } from "../work-budget";
 
 /**
  * The review list operation's persisted query id (`ReviewsProxy_getReviewListPageForLocation`).
@@ -89,7 +90,7 @@ export interface ReviewListPage {
 }
 
 /** The review list of one location, read from the `/data/graphql/ids` answer; throws publisher_error when it is not there. */
-export function parseReviewListResponse(body: unknown): ReviewListPage {
+export function parseReviewListResponse(body: unknown, budget = new WorkBudget("Tripadvisor review list")): ReviewListPage {
   const results = z.array(ResultSchema).min(1).safeParse(body);
   if (!results.success) throw permanentError("publisher_error", `Tripadvisor review list: expected a GraphQL batch answer (${issueText(results.error)})`);
   const [result] = results.data;
@@ -121,6 +122,7 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
   const list = ReviewListSchema.safeParse(raw);
   if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${issueText(list.error)}`);
   const reviews = list.data.reviews.map((review, index) => {
+    budget.spend();
     const parsed = ReviewSchema.safeParse(review);
     if (!parsed.success) throw permanentError("publisher_error", `Tripadvisor review list: reviews.${index}.${issueText(parsed.error)}`);
     return parsed.data;

@@ -45,11 +45,22 @@ const CONSENT = /onetrust-consent-sdk|id=["']?consent|cookie consent|consent\.tr
  * looked for on pages without it (the real pages mention "consent" in their own cookie banner).
  */
 export function inspectTrustpilotPage(page: FetchedPage): ScrapeError | null {
-  if (SIGN_IN_PATH.test(page.url.pathname) || SIGN_IN_REDIRECT.test(page.text)) return permanentError("login_required", "Trustpilot asks to sign in");
+  if (SIGN_IN_PATH.test(page.url.pathname) || signInRedirect(page.text)) return permanentError("login_required", "Trustpilot asks to sign in");
   if (hasNextData(page.text)) return null;
-  if (CHALLENGE.test(page.text)) return transientError("blocked", "Trustpilot answered with a bot check (captcha) instead of the page");
-  if (CONSENT.test(page.text)) return permanentError("blocked", "Trustpilot answered with a consent page instead of the page");
+  // Challenge and consent pages are small: their markers are looked for in the page's head only.
+  const head = page.text.slice(0, MARKER_SLICE);
+  if (CHALLENGE.test(head)) return transientError("blocked", "Trustpilot answered with a bot check (captcha) instead of the page");
+  if (CONSENT.test(head)) return permanentError("blocked", "Trustpilot answered with a consent page instead of the page");
   return null;
+}
+
+/** How much of a page the block markers are looked for in. */
+const MARKER_SLICE = 256 * 1024;
+
+/** Next.js's sign-in redirect in the page data: found with indexOf, tested on a short slice. */
+function signInRedirect(text: string): boolean {
+  const at = text.indexOf('"__N_REDIRECT"');
+  return at >= 0 && SIGN_IN_REDIRECT.test(text.slice(at, at + 80));
 }
 
 /**
@@ -72,7 +83,12 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
       // read so far are kept rather than thrown away; login cookies let the walk go further.
       if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "login_required") {
         log("warn", "trustpilot asks to sign in; the walk ends early", { profile_url: cursor.profileUrl, page: cursor.page, last_page_read: cursor.page - 1 });
-        return { pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page), reviews: [], next: null };
+        return {
+          pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page),
+          reviews: [],
+          next: null,
+          limitedView: `Trustpilot asks to sign in before page ${cursor.page}; login cookies let the walk go further`,
+        };
       }
       throw err;
     }
@@ -88,7 +104,7 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
     }
     const profileUrl = cursor.page === 1 ? profileOf(fetched.url) : cursor.profileUrl;
     const next = cursor.page < data.totalPages ? { profileUrl, page: cursor.page + 1 } : null;
-    return { pageUrl: fetched.url.toString(), reviews: data.reviews, next, profileUrl };
+    return { pageUrl: fetched.url.toString(), reviews: data.reviews, next, profileUrl, publisherTotal: data.totalCount };
   },
 
   inspect: inspectTrustpilotPage,

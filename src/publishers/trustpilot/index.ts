@@ -18,4 +18,6 @@ export const trustpilot = definePublisher({
   resolveProfileKey: resolveTrustpilotProfileKey,
   lookup: trustpilotLookup,
   adapter: trustpilotAdapter,
+  // scrapfly/scrapfly-scrapers trustpilot.py @bfb1a96, unchanged in its 2026-08-21 snapshot; no real capture found (README).
+  evidenceDate: "2024-02-13",
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { WorkBudget } from "../work-budget";
 import { pageProps } from "./next-data";
 
 /** Where Trustpilot links a review and a reviewer (www host, whichever country site was read). */
@@ -78,11 +79,14 @@ export function toRawReview(review: TrustpilotReview): RawReview {
 }
 
 /** Reads a review page's HTML: its reviews (newest first, as asked) and where the list ends. */
-export async function parseReviewPage(html: string): Promise<ReviewPage> {
-  const props = await pageProps(html, ReviewPagePropsSchema, "review page");
+export async function parseReviewPage(html: string, budget = new WorkBudget("Trustpilot review page")): Promise<ReviewPage> {
+  const props = await pageProps(html, ReviewPagePropsSchema, "review page", budget);
   const { pagination } = props.filters;
   return {
-    reviews: props.reviews.map(toRawReview),
+    reviews: props.reviews.map((review) => {
+      budget.spend();
+      return toRawReview(review);
+    }),
     currentPage: pagination.currentPage,
     totalPages: pagination.totalPages,
     totalCount: pagination.totalCount ?? props.businessUnit.numberOfReviews ?? null,

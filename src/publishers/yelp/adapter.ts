@@ -56,6 +56,7 @@ export const yelpAdapter: Adapter<YelpCursor> = {
       reviews: feed.reviews,
       next: feed.hasNextPage ? { ...cursor, offset: cursor.offset + feed.count } : null,
       profileUrl: cursor.profileUrl,
+      publisherTotal: feed.reviewCount,
     };
   },
 };

@@ -82,7 +82,8 @@ const BusinessSchema = z.object({
   reviewCount: z.number().int().min(0),
   reviews: z.object({
     edges: z.array(z.object({ node: NodeSchema })),
-    pageInfo: z.object({ hasNextPage: z.boolean() }),
+    // Not required: no public client reads it (they page by offset up to reviewCount).
+    pageInfo: z.object({ hasNextPage: z.boolean().nullish() }).nullish(),
   }),
 });
 
@@ -154,11 +155,15 @@ export function parseFeed(data: unknown, profileUrl: string, offset: number): Fe
   if (edges.length === 0 && business.reviewCount > offset) {
     throw permanentError("publisher_error", `Yelp review feed: no reviews at offset ${offset} although the business has ${business.reviewCount}`);
   }
+  // Paged as public clients page (scrapfly-scrapers yelp.py, 2026-04: offsets up to reviewCount):
+  // more while the reviews read so far stay below Yelp's count. A pageInfo that says there is no next
+  // page still ends the walk (the count then tells the pipeline how many were out of reach); an empty
+  // page never leads anywhere.
+  const more = edges.length > 0 && offset + edges.length < business.reviewCount && business.reviews.pageInfo?.hasNextPage !== false;
   return {
     reviews: edges.map(({ node }) => rawReview(node, profileUrl)),
     count: edges.length,
-    // An empty page never leads anywhere, whatever pageInfo says.
-    hasNextPage: business.reviews.pageInfo.hasNextPage && edges.length > 0,
+    hasNextPage: more,
     reviewCount: business.reviewCount,
   };
 }

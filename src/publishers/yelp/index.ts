@@ -16,5 +16,7 @@ export const yelp = definePublisher({
   ratingScale: "1–5 stars, kept as given",
   resolveProfileKey: resolveYelpProfile,
   lookup: lookupYelp,
+  // The newest real evidence checked: see README.md "Evidence".
+  evidenceDate: "2026-04-02",
   adapter: yelpAdapter,
 });

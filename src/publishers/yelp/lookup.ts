@@ -46,7 +46,9 @@ export function searchResults(data: unknown): SearchResult[] {
     if (!result.success) continue;
     const { bizId, searchResultBusiness: biz, adLoggingInfo } = result.data;
     if (biz.isAd || adLoggingInfo) continue;
-    const alias = biz.alias || (biz.businessUrl ? aliasOf(new URL(biz.businessUrl, "https://www.yelp.com")) : null);
+    // A businessUrl that is no URL at all is skipped with its result, never a TypeError that would fail the task as `internal`.
+    const url = biz.businessUrl ? URL.parse(biz.businessUrl, "https://www.yelp.com") : null;
+    const alias = biz.alias || (url ? aliasOf(url) : null);
     if (!alias) continue;
     results.push({ bizId, name: biz.name, alias, address: biz.formattedAddress ?? "" });
   }

@@ -4,6 +4,9 @@
  * element (a second `onEndTag` replaces the first), so collectors that each registered their own
  * would silently lose each other's ends.
  */
+import type { ScrapeError } from "../errors";
+import type { WorkBudget } from "../../publishers/work-budget";
+
 export type EndCallback = () => void;
 export type ElementListener = (element: Element, onEnd: (callback: EndCallback) => void) => void;
 export type TextListener = (text: string) => void;
@@ -16,17 +19,38 @@ export class ElementStream {
   private readonly textListeners: TextListener[] = [];
   private readonly endListeners: EndCallback[] = [];
   private rawTextDepth = 0;
+  /** The budget's error once the page needed more work than it allows; the stream then stops feeding listeners. */
+  overBudget: ScrapeError | null = null;
 
-  constructor(rewriter: HTMLRewriter) {
+  constructor(
+    rewriter: HTMLRewriter,
+    private readonly budget: WorkBudget,
+  ) {
     rewriter.on("*", { element: (element) => this.start(element) });
     rewriter.onDocument({
       text: (chunk) => {
-        if (this.rawTextDepth === 0 && chunk.text) for (const listener of this.textListeners) listener(chunk.text);
+        if (this.rawTextDepth === 0 && chunk.text && this.spend(1)) for (const listener of this.textListeners) listener(chunk.text);
       },
       end: () => {
         for (const listener of this.endListeners) listener();
       },
     });
+  }
+
+  /**
+   * Counts `n` units of a listener's work against the page's budget. An error thrown inside an
+   * HTMLRewriter handler does not reliably come out of the transform as itself, so the first refusal
+   * is kept (and rethrown by the extractor after the pass) and nothing more is done for the page.
+   */
+  spend(n: number): boolean {
+    if (this.overBudget) return false;
+    try {
+      this.budget.spend(n);
+      return true;
+    } catch (err) {
+      this.overBudget = err as ScrapeError;
+      return false;
+    }
   }
 
   onElement(listener: ElementListener): void {
@@ -44,6 +68,7 @@ export class ElementStream {
   }
 
   private start(element: Element): void {
+    if (!this.spend(1)) return;
     const callbacks: EndCallback[] = [];
     const onEnd = (callback: EndCallback) => callbacks.push(callback);
     if (RAW_TEXT.has(element.tagName)) {

@@ -60,11 +60,21 @@ interface OpenText {
   parts: string[];
 }
 
+/** Appends in place: copying the list at every value made a page of many values quadratic. */
 function addValue(node: SchemaNode, properties: string[], value: unknown): void {
   for (const property of properties) {
     const existing = node[property];
-    node[property] = Array.isArray(existing) ? [...(existing as unknown[]), value] : [value];
+    if (Array.isArray(existing)) existing.push(value);
+    else node[property] = [value];
   }
+}
+
+/**
+ * A new item. Without a prototype, a property the page names `__proto__` (or `constructor`) is an
+ * ordinary key like any other instead of replacing the object's prototype.
+ */
+function newNode(): SchemaNode {
+  return Object.create(null) as SchemaNode;
 }
 
 /**
@@ -72,6 +82,12 @@ function addValue(node: SchemaNode, properties: string[], value: unknown): void 
  * recursively, so items opened deeper than this are ignored rather than overflowing the stack.
  */
 export const MAX_ITEM_DEPTH = 64;
+
+/**
+ * Text properties open at once (nested inside each other). Every text chunk is added to each of
+ * them, so without a cap a page of unclosed `<span itemprop=...>` costs the square of its length.
+ */
+export const MAX_OPEN_TEXTS = 64;
 
 export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => SchemaNode[] {
   const roots: SchemaNode[] = [];
@@ -98,7 +114,7 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
   };
 
   stream.onElement((element, onEnd) => {
-    if (LINE_BREAKING.has(element.tagName)) for (const open of texts) open.parts.push("\n");
+    if (LINE_BREAKING.has(element.tagName) && texts.length && stream.spend(texts.length)) for (const open of texts) open.parts.push("\n");
     const lang = element.tagName === "html" ? undefined : element.getAttribute("lang")?.trim();
     if (lang) {
       const entry = { lang };
@@ -110,7 +126,8 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
     const parent = items[items.length - 1];
     if (markup.item && items.length >= MAX_ITEM_DEPTH) return;
     if (markup.item) {
-      const node: SchemaNode = { "@type": markup.item.types };
+      const node = newNode();
+      node["@type"] = markup.item.types;
       if (markup.item.id) node["@id"] = decodeHTMLAttribute(markup.item.id);
       if (lang) node[ITEM_LANGUAGE] = lang;
       // Langs opened from here on are inside this item; its own was counted as outside.
@@ -134,12 +151,13 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
       addValue(parent, markup.properties, value);
       return;
     }
+    if (texts.length >= MAX_OPEN_TEXTS) return;
     const open: OpenText = { item: parent, properties: markup.properties, parts: [] };
     texts.push(open);
     onEnd(() => finish(open));
   });
   stream.onText((text) => {
-    for (const open of texts) open.parts.push(text);
+    if (texts.length && stream.spend(texts.length)) for (const open of texts) open.parts.push(text);
   });
   stream.onDocumentEnd(() => [...texts].forEach(finish));
   return () => roots;

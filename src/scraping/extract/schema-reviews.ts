@@ -1,4 +1,5 @@
 import type { RawRating, RawReview } from "../../core/reviews/raw-review";
+import type { WorkBudget } from "../../publishers/work-budget";
 import { firstLiteral, hasType, isNode, ITEM_LANGUAGE, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
 
 const REVIEW_TYPES = new Set(["Review", "UserReview", "CriticReview", "EmployerReview"]);
@@ -10,11 +11,14 @@ class NodeGraph {
   private readonly index = new Map<string, SchemaNode>();
   readonly all: SchemaNode[] = [];
 
-  constructor(roots: SchemaNode[]) {
+  constructor(roots: SchemaNode[], budget: WorkBudget) {
     const seen = new Set<SchemaNode>();
+    // Nesting is bounded where items are read (MAX_JSON_LD_DEPTH, MAX_ITEM_DEPTH); every node is
+    // visited once, and each visit is counted so the walk stays linear in the page.
     const visit = (value: unknown) => {
       if (Array.isArray(value)) return value.forEach(visit);
       if (!isNode(value) || seen.has(value)) return;
+      budget.spend(1);
       seen.add(value);
       this.all.push(value);
       const id = nodeId(value);
@@ -111,8 +115,32 @@ function toRawReview(graph: NodeGraph, review: SchemaNode, baseUrl: string): Raw
   return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
 }
 
-/** Every schema.org Review among the items of a page (nested anywhere), in document order. */
-export function reviewsFromItems(roots: SchemaNode[], baseUrl: string): RawReview[] {
-  const graph = new NodeGraph(roots);
-  return graph.all.filter((n) => hasType(n, REVIEW_TYPES)).map((n) => toRawReview(graph, n, baseUrl));
+/**
+ * The review count an AggregateRating states (`reviewCount`, not `ratingCount`: ratings without a
+ * text never appear as reviews), when the page states exactly one; a page listing several
+ * businesses' counts states none for the profile.
+ */
+function statedReviewCount(graph: NodeGraph): number | null {
+  const counts = new Set<number>();
+  for (const node of graph.all) {
+    if (!hasType(node, AGGREGATE_TYPES)) continue;
+    const text = firstLiteral(node, "reviewCount")?.trim().replace(/[,\s]/g, "");
+    if (text === undefined || text.length > 12 || !/^\d+$/.test(text)) continue;
+    counts.add(Number(text));
+  }
+  return counts.size === 1 ? [...counts][0] : null;
+}
+
+const AGGREGATE_TYPES = new Set(["AggregateRating"]);
+
+export interface SchemaReviews {
+  reviews: RawReview[];
+  /** The page's stated review count, or null. */
+  reviewCount: number | null;
+}
+
+/** Every schema.org Review among the items of a page (nested anywhere), in document order, and the stated review count. */
+export function reviewsFromItems(roots: SchemaNode[], baseUrl: string, budget: WorkBudget): SchemaReviews {
+  const graph = new NodeGraph(roots, budget);
+  return { reviews: graph.all.filter((n) => hasType(n, REVIEW_TYPES)).map((n) => toRawReview(graph, n, baseUrl)), reviewCount: statedReviewCount(graph) };
 }

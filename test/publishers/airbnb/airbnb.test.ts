@@ -6,7 +6,8 @@ import { resolveAirbnbProfile } from "../../../src/publishers/airbnb/profile";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { md5Hash, retrieve, submitScrape, taskRow } from "../../e2e/support";
 import { AIRBNB_REVIEWS, type AirbnbFixtureReview } from "./data";
-import fixture, { API_KEY, LIMIT } from "./site";
+import fixture, { API_KEY, CAPTURED_LISTING, LIMIT } from "./site";
+import capture from "./captures/StaysPdpReviewsQuery.response.json?raw";
 import { failed, queuePerTest } from "../support";
 
 const PROFILE = "https://www.airbnb.com/rooms/1001";
@@ -103,6 +104,73 @@ describe("airbnb reviews request and answer", () => {
     })();
     expect(changed?.reason).toBe("publisher_error");
     expect(changed?.message).toContain("reviews.reviews.0.rating");
+  });
+});
+
+describe("airbnb on a real capture (captures/SOURCE.md: airbnb.com, 2026-09-28, anonymised by its collector)", () => {
+  const queue = queuePerTest();
+
+  it("reads the captured answer: 24 reviews, the stated count, and the exact fields of three of them", () => {
+    const page = parseReviews(JSON.parse(capture), 0);
+    expect(page).toMatchObject({ count: 24, total: 490, nextOffset: 24 });
+    // Read by hand from the capture: the first review (four lines of text), the third (French, with
+    // a translation the module leaves alone) and the fifth (German, four stars).
+    expect(page.reviews[0]).toEqual({
+      id: "1000001",
+      author_name: "Person2",
+      author_id: "1000004",
+      author_url: "https://www.airbnb.com/users/show/1000004",
+      rating: { value: 5, best: 5, worst: 1 },
+      text: "Placeholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.",
+      language: "en",
+      date: "2026-09-15T14:30:10.000Z",
+    });
+    expect(page.reviews[2]).toEqual({
+      id: "1000009",
+      author_name: "Person4",
+      author_id: "1000010",
+      author_url: "https://www.airbnb.com/users/show/1000010",
+      rating: { value: 5, best: 5, worst: 1 },
+      text: "Placeholder text 9.",
+      language: "fr",
+      date: "2026-09-25T08:40:19.000Z",
+    });
+    expect(page.reviews[4]).toEqual({
+      id: "1000015",
+      author_name: "Person6",
+      author_id: "1000016",
+      author_url: "https://www.airbnb.com/users/show/1000016",
+      rating: { value: 4, best: 5, worst: 1 },
+      text: "Placeholder text 18.",
+      language: "de",
+      date: "2026-09-12T14:28:51.000Z",
+    });
+    expect(page.reviews.at(-1)).toMatchObject({ id: "1000072", date: "2024-08-04T11:19:05.000Z" });
+  });
+
+  it("serves the capture through the fixture site and the Worker: the first page's reviews as the API returns them", async () => {
+    const task = await submitScrape("airbnb.com", `https://www.airbnb.com/rooms/${CAPTURED_LISTING}`, { first_page_only: true });
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews).toHaveLength(24);
+    const byId = (id: string) => body.reviews.find((r: { review_id: string }) => r.review_id === id);
+    // The API lists newest first; the capture's own order is Airbnb's.
+    expect(body.reviews[0].review_id).toBe("1000009");
+    expect(byId("1000001")).toEqual({
+      review_id: "1000001",
+      author_name: "Person2",
+      author_id: "1000004",
+      rating: 5,
+      text: "Placeholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.",
+      url: `https://www.airbnb.com/rooms/${CAPTURED_LISTING}/reviews`,
+      posted_at: Date.parse("2026-09-15T14:30:10Z"),
+      review_hash: md5Hash(["Placeholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.", "Person2"]),
+      language: "en",
+      source_date: "2026-09-15T14:30:10.000Z",
+      scraped_at: expect.any(Number),
+    });
+    expect(byId("1000015")).toMatchObject({ author_name: "Person6", author_id: "1000016", rating: 4, language: "de", text: "Placeholder text 18." });
   });
 });
 

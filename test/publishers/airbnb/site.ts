@@ -9,13 +9,18 @@
  * Not verified: `metadata.reviewsCount` (a listing's review count) and what Airbnb answers for an
  * unknown listing (modelled as `stayProductDetailPage: null`).
  *
- * Listings by id: 1001 (50 reviews), 1002 (none), 1404 (unknown), 1403 (403), 1429 (HTML captcha page
+ * Listings by id: 38817969 (the real capture of 2026-09-28 as its first page; 490 reviews stated,
+ * later pages not captured, so they answer no reviews), 1001 (50 reviews), 1002 (none), 1404 (unknown), 1403 (403), 1429 (HTML captcha page
  * with 200), 1500 (changed shape), 1302 (redirect to /login).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 import { AIRBNB_REVIEWS } from "./data";
+import capture from "./captures/StaysPdpReviewsQuery.response.json?raw";
 
-export const QUERY_HASH = "dec1c8061483e78373602047450322fd474e79ba9afa8d3dbbc27f504030f91d";
+export const QUERY_HASH = "cfdc3ffbe997a618795fc5a8f9a9b484054ce9be68c8788cd2ffda999934c5ae";
+
+/** The listing of the real capture (captures/SOURCE.md): its first page is the capture, byte for byte. */
+export const CAPTURED_LISTING = "38817969";
 export const API_KEY = "d306zoyjsyarp7ifhu67rjxn52tv0t20";
 export const LIMIT = 24;
 
@@ -65,6 +70,9 @@ const fixture: PublisherFixture = {
       return json({ errors: [{ message: "Bad request" }], data: null }, 400);
     }
     switch (listingId) {
+      case CAPTURED_LISTING:
+        if (offset === 0) return { status: 200, headers: { "Content-Type": "application/json" }, body: capture };
+        return json({ data: { presentation: { stayProductDetailPage: { reviews: { reviews: [], metadata: { reviewsCount: 490 } } } } } });
       case "1404":
         return json({ data: { presentation: { stayProductDetailPage: null } } });
       case "1403":

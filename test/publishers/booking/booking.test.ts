@@ -4,14 +4,15 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
-import { bookingAdapter, hotelIds } from "../../../src/publishers/booking/adapter";
+import { bookingAdapter, csrfToken, hotelIds, type BookingCursor } from "../../../src/publishers/booking/adapter";
+import type { ScrapeContext } from "../../../src/publishers/types";
 import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/booking/reviews";
 import { hotelPage } from "../../../src/publishers/booking/urls";
 import type { FetchedPage } from "../../../src/scraping/client";
 import { createAccount, postJson, submitBody } from "../../helpers/api";
 import { PRODUCERS } from "../../helpers/queue";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
-import { HOTELS, hotelPath, type FixtureCard } from "./data";
+import { HOTELS, csrfOf, hotelPath, type FixtureCard } from "./data";
 import fixture from "./site";
 import { failed, queuePerTest, scrapeError } from "../support";
 
@@ -19,12 +20,12 @@ const hotel = (id: number) => HOTELS.find((h) => h.hotelId === id)!;
 const profileUrl = (id: number) => `https://www.booking.com${hotelPath(hotel(id))}`;
 const HARBOUR = hotel(501);
 
-function siteAnswer(body: unknown) {
+function siteAnswer(body: { variables: { input: { hotelId: number } } }) {
   const response = fixture.site({
     url: new URL("http://fixture/dml/graphql?lang=en-gb"),
     method: "POST",
     host: "www.booking.com",
-    headers: {},
+    headers: { "x-booking-csrf-token": csrfOf(body.variables.input) },
     body: JSON.stringify(body),
     cookie: "",
     count: 1,
@@ -94,13 +95,42 @@ describe("booking review list parsing", () => {
     expect(toRawReview(page.cards[3]).text).toBe("Disliked: Noisy air conditioning all night.");
   });
 
-  it("fails as publisher_error naming what is missing", () => {
+  it("fails as publisher_error naming what is missing", async () => {
     expect(scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(506)), 0)))).message).toContain("no data.reviewListFrontend");
     expect(scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(505)), 0)))).message).toContain("ReviewsFrontendError 500");
     const answer = siteAnswer(reviewListRequest(ids(), 0));
     delete answer.data.reviewListFrontend.reviewCard[1].reviewScore;
     expect(scrapeError(() => parseReviewListResponse(answer)).message).toContain("reviewCard.1.reviewScore");
-    expect(scrapeError(() => hotelIds("<html><body>no form</body></html>", "gb")).message).toContain("hotel_id");
+    await expect(hotelIds("<html><body>no form</body></html>", "gb")).rejects.toMatchObject({
+      reason: "publisher_error",
+      message: expect.stringContaining("hotel_id"),
+    });
+  });
+
+  it("reads the ids from the hidden inputs or the inline b_hotel_id / b_ufi, and the page's b_csrf_token", async () => {
+    const get = (h: (typeof HOTELS)[number]) =>
+      fixture.site({ url: new URL(`http://fixture${hotelPath(h)}`), method: "GET", host: "www.booking.com", headers: {}, body: "", cookie: "", count: 1 }).body;
+    expect(await hotelIds(get(HARBOUR), "gb")).toEqual({ hotelId: 501, ufi: -2601889, countryCode: "gb" });
+    expect(await hotelIds(get(hotel(508)), "gb")).toEqual({ hotelId: 508, ufi: -2601890, countryCode: "gb" });
+    expect(csrfToken(get(hotel(508)))).toBe(csrfOf(hotel(508)));
+    // As bookingcom.py's patterns allow: double quotes or none around the ids.
+    expect(await hotelIds(`<script>b_hotel_id: "77", b_ufi: -20088325,</script>`, "fr")).toEqual({ hotelId: 77, ufi: -20088325, countryCode: "fr" });
+    expect(csrfToken("<html>no token</html>")).toBeNull();
+  });
+
+  it("states the publisher's review count on each page (publisherTotal = reviewsCount)", async () => {
+    const cursor: BookingCursor = { profileUrl: profileUrl(501), ...ids(), skip: 0, csrfToken: csrfOf(HARBOUR) };
+    const sent: Record<string, string>[] = [];
+    const client = {
+      json: async (_url: URL, options: { headers: Record<string, string>; json: unknown }) => {
+        sent.push(options.headers);
+        return { data: siteAnswer(options.json as Parameters<typeof siteAnswer>[0]) };
+      },
+    };
+    const page = await bookingAdapter.page(cursor, { publisherKey: "booking.com", client } as unknown as ScrapeContext);
+    expect(page.publisherTotal).toBe(23);
+    expect(page.reviews).toHaveLength(10);
+    expect(sent[0]["x-booking-csrf-token"]).toBe(csrfOf(HARBOUR));
   });
 
   it("reads hotel page addresses without language, query or fragment", () => {
@@ -165,6 +195,14 @@ describe("booking.com scraping", () => {
     expect((await retrieve(task, 3, 10)).reviews).toHaveLength(3);
   });
 
+  it("walks a hotel whose page gives its ids only inline (b_hotel_id, b_ufi), sending the page's CSRF token", async () => {
+    const task = await submitScrape("booking.com", profileUrl(508));
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.pagination).toMatchObject({ total_reviews: 12 });
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(hotel(508).cards.map((c) => c.reviewUrl));
+  });
+
   it("completes a hotel without reviews with zero reviews", async () => {
     const task = await submitScrape("booking.com", profileUrl(502));
     await queue().drain();
@@ -175,7 +213,7 @@ describe("booking.com scraping", () => {
 
   it.each([
     [503, "blocked", "bot challenge page"],
-    [504, "publisher_error", "no hotel_id input"],
+    [504, "publisher_error", "no hotel_id input nor b_hotel_id"],
     [505, "publisher_error", "ReviewsFrontendError 500"],
     [506, "publisher_error", "no data.reviewListFrontend"],
     [507, "publisher_error", "no reviews at skip 0 although reviewsCount is 2"],

@@ -43,7 +43,7 @@ export interface FixtureHotel {
   countryCode: string;
   slug: string;
   name: string;
-  behaviour?: "challenge" | "no-ids" | "frontend-error" | "changed-structure" | "lists-none";
+  behaviour?: "challenge" | "no-ids" | "inline-ids" | "frontend-error" | "changed-structure" | "lists-none";
   cards: FixtureCard[];
 }
 
@@ -135,4 +135,9 @@ export const HOTELS: FixtureHotel[] = [
     cards: HARBOUR_CARDS.slice(0, 2),
   },
   { hotelId: 507, ufi: -2601889, countryCode: "gb", slug: "hollow-hotel", name: "Hollow Hotel", behaviour: "lists-none", cards: HARBOUR_CARDS.slice(0, 2) },
+  // Ids only in the inline page settings (`b_hotel_id`, `b_ufi`), no hidden inputs.
+  { hotelId: 508, ufi: -2601890, countryCode: "gb", slug: "inline-hotel", name: "Inline Hotel", behaviour: "inline-ids", cards: HARBOUR_CARDS.slice(0, 12) },
 ];
+
+/** The page's `b_csrf_token` (invented value), which the review list wants back as `x-booking-csrf-token`. */
+export const csrfOf = (hotel: Pick<FixtureHotel, "hotelId">) => `eyJhbGciOiJIUzUxMiJ9.${hotel.hotelId}.csrf-fixture`;

@@ -1,14 +1,18 @@
 /**
  * The Booking.com fixture site (www.booking.com):
  * - GET /hotel/<cc>/<slug>[.<lang>].html: the hotel page with its hidden hotel_id and dest_id inputs
- *   (404 for unknown hotels);
- * - POST /dml/graphql: the ReviewList operation (data.ts names the public sources of its shapes).
+ *   and an inline page settings script with `b_hotel_id`, `b_ufi` and `b_csrf_token` in the form
+ *   scrapfly-scrapers bookingcom.py (2026-05) reads them (`b_csrf_token: '…'`, `b_hotel_id: '…'`);
+ *   the script's surroundings are invented (404 for unknown hotels);
+ * - POST /dml/graphql: the ReviewList operation (data.ts names the public sources of its shapes),
+ *   refused with 403 when `x-booking-csrf-token` is not the page's token (modelled on the scrapers'
+ *   note that the header is needed "to avoid being blocked"; the exact refusal is not verified).
  * The bot challenge is AWS WAF's JavaScript challenge page (status 202, window.awsWafCookieDomainList,
  * window.gokuProps, a token.awswaf.com challenge.js, #challenge-container) as public scraper notes
  * capture it verbatim for sites behind AWS WAF; that Booking serves exactly this page is not verified.
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { HOTELS, hotelPath, type FixtureHotel } from "./data";
+import { HOTELS, csrfOf, hotelPath, type FixtureHotel } from "./data";
 
 const html = (status: number, body: string): FixtureResponse => ({ status, headers: { "Content-Type": "text/html; charset=UTF-8" }, body });
 const json = (status: number, data: unknown): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
@@ -18,12 +22,14 @@ const CHALLENGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><t
 function hotelPage(hotel: FixtureHotel): FixtureResponse {
   if (hotel.behaviour === "challenge") return html(202, CHALLENGE);
   const inputs =
-    hotel.behaviour === "no-ids"
+    hotel.behaviour === "no-ids" || hotel.behaviour === "inline-ids"
       ? ""
       : `<input type="hidden" name="hotel_id" value="${hotel.hotelId}"><input type="hidden" name="dest_id" value="${hotel.ufi}"><input type="hidden" name="dest_type" value="city">`;
+  const ids = hotel.behaviour === "no-ids" ? "" : `b_hotel_id: '${hotel.hotelId}',\n    b_ufi: '${hotel.ufi}',\n    `;
+  const settings = `<script>\n  var booking = booking || {};\n  booking.env = {\n    b_action: 'hotel',\n    ${ids}b_csrf_token: '${csrfOf(hotel)}',\n    b_lang: 'en-gb'\n  };\n</script>`;
   return html(
     200,
-    `<!DOCTYPE html><html lang="en-gb"><head><title>${hotel.name}, UK - Booking.com</title></head><body><h2 class="pp-header__title">${hotel.name}</h2><form id="hotelpage_availform" action="/hotel/${hotel.countryCode}/${hotel.slug}.html" method="get">${inputs}</form></body></html>`,
+    `<!DOCTYPE html><html lang="en-gb"><head><title>${hotel.name}, UK - Booking.com</title>${settings}</head><body><h2 class="pp-header__title">${hotel.name}</h2><form id="hotelpage_availform" action="/hotel/${hotel.countryCode}/${hotel.slug}.html" method="get">${inputs}</form></body></html>`,
   );
 }
 
@@ -49,6 +55,7 @@ function reviewList(request: FixtureRequest): FixtureResponse {
   const input = body.variables?.input ?? {};
   const hotel = HOTELS.find((h) => h.hotelId === input.hotelId && h.ufi === input.ufi && h.countryCode === input.hotelCountryCode);
   if (!hotel) return json(200, { data: { reviewListFrontend: { __typename: "ReviewsFrontendError", statusCode: 404, message: "Hotel not found" } } });
+  if (request.headers["x-booking-csrf-token"] !== csrfOf(hotel)) return { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
   if (hotel.behaviour === "frontend-error")
     return json(200, { data: { reviewListFrontend: { __typename: "ReviewsFrontendError", statusCode: 500, message: "Internal error" } } });
   const skip = typeof input.skip === "number" ? input.skip : 0;

@@ -20,7 +20,11 @@
  *   `legacy_fbid`, `body_renderer.text`, `user`/`author`).
  * - kevinzg/facebook-scraper issue #629 (page reviews as "<name> recommends <page>" with a timestamp).
  * - "ProfileCometReviewsTabRoot.react" `props.userID` (a browser extension reading the reviews tab).
- * Not verified: the current doc_id (Facebook rotates them), whether comments carry `body.text` or
+ * - A 2026 Python reviews extractor (doc_id 26706360375718971 for ProfileCometReviewsFeedRefetchQuery,
+ *   the `__relay_internal__pv__*` variables, `recommendation_type` POSITIVE/NEGATIVE found by searching
+ *   the answer; see src/publishers/facebook/README.md "Evidence").
+ * Not verified: whether the current doc_id still answers (Facebook rotates them), where exactly in the
+ * story node `recommendation_type` sits, whether comments carry `body.text` or
  * `body_renderer.text` today (the parser reads both), the wording of titles in other interface
  * languages, and the exact `for (;;);{"error":1357001}` answer to a GraphQL call without a session
  * (known from Facebook's older AJAX endpoints).
@@ -105,6 +109,8 @@ export function storyNode(review: FbReview, pageSlug: string) {
           actors: [{ __typename: "User", id: review.author.id, name: review.author.name, url: `https://www.facebook.com/profile.php?id=${review.author.id}` }],
           ...(review.text ? { message: { text: review.text, ranges: [] } } : { message: null }),
           wwwURL: `https://www.facebook.com/${review.author.id}/posts/${review.postId}`,
+          // Where in the node it sits is invented: the 2026 client finds it by searching the node.
+          recommendation_type: review.recommends ? "POSITIVE" : "NEGATIVE",
         },
       },
       context_layout: {

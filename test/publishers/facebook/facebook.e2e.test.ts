@@ -71,13 +71,19 @@ describe("facebook.com end to end", () => {
 
   it.each([
     ["without the session cookie, the login form", "bluedoorcafe", NO_SESSION, "login_required"],
-    ["an expired session on the GraphQL page", "expiredcafe", SESSION, "login_required"],
     ["a checkpoint page", "checkpointcafe", SESSION, "blocked"],
     ["a captcha page", "captchacafe", SESSION, "blocked"],
     ["a page that does not exist", "nosuchcafe", SESSION, "profile_not_found"],
   ])("fails on %s with %s", async (_title, page, persona, reason) => {
     const { body } = await scrape(page, persona);
     expect(body.response_message).toEqual(failed(reason));
+  });
+
+  it("keeps page 1 and completes incomplete when the session expires on the GraphQL page (login_required)", async () => {
+    const { body } = await scrape("expiredcafe", SESSION);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews.length).toBeGreaterThan(0);
+    expect(body.coverage).toMatchObject({ complete: false, stop_reason: expect.stringMatching(/^login_required: /) });
   });
 
   it("fails a tab whose structure changed with publisher_error and logs what was missing", async () => {

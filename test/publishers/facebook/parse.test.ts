@@ -8,8 +8,8 @@ const AUTHED = { cookie: "c_user=1; xs=abc", count: 1, headers: {}, host: "www.f
 const get = (path: string) => fixture.site({ ...AUTHED, url: new URL(`https://www.facebook.com${path}`), method: "GET", body: "" });
 
 describe("facebook parsers", () => {
-  it("reads the reviews tab: page id, tokens, the first page's reviews and page_info", () => {
-    const tab = parseReviewsTab(get("/bluedoorcafe/reviews").body);
+  it("reads the reviews tab: page id, tokens, the first page's reviews and page_info", async () => {
+    const tab = await parseReviewsTab(get("/bluedoorcafe/reviews").body);
     expect(tab).toMatchObject({ pageId: PAGE_ID, fbDtsg: DTSG, lsd: LSD });
     expect(tab.feed.sawFeed).toBe(true);
     expect(tab.feed.nodes.map((n) => n.post_id)).toEqual(PAGES[0].map((r) => r.postId));
@@ -49,6 +49,21 @@ describe("facebook parsers", () => {
     expect(recommendationRating("Jo Evans empfiehlt Blue Door Cafe.")).toBeNull();
   });
 
+  it("reads the rating from recommendation_type whatever the interface language, the English title only as a fallback", () => {
+    const german = storyNode(REVIEWS[1], "x");
+    german.comet_sections.context_layout.story.comet_sections.title.story.title.text = "Chris Park empfiehlt Blue Door Cafe nicht.";
+    expect(reviewFromNode(german, PAGE_ID).rating).toEqual({ value: 1, best: 5, worst: 1 });
+    // Without recommendation_type (older answers) the English title still decides.
+    const older = storyNode(REVIEWS[1], "x");
+    delete (older.comet_sections.content.story as { recommendation_type?: string }).recommendation_type;
+    expect(reviewFromNode(older, PAGE_ID).rating).toEqual({ value: 1, best: 5, worst: 1 });
+    // Neither: publisher_error naming both.
+    delete (german.comet_sections.content.story as { recommendation_type?: string }).recommendation_type;
+    expect(scrapeError(() => reviewFromNode(german, PAGE_ID)).message).toBe(
+      'Review 1228004002 has no recommendation_type and its title says neither recommends nor doesn\'t recommend: "Chris Park empfiehlt Blue Door Cafe nicht."',
+    );
+  });
+
   it("a comment by someone else is not the owner's reply", () => {
     const node = storyNode({ ...REVIEWS[0], comments: REVIEWS[0].comments?.slice(0, 1) }, "x");
     expect(reviewFromNode(node, PAGE_ID).reply_text).toBeUndefined();
@@ -57,6 +72,7 @@ describe("facebook parsers", () => {
   it("names what is missing when a review's structure changed", () => {
     const node = storyNode(REVIEWS[0], "x");
     delete (node.comet_sections.context_layout.story.comet_sections as Partial<typeof node.comet_sections.context_layout.story.comet_sections>).title;
+    delete (node.comet_sections.content.story as { recommendation_type?: string }).recommendation_type;
     const err = scrapeError(() => reviewFromNode(node, PAGE_ID));
     expect(err.reason).toBe("publisher_error");
     expect(err.message).toMatch(/title/);
@@ -77,8 +93,8 @@ describe("facebook parsers", () => {
     expect(scrapeError(() => parseGraphqlAnswer("<html>")).reason).toBe("publisher_error");
   });
 
-  it("sees no feed on a tab whose data-sjs blocks changed", () => {
-    const tab = parseReviewsTab(get("/changedcafe/reviews").body);
+  it("sees no feed on a tab whose data-sjs blocks changed", async () => {
+    const tab = await parseReviewsTab(get("/changedcafe/reviews").body);
     expect(tab.pageId).toBe(PAGE_ID);
     expect(tab.feed).toEqual({ nodes: [], sawFeed: false, pageInfo: null });
   });

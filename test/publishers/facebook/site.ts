@@ -11,7 +11,7 @@
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 import { DTSG, LSD, PAGE_ID, PAGES, cursorFor, graphqlAnswer, tabDataBlock } from "./data";
 
-export const DOC_ID = "8280791252021294";
+export const DOC_ID = "26706360375718971";
 const EXPIRED_PAGE_ID = "104729369999999";
 
 const script = (data: unknown) => `<script type="application/json" data-content-len="1" data-sjs>${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
@@ -61,7 +61,12 @@ function graphql(req: FixtureRequest): FixtureResponse {
     );
   if (form.get("fb_api_req_friendly_name") !== "ProfileCometReviewsFeedRefetchQuery")
     return json(JSON.stringify({ errors: [{ message: "unknown query" }], data: null }));
-  const variables = JSON.parse(form.get("variables") ?? "{}") as { id?: string; cursor?: string };
+  const variables = JSON.parse(form.get("variables") ?? "{}") as Record<string, unknown> & { id?: string; cursor?: string };
+  // A persisted query without its Relay provider variables is refused (modelled; the real message differs).
+  if (variables.__relay_internal__pv__CometUFICommentAutoTranslationTyperelayprovider !== "ORIGINAL")
+    return json(
+      JSON.stringify({ errors: [{ message: "Missing provided variable __relay_internal__pv__CometUFICommentAutoTranslationTyperelayprovider" }], data: null }),
+    );
   if (variables.id === EXPIRED_PAGE_ID)
     return json(`for (;;);${JSON.stringify({ __ar: 1, error: 1357001, errorSummary: "You must log in to continue", payload: null })}`);
   if (variables.id !== PAGE_ID) return json(JSON.stringify({ data: { node: null }, extensions: { is_final: true } }));

@@ -25,6 +25,12 @@ export interface FixtureProduct {
   name: string;
   reviews: FixtureG2Review[];
   behaviour?: "datadome" | "datadome-403" | "cloudflare" | "changed" | "sign-in";
+  /**
+   * Which of G2's layouts the site serves: 2024 (`itemprop="review"` cards, the default), 2025-08
+   * (`article` cards with reviewRating/ratingValue microdata) or 2026-07 (`section#reviews article`,
+   * the rating as text, no microdata, no next link: the walk follows the product's count).
+   */
+  layout?: "2024" | "2025-08" | "2026-07";
 }
 
 /** Reviews per fixture page (G2 shows 25; fewer keep the fixture small). */
@@ -85,7 +91,27 @@ export const CHANGED: FixtureProduct = { slug: "changed-app", name: "Changed App
 
 export const SIGN_IN: FixtureProduct = { slug: "walled-app", name: "Walled App", reviews: filler(2), behaviour: "sign-in" };
 
-export const PRODUCTS: FixtureProduct[] = [ACME, EMPTY_PRODUCT, DATADOME, DATADOME_403, CLOUDFLARE, CHANGED, SIGN_IN];
+/** The 2026-07 layout: 23 reviews over pages of 10, 10 and 3, found only through the header's count. */
+export const CURRENT: FixtureProduct = {
+  slug: "acme-hr",
+  name: "Acme HR",
+  layout: "2026-07",
+  reviews: [
+    { ...WITH_REPLY, id: 11900001, author: { name: "Dana K.", url: "" }, reply: undefined },
+    { ...PORTUGUESE, id: 11900002, author: { name: "João P.", url: "" }, language: undefined },
+    { ...NO_TEXT, id: 11900003 },
+    ...filler(20).map((r, i) => ({ ...r, id: 11800100 + i, author: { name: r.author!.name, url: "" } })),
+  ],
+};
+/** The 2025-08 layout: 12 reviews over pages of 10 and 2. */
+export const AUGUST_2025: FixtureProduct = {
+  slug: "acme-erp",
+  name: "Acme ERP",
+  layout: "2025-08",
+  reviews: filler(12).map((r, i) => ({ ...r, id: 12800100 + i })),
+};
+
+export const PRODUCTS: FixtureProduct[] = [ACME, EMPTY_PRODUCT, DATADOME, DATADOME_403, CLOUDFLARE, CHANGED, SIGN_IN, CURRENT, AUGUST_2025];
 
 /** Most recent first, as `order=most_recent` lists them. */
 export function newestFirst(p: FixtureProduct): FixtureG2Review[] {

@@ -3,12 +3,14 @@ import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { g2 } from "../../../src/publishers/g2";
 import { inspectG2Page } from "../../../src/publishers/g2/adapter";
-import { cardReview, readG2Page } from "../../../src/publishers/g2/cards";
+import { cardReview, ratingText, readG2Page } from "../../../src/publishers/g2/cards";
 import { retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import {
   ACME,
+  AUGUST_2025,
   CHANGED,
+  CURRENT,
   CLOUDFLARE,
   DATADOME,
   DATADOME_403,
@@ -103,6 +105,67 @@ describe("g2 parser", () => {
     expect(last.cards).toHaveLength(3);
   });
 
+  it("reads the 2026-07 layout: article ids, the rating as N/5 text, a dated meta, elv-* names and titles, sections without G2's attribution line", async () => {
+    const first = await readG2Page(answer(reviewsUrl(CURRENT.slug)).body);
+    // No microdata: the list heading's "(23)" is the count; the pagination's named "next" link leads on.
+    expect(first).toMatchObject({ reviewCount: 23, hasNext: true });
+    expect(await readG2Page(answer(reviewsUrl(CURRENT.slug, 3)).body)).toMatchObject({ reviewCount: 23, hasNext: false });
+    expect(first.cards).toHaveLength(10);
+    expect(first.cards.slice(0, 3).map((c, i) => cardReview(c, i, CURRENT.slug))).toEqual([
+      {
+        id: "11900001",
+        author_name: "Dana K.",
+        rating: { value: 4.5, best: 5, worst: 1 },
+        text:
+          "Pipelines that finally make sense\n\nWhat do you like best about Acme CRM?\nThe pipeline board & its filters.\n\nWhat do you dislike about Acme CRM?\nReports take a while to load.\n\n" +
+          "What problems is Acme CRM solving and how is that benefiting you?\nWe stopped losing leads in spreadsheets.\nOnboarding new reps takes a day.",
+        url: "https://www.g2.com/products/acme-hr/reviews/acme-hr-review-11900001",
+        date: "2026-10-02",
+      },
+      {
+        id: "11900002",
+        author_name: "João P.",
+        rating: { value: 3.5, best: 5, worst: 1 },
+        text: "Bom, mas caro\n\nWhat do you like best about Acme CRM?\nA integração com o e-mail.\n\nWhat do you dislike about Acme CRM?\nO preço para equipes pequenas.",
+        url: "https://www.g2.com/products/acme-hr/reviews/acme-hr-review-11900002",
+        date: "2026-10-01",
+      },
+      {
+        id: "11900003",
+        rating: { value: 2, best: 5, worst: 1 },
+        text: "",
+        url: "https://www.g2.com/products/acme-hr/reviews/acme-hr-review-11900003",
+        date: "2026-09-30",
+      },
+    ]);
+  });
+
+  it("reads the 2025-08 layout: article cards with reviewRating/ratingValue, datePublished, author and title microdata", async () => {
+    const first = await readG2Page(answer(reviewsUrl(AUGUST_2025.slug)).body);
+    expect(first).toMatchObject({ reviewCount: null, hasNext: true });
+    expect(first.cards).toHaveLength(10);
+    const [newest] = newestFirst(AUGUST_2025);
+    expect(cardReview(first.cards[0]!, 0, AUGUST_2025.slug)).toEqual({
+      id: String(newest!.id),
+      author_name: newest!.author!.name,
+      rating: { value: newest!.stars / 2, best: 5, worst: 1 },
+      text: documentedText(newest!),
+      url: `https://www.g2.com/products/acme-erp/reviews/acme-erp-review-${newest!.id}`,
+      date: newest!.date,
+    });
+  });
+
+  it("takes the header's .elv-star-wrapper__desc__count when the list heading has none, and no prev link for a next one", async () => {
+    const prev = `<ul aria-label="Pagination"><li><a class="pagination__named-link" data-event-options="{&quot;value&quot;:&quot;prev&quot;}" href="?page=1">Prev</a></li></ul>`;
+    const page = await readG2Page(`<div class="elv-star-wrapper__desc"><span class="elv-star-wrapper__desc__count">(1,234)</span></div>${prev}`);
+    expect(page).toEqual({ cards: [], reviewCount: 1234, hasNext: false });
+  });
+
+  it("reads the rating text G2 writes and nothing else", () => {
+    expect([ratingText("4.5/5"), ratingText(" 4 / 5 "), ratingText("4,5/5"), ratingText("5/5")]).toEqual([4.5, 4, 4.5, 5]);
+    expect([ratingText("9/10"), ratingText("4.5"), ratingText("6/5"), ratingText("")]).toEqual([null, null, null, null]);
+  });
+
   it("keeps each card's answers to itself, headed or not", async () => {
     const card = (id: number, body: string) =>
       `<div id="survey-response-${id}" itemprop="review"><meta itemprop="datePublished" content="2026-01-0${id}"><div class="stars stars-8"></div><div itemprop="reviewBody">${body}</div></div>`;
@@ -114,9 +177,15 @@ describe("g2 parser", () => {
     const changed = await readG2Page(answer(reviewsUrl(CHANGED.slug)).body);
     expect(changed).toEqual({ cards: [], reviewCount: null, hasNext: false });
     const [card] = (await readG2Page(answer(reviewsUrl("acme-crm")).body)).cards;
-    expect(scrapeError(() => cardReview({ ...card, stars: null }, 4, "acme-crm")).message).toBe("G2 page: review 4 has no stars-N rating");
-    expect(scrapeError(() => cardReview({ ...card, id: null }, 2, "acme-crm")).message).toBe("G2 page: review 2 has no survey-response id");
-    expect(scrapeError(() => cardReview({ ...card, date: null }, 1, "acme-crm")).message).toBe("G2 page: review 1 has no datePublished");
+    expect(scrapeError(() => cardReview({ ...card!, rating: null }, 4, "acme-crm")).message).toBe(
+      "G2 page: review 4 has no rating (elv-star-wrapper__desc__rating, ratingValue or stars-N)",
+    );
+    expect(scrapeError(() => cardReview({ ...card!, id: null }, 2, "acme-crm")).message).toBe(
+      "G2 page: review 2 has no review id (survey-response-N or <slug>-review-N)",
+    );
+    expect(scrapeError(() => cardReview({ ...card!, date: null }, 1, "acme-crm")).message).toBe(
+      "G2 page: review 1 has no date (datePublished or a dated meta)",
+    );
   });
 
   it("sees DataDome's and Cloudflare's challenge pages and lets review pages through", () => {
@@ -164,6 +233,22 @@ describe("g2 end to end", () => {
     expect(body.reviews.at(-1)).toMatchObject({ review_id: String(newestFirst(ACME).at(-1)!.id) });
   });
 
+  it("walks the 2026-07 layout to its stated count without a next link, and states the publisher's total", async () => {
+    const task = await submitScrape("g2.com", `https://www.g2.com/products/${CURRENT.slug}/reviews`);
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.pagination).toMatchObject({ total_reviews: 23 });
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(CURRENT).map((r) => String(r.id)));
+    expect(body.reviews[0]).toMatchObject({ review_id: "11900001", author_name: "Dana K.", rating: 5, posted_at: Date.parse("2026-10-02T00:00:00Z") });
+  });
+
+  it("walks the 2025-08 layout by its next links", async () => {
+    const task = await submitScrape("g2.com", AUGUST_2025.slug);
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(AUGUST_2025).map((r) => String(r.id)));
+  });
+
   it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {
     const task = await submitScrape("g2.com", "acme-crm", { first_page_only: true });
     await queue().drain();
@@ -187,7 +272,7 @@ describe("g2 end to end", () => {
     ["Cloudflare's challenge", CLOUDFLARE.slug, "blocked", "G2 answered with its bot check"],
     ["a missing product", "no-such-product", "profile_not_found", "404"],
     ["a sign-in page", SIGN_IN.slug, "login_required", "G2 shows a sign-in form instead of reviews"],
-    ["a changed page layout", CHANGED.slug, "publisher_error", "G2 page: no review cards (itemprop=review) and no aggregateRating reviewCount"],
+    ["a changed page layout", CHANGED.slug, "publisher_error", "G2 page: no review cards (article or itemprop=review) and no review count"],
   ])("fails behind %s and logs why", async (_, slug, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("g2.com", slug);

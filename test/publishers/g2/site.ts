@@ -7,6 +7,21 @@
  * `div[itemprop="name"]`, the answers in `div[itemprop="reviewBody"]` as question/paragraph blocks,
  * pages as `/products/<slug>/reviews?page=N` (25 a page on the live site).
  *
+ * The 2025-08 and 2026-07 layouts follow the same client's later versions (commit 4162ebf,
+ * 2025-09-08: `article` cards found by `itemprop="reviewBody"`, `div[itemprop="author"]` → `meta
+ * name`, `span[itemprop="reviewRating"]` → `meta[itemprop="ratingValue"]`, `div[itemprop="name"]`,
+ * answers as `section` > heading `div` + `p` with G2's "Review collected by and hosted on G2.com."
+ * line; commit 52b4df4, 2026-07-14: `section#reviews article`, the rating as text in
+ * `span.elv-star-wrapper__desc__rating`, the date in a `meta` before `span.elv-status-badge`, the
+ * reviewer in `div.elv-text-base.elv-font-bold`, the title in `div.elv-text-lg.elv-font-bold`, ten
+ * reviews a page) and a public parser of August 2026 reading the card id `<slug>-review-<n>`, the
+ * share button's `data-clipboard-text` and `.elv-star-wrapper__desc__count`. The 2026 card, the list
+ * heading "(N)" and the pagination's named "next" link were checked by reading a real G2 reviews
+ * page saved in a public repository (Jason-Gugins/Signals tests/fixtures/marketplace/
+ * g2_reviews_live_sierra.html @d3d51f7c, reviews of 2026-07/08); that repository has no licence, so
+ * the page is not copied here. These pages are built from that reading and the clients' code; class
+ * lists are shortened.
+ *
  * Not verified against the live site (no network here): the card id form `survey-response-<n>`,
  * the `order=most_recent` sort parameter, the `rel="next"` pagination link, the product's
  * `aggregateRating`/`reviewCount` microdata, `inLanguage`, the vendor response as a schema.org
@@ -50,7 +65,62 @@ ${reply}
 </div>`;
 }
 
+/** A 2025-08 card: an `article` with microdata, answers in `section`s. */
+function card2025(r: FixtureG2Review): string {
+  const sections = r.sections
+    .map(
+      (s) =>
+        `<section class="elv-mb-4"><div class="elv-font-bold">${esc(s.heading)}</div>${s.paragraphs.map((p) => `<p class="elv-text-default">${esc(p)}</p>`).join("")}<p class="elv-text-subtle">Review collected by and hosted on G2.com.</p></section>`,
+    )
+    .join("");
+  return `<article class="elv-bg-neutral-0 elv-rounded-lg" id="acme-erp-review-${r.id}">
+<div class="elv-flex"><a href="${esc(r.author?.url ?? "")}"><div class="avatar"></div></a><div><div itemprop="author" itemscope itemtype="http://schema.org/Person"><meta itemprop="name" content="${esc(r.author?.name ?? "")}"></div><div class="elv-text-subtle">Sales Manager</div></div></div>
+<span itemprop="reviewRating" itemscope itemtype="http://schema.org/Rating"><meta itemprop="ratingValue" content="${r.stars / 2}"></span>
+<meta itemprop="datePublished" content="${r.date}">
+<div itemprop="name" class="elv-text-lg elv-font-bold">&quot;${esc(r.title)}&quot;</div>
+<div itemprop="reviewBody">${sections}</div>
+</article>`;
+}
+
+/** A 2026-07 card: no microdata; id `<slug>-review-<n>`, the rating as "N/5" text. */
+function card2026(r: FixtureG2Review, slug: string): string {
+  const sections = r.sections
+    .map(
+      (s) =>
+        `<section><div class="elv-font-bold elv-text-default">${esc(s.heading)}</div>${s.paragraphs.map((text, i) => `<p class="elv-text-default">${esc(text)}${i === s.paragraphs.length - 1 ? " Review collected by and hosted on G2.com." : ""}</p>`).join("")}</section>`,
+    )
+    .join("");
+  const author = r.author?.name
+    ? `<a href="#"><div class="avatar elv-rounded-full"></div></a><div><div class="elv-text-base elv-font-bold">${esc(r.author.name)}</div><div class="elv-text-subtle">Sales Manager</div><div class="elv-text-subtle">Mid-Market (51-1000 emp.)</div></div>`
+    : "";
+  return `<article class="elv-bg-neutral-0" id="${slug}-review-${r.id}" ue="track-in-viewport"><span><meta content="5"><meta content="0"><meta content="${r.stars / 2}"></span>
+<div class="elv-flex">${author}</div>
+<div class="elv-flex"><div class="elv-star-wrapper"><div class="elv-stars elv-stars-${r.stars}"></div><div class="elv-star-wrapper__desc"><span class="elv-star-wrapper__desc__rating">${r.stars / 2}/5</span></div></div><meta content="${r.date}"><span class="elv-status-badge"><span class="elv-status-badge__label">Validated Reviewer</span></span></div>
+${r.title ? `<div class="elv-text-lg elv-font-bold">&quot;${esc(r.title)}&quot;</div>` : ""}
+${sections}
+<button data-clipboard-text="https://www.g2.com/products/${slug}/reviews/${slug}-review-${r.id}">Share</button>
+</article>`;
+}
+
 function reviewsPage(p: FixtureProduct, page: number, newest: boolean): FixtureResponse {
+  if (p.layout === "2025-08" || p.layout === "2026-07") {
+    const ordered = newestFirst(p);
+    const shown = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    const pages = Math.max(1, Math.ceil(p.reviews.length / PAGE_SIZE));
+    const header =
+      p.layout === "2026-07"
+        ? `<h3 class="elv-text-lg elv-font-bold">${esc(p.name)} Reviews <span class="elv-text-nonessential">(${p.reviews.length.toLocaleString("en-US")})</span></h3><div class="elv-star-wrapper"><div aria-label="4.4 out of 5 stars" class="elv-stars elv-stars-9" role="img"></div></div><div class="elv-text-subtle">${p.reviews.length} reviews</div><article class="ad"><div>Compare ${esc(p.name)} with others</div></article>`
+        : `<h3>${esc(p.name)} Reviews</h3>`;
+    // 2026: a named "next" link in the pagination list (rel="nofollow", no rel="next"); 2025: rel="next".
+    const nav =
+      page >= pages
+        ? ""
+        : p.layout === "2025-08"
+          ? `<a rel="next" href="?order=most_recent&page=${page + 1}">Next ›</a>`
+          : `<ul aria-label="Pagination" class="pagination" role="navigation"><li class="pagination__component"><a class="pagination__named-link js-log-click pjax" rel="nofollow" data-event-options="{&quot;value&quot;:&quot;next&quot;,&quot;name&quot;:&quot;Event::PaginationClicked&quot;}" href="/products/${p.slug}/reviews?page=${page + 1}#reviews"><span class="pagination__only-nessy">Next ›</span></a></li></ul>`;
+    const cards = shown.map((r) => (p.layout === "2026-07" ? card2026(r, p.slug) : card2025(r))).join("\n");
+    return html(`${header}<section id="reviews">${cards}</section>${nav}`, `${esc(p.name)} Reviews 2026 | G2`);
+  }
   const ordered = newest ? newestFirst(p) : [...p.reviews].sort((a, b) => b.stars - a.stars || a.id - b.id);
   const shown = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const pages = Math.max(1, Math.ceil(p.reviews.length / PAGE_SIZE));

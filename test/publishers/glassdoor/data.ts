@@ -40,7 +40,13 @@ export interface FixtureEmployer {
     /** The JSON call answers without data.employerReviews. */
     | "graph-changed"
     /** The JSON call answers page 1 whatever page it is asked for. */
-    | "graph-page-one";
+    | "graph-page-one"
+    /** The JSON call answers without numberOfPages and currentPage (filteredReviewsCount only). */
+    | "no-page-count"
+    /** Page 1's Apollo cache is a depth-30 fan: every node refers twice to the next. */
+    | "hostile-fan"
+    /** Page 1 is 2 MB of unclosed `<script ` and `<input ` openings. */
+    | "hostile-tags";
 }
 
 export const WITH_RESPONSE: FixtureGlassdoorReview = {
@@ -101,7 +107,12 @@ export const GRAPH_LOGIN: FixtureEmployer = { id: 4250, name: "Members Co", revi
 export const GRAPH_ERROR: FixtureEmployer = { id: 4251, name: "Faulty Co", reviews: filler(12), behaviour: "graph-error" };
 export const GRAPH_CHANGED: FixtureEmployer = { id: 4252, name: "Renamed Co", reviews: filler(12), behaviour: "graph-changed" };
 
+export const NO_PAGE_COUNT: FixtureEmployer = { id: 4254, name: "Uncounted Co", reviews: filler(25), behaviour: "no-page-count" };
 export const GRAPH_PAGE_ONE: FixtureEmployer = { id: 4253, name: "Looping Co", reviews: filler(12), behaviour: "graph-page-one" };
+
+/** Hostile pages (invented, issue 23): an Apollo cache of a depth-30 shared-reference fan; 2 MB of unclosed tags. */
+export const HOSTILE_FAN: FixtureEmployer = { id: 4255, name: "Fan Co", reviews: [], behaviour: "hostile-fan" };
+export const HOSTILE_TAGS: FixtureEmployer = { id: 4256, name: "Tags Co", reviews: [], behaviour: "hostile-tags" };
 
 export const EMPLOYERS = [
   ACME,
@@ -116,9 +127,14 @@ export const EMPLOYERS = [
   GRAPH_ERROR,
   GRAPH_CHANGED,
   GRAPH_PAGE_ONE,
+  NO_PAGE_COUNT,
+  HOSTILE_FAN,
+  HOSTILE_TAGS,
 ];
 
-/** The gd-csrf-token the fixture hands out with an employer's page 1 and accepts on /graph. */
+/** The employer's `profileId` in the page's inline employer object (invented). */
+export const profileIdOf = (e: FixtureEmployer) => e.id * 1000 + 7;
+/** The gd-csrf-token the fixture hands out with an employer's page 1 and accepts on the JSON call. */
 export const tokenOf = (e: FixtureEmployer) => `Wq4I${e.id}kb3rDWO0:EF2AITEIXWTdlvXJ${e.id}:JVJdlO9md9os`;
 export const PAGE_SIZE = 10;
 

@@ -1,8 +1,8 @@
 /** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
 import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
-import { apolloCache, pageToken, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
-import { employerReviewsRequest, parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
+import { apolloCache, employerProfileId, pageToken, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
+import { EMPLOYER_REVIEWS_PATH, employerReviewsRequest, parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
 import { glassdoor } from "../../../src/publishers/glassdoor";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
@@ -17,12 +17,16 @@ import {
   GRAPH_LOGIN,
   GRAPH_PAGE_ONE,
   HIDDEN,
+  HOSTILE_FAN,
+  HOSTILE_TAGS,
+  NO_PAGE_COUNT,
   LOGIN_REDIRECT,
   NO_TOKEN,
   STALE_TOKEN,
   TRANSLATED,
   WITH_RESPONSE,
   newestFirst,
+  profileIdOf,
   tokenOf,
   type FixtureEmployer,
   type FixtureGlassdoorReview,
@@ -41,7 +45,7 @@ function answer(url: string) {
 
 /** The fixture's answer to the adapter's JSON call for one page (with the employer's token unless told). */
 function graphAnswer(e: FixtureEmployer, page: number, headers: Record<string, string> = { "gd-csrf-token": tokenOf(e) }) {
-  const url = new URL("https://www.glassdoor.com/graph");
+  const url = new URL(`https://www.glassdoor.com${EMPLOYER_REVIEWS_PATH}`);
   return fixture.site({
     url,
     host: url.host,
@@ -49,7 +53,7 @@ function graphAnswer(e: FixtureEmployer, page: number, headers: Record<string, s
     cookie: "",
     count: 1,
     headers,
-    body: JSON.stringify(employerReviewsRequest({ employerId: e.id, page })),
+    body: JSON.stringify(employerReviewsRequest({ employerId: e.id, page, profileId: profileIdOf(e) })),
   });
 }
 
@@ -84,8 +88,8 @@ function expected(r: FixtureGlassdoorReview) {
 }
 
 describe("glassdoor parser", () => {
-  it("reads the reviews of the Next.js cache and of the older inline apolloState", () => {
-    const first = reviewsResult(apolloCache(answer(reviewsUrl(ACME)).body)!);
+  it("reads the reviews of the Next.js cache and of the older inline apolloState", async () => {
+    const first = reviewsResult((await apolloCache(answer(reviewsUrl(ACME)).body))!);
     expect(first).toMatchObject({ currentPage: 1, numberOfPages: 3, allReviewsCount: 23 });
     expect(first.reviews.map((r, i) => rawReview(r, i)).slice(0, 2)).toEqual([
       {
@@ -109,12 +113,12 @@ describe("glassdoor parser", () => {
         language: "de",
       },
     ]);
-    const second = reviewsResult(apolloCache(answer(reviewsUrl(ACME, 2)).body)!);
+    const second = reviewsResult((await apolloCache(answer(reviewsUrl(ACME, 2)).body))!);
     expect(second).toMatchObject({ currentPage: 2, numberOfPages: 3 });
     expect(second.reviews).toHaveLength(10);
   });
 
-  it("names what is missing when the page changed", () => {
+  it("names what is missing when the page changed", async () => {
     const error = (fn: () => unknown) => {
       try {
         fn();
@@ -123,23 +127,32 @@ describe("glassdoor parser", () => {
       }
       throw new Error("expected an error");
     };
-    expect(apolloCache("<html><body>no cache</body></html>")).toBeNull();
-    expect(error(() => reviewsResult(apolloCache(answer(reviewsUrl(CHANGED)).body)!))).toMatchObject({
+    expect(await apolloCache("<html><body>no cache</body></html>")).toBeNull();
+    const changed = (await apolloCache(answer(reviewsUrl(CHANGED)).body))!;
+    expect(error(() => reviewsResult(changed))).toMatchObject({
       reason: "publisher_error",
       message: "Glassdoor page: ROOT_QUERY has no employerReviews result",
     });
     expect(error(() => rawReview({ reviewId: 1, reviewDateTime: "2026-01-01T00:00:00" }, 3)).message).toBe("Glassdoor page: review 3 has no ratingOverall");
   });
 
-  it("reads a page of the JSON call with the same mapping as the page's cache", () => {
+  it("reads a page of the JSON call with the same mapping as the page's cache", async () => {
     expect(pageToken(answer(reviewsUrl(ACME)).body)).toBe(tokenOf(ACME));
     expect(pageToken(answer(reviewsUrl(NO_TOKEN)).body)).toBeNull();
-    const fromPage = reviewsResult(apolloCache(answer(reviewsUrl(ACME, 2)).body)!);
-    const fromCall = parseEmployerReviewsAnswer(JSON.parse(graphAnswer(ACME, 2).body));
+    expect(employerProfileId(answer(reviewsUrl(ACME)).body, ACME.id)).toBe(profileIdOf(ACME));
+    expect(employerProfileId(answer(reviewsUrl(ACME)).body, 1)).toBeNull();
+    const fromPage = reviewsResult((await apolloCache(answer(reviewsUrl(ACME, 2)).body))!);
+    const fromCall = parseEmployerReviewsAnswer(JSON.parse(graphAnswer(ACME, 2).body), 2);
     expect(fromCall).toMatchObject({ currentPage: 2, numberOfPages: 3, allReviewsCount: 23 });
     expect(fromCall.reviews.map((r, i) => rawReview(r, i))).toEqual(fromPage.reviews.map((r, i) => rawReview(r, i)));
     // A batched answer (a list, one entry per operation) is read the same way.
     expect(parseEmployerReviewsAnswer([{ data: { recordPageView: { totalCount: 1 } } }, JSON.parse(graphAnswer(ACME, 3).body)]).reviews).toHaveLength(3);
+    // Without numberOfPages/currentPage (as a 2026 client says the call now answers): pages from the count.
+    expect(parseEmployerReviewsAnswer(JSON.parse(graphAnswer(NO_PAGE_COUNT, 2).body), 2)).toMatchObject({
+      currentPage: 2,
+      numberOfPages: 3,
+      allReviewsCount: 25,
+    });
   });
 
   it("names what is wrong with an answer of the JSON call", () => {
@@ -161,25 +174,28 @@ describe("glassdoor parser", () => {
     });
     expect(error({ errors: [{ message: "Please sign in", extensions: { code: "UNAUTHENTICATED" } }], data: null })).toMatchObject({ reason: "login_required" });
     expect(error({ data: { employerReviews: { currentPage: 2, numberOfPages: 3 } } }).message).toBe("Glassdoor JSON call: employerReviews has no reviews list");
+    expect(error({ data: { employerReviews: { reviews: [] } } }).message).toBe(
+      "Glassdoor JSON call: the reviews result has no currentPage/numberOfPages (nor a review count to page by)",
+    );
     expect(error("<html>").message).toBe("Glassdoor JSON call: expected a GraphQL answer object");
   });
 
-  it("the fixture refuses the JSON call the way the site does: no or a wrong token, GET, another operation", () => {
+  it("the fixture refuses the JSON call the way the site does: a wrong token, a wrong profile id, GET", () => {
     expect(graphAnswer(ACME, 2).status).toBe(200);
-    expect(graphAnswer(ACME, 2, {}).status).toBe(403);
+    expect(graphAnswer(ACME, 2, {}).status).toBe(200);
     expect(graphAnswer(ACME, 2, { "gd-csrf-token": tokenOf(STALE_TOKEN) }).status).toBe(403);
-    const url = new URL("https://www.glassdoor.com/graph");
+    const url = new URL(`https://www.glassdoor.com${EMPLOYER_REVIEWS_PATH}`);
     expect(fixture.site({ url, host: url.host, method: "GET", cookie: "", count: 1, headers: {}, body: "" }).status).toBe(405);
-    const other = fixture.site({
+    const wrongProfile = fixture.site({
       url,
       host: url.host,
       method: "POST",
       cookie: "",
       count: 1,
-      headers: { "gd-csrf-token": tokenOf(ACME) },
-      body: JSON.stringify({ ...employerReviewsRequest({ employerId: ACME.id, page: 2 }), operationName: "GetEmployerInterviews" }),
+      headers: {},
+      body: JSON.stringify(employerReviewsRequest({ employerId: ACME.id, page: 2, profileId: 1 })),
     });
-    expect(JSON.parse(other.body)).toMatchObject({ errors: [{ message: "Unknown operation" }] });
+    expect(JSON.parse(wrongProfile.body)).toMatchObject({ errors: [{ message: "Unknown dynamicProfileId" }] });
   });
 
   it.each([
@@ -202,7 +218,7 @@ describe("glassdoor end to end", () => {
   const queue = queuePerTest();
 
   it("walks every page newest first with titles, pros and cons, original texts, exact dates and responses: page 1 from the HTML, pages 2 and 3 from the JSON call", async () => {
-    const before = { pages: await fixtureRequests("glassdoor.com", "/Reviews/"), graph: await fixtureRequests("glassdoor.com", "/graph") };
+    const before = { pages: await fixtureRequests("glassdoor.com", "/Reviews/"), json: await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH) };
     const task = await submitScrape("glassdoor.com", "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm");
     await queue().drain();
     const pages = await fixtureRequests("glassdoor.com", "/Reviews/");
@@ -212,7 +228,7 @@ describe("glassdoor end to end", () => {
         .filter(([, n]) => n !== 0),
     );
     expect(delta).toEqual({ [new URL(reviewsUrl(ACME)).pathname + SORT]: 1 });
-    expect((await fixtureRequests("glassdoor.com", "/graph"))["/graph"] - (before.graph["/graph"] ?? 0)).toBe(2);
+    expect((await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] - (before.json[EMPLOYER_REVIEWS_PATH] ?? 0)).toBe(2);
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(reviewsUrl(ACME));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
@@ -240,6 +256,36 @@ describe("glassdoor end to end", () => {
     );
   });
 
+  it("walks past a first page without gdToken: the JSON call goes without it and every review is read", async () => {
+    const task = await submitScrape("glassdoor.com", reviewsUrl(NO_TOKEN));
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.pagination).toMatchObject({ total_reviews: 12 });
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(NO_TOKEN).map((r) => String(r.reviewId)));
+  });
+
+  it("pages by the review count when the JSON call leaves out numberOfPages and currentPage", async () => {
+    const task = await submitScrape("glassdoor.com", reviewsUrl(NO_PAGE_COUNT));
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(NO_PAGE_COUNT).map((r) => String(r.reviewId)));
+  });
+
+  // Issue 23: hostile pages end the task with publisher_error within seconds (2^30 expansions, or a
+  // regex rescanning 2 MB at every opening, would run for hours and end as `internal`).
+  it.each([
+    ["a depth-30 shared-reference fan in the Apollo cache", HOSTILE_FAN, "Glassdoor page: review 0 has no reviewId"],
+    ["2 MB of unclosed tags", HOSTILE_TAGS, "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)"],
+  ])("ends a task on a page of %s within seconds", async (_, employer, message) => {
+    const warn = vi.spyOn(console, "warn");
+    const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
+    const started = Date.now();
+    await queue().drain();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
+    expect(failureDetails(warn, task.taskId)).toContain(message);
+  });
+
   it("completes with no reviews for an employer nobody reviewed", async () => {
     const task = await submitScrape("glassdoor.com", reviewsUrl(EMPTY_EMPLOYER));
     await queue().drain();
@@ -251,17 +297,30 @@ describe("glassdoor end to end", () => {
     ["reviews hidden behind the sign-in overlay", HIDDEN, "login_required", "Glassdoor hides the reviews behind its sign-in form"],
     ["the bot check", BOT_CHECK, "blocked", "Glassdoor answered with its bot check"],
     ["a changed cache layout", CHANGED, "publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result"],
-    ["a first page without the JSON call's token", NO_TOKEN, "publisher_error", "Glassdoor page: no gdToken for the JSON call of the next pages"],
-    ["a token the JSON call refuses", STALE_TOKEN, "blocked", "Publisher refused access (403)"],
-    ["a JSON call sent to the sign-in page", GRAPH_LOGIN, "login_required", "Glassdoor answered with its sign-in page"],
-    ["an error envelope from the JSON call", GRAPH_ERROR, "publisher_error", "Glassdoor JSON call: GraphQL error (Internal server error)"],
-    ["a changed envelope of the JSON call", GRAPH_CHANGED, "publisher_error", "Glassdoor JSON call: the answer has no data.employerReviews"],
-    ["a JSON call answering another page than asked", GRAPH_PAGE_ONE, "publisher_error", "Glassdoor JSON call: asked for page 2, answered page 1"],
   ])("fails behind %s and logs why", async (_, employer, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
+    expect(failureDetails(warn, task.taskId)).toContain(message);
+  });
+
+  // A failure after page 1 keeps what was read (docs/api.md, "Failures after page 1"): the task
+  // completes with page 1 and coverage naming the reason.
+  it.each([
+    ["a token the JSON call refuses", STALE_TOKEN, "blocked", "Publisher refused access (403)"],
+    ["a JSON call sent to the sign-in page", GRAPH_LOGIN, "login_required", "Glassdoor answered with its sign-in page"],
+    ["an error envelope from the JSON call", GRAPH_ERROR, "publisher_error", "Glassdoor JSON call: GraphQL error (Internal server error)"],
+    ["a changed envelope of the JSON call", GRAPH_CHANGED, "publisher_error", "Glassdoor JSON call: the answer has no data.employerReviews"],
+    ["a JSON call answering another page than asked", GRAPH_PAGE_ONE, "publisher_error", "Glassdoor JSON call: asked for page 2, answered page 1"],
+  ])("keeps page 1 and completes incomplete behind %s, and logs why", async (_, employer, reason, message) => {
+    const warn = vi.spyOn(console, "warn");
+    const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
+    await queue().drain();
+    const body = await retrieve(task);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews.length).toBeGreaterThan(0);
+    expect(body.coverage).toMatchObject({ complete: false, stop_reason: `${reason}: ${message}` });
     expect(failureDetails(warn, task.taskId)).toContain(message);
   });
 });

@@ -7,24 +7,22 @@
  * `…-Reviews-E<id>_P<n>.htm`; numberOfPages/currentPage) and glassdoor-scraper/results/reviews.json
  * (the EmployerReviewRG fields, see ./data.ts).
  *
- * The JSON call (`POST /graph`, see src/publishers/glassdoor/graph.ts): operation
- * `GetEmployerReviews` with `employerReviews: employerReviewsRG(employerReviewsInput: {employer: {id:
- * $employerId}, page: {num: $page, size: …}, sort: $sort, …})`, variables employerId/page/sort
- * ("RELEVANCE", "DATE")/language "eng", the `gd-csrf-token` and `apollographql-client-name:
- * ei-reviews-next` headers, the answer `data.employerReviews` {allReviewsCount, currentPage,
- * numberOfPages, reviews […]} with `responseDateTime(format: ISO)` answered as `responseDateTime`:
- * as public Glassdoor review scrapers record the request they replay (several FastAPI/requests
- * scrapers with the full query text). The token taken from the page as `"gdToken":"…"`: as public
- * scrapers read it (a regex over the page).
+ * The JSON call (`POST /bff/employer-profile-mono/employer-reviews`, see
+ * src/publishers/glassdoor/graph.ts): the JSON body scrapfly-scrapers glassdoor.py (2026-05) sends
+ * (employerId, dynamicProfileId from the page's inline `"employer":{…"profileId":…}`, page,
+ * pageSize, sort "DATE", …), the answer `data.employerReviews` {reviews […], numberOfPages,
+ * filteredReviewsCount, allReviewsCount, currentPage}; one employer's answers leave out
+ * numberOfPages/currentPage, as another 2026 client notes the API now does. The `gdToken` on the
+ * page: an invented value in an inline script (public clients of the new call do not send it).
  *
  * Not verified against the live site (no network here): the exact ROOT_QUERY key arguments, the
  * "most recent" sort parameters (`sort.sortType=RD&sort.ascending=false`, as Glassdoor's own
  * links carry them), the sign-in redirect path (/profile/login_input.htm), the bot-check title,
- * where exactly the page's inline state carries gdToken, and how /graph refuses a missing or stale
- * token (modelled as a 403) or answers an error (a GraphQL `errors` envelope).
+ * where exactly the page's inline state carries gdToken and profileId, and how the JSON call
+ * refuses a stale token (modelled as a 403) or answers an error (a GraphQL `errors` envelope).
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { EMPLOYERS, PAGE_SIZE, tokenOf, type FixtureEmployer, type FixtureGlassdoorReview } from "./data";
+import { EMPLOYERS, PAGE_SIZE, profileIdOf, tokenOf, type FixtureEmployer, type FixtureGlassdoorReview } from "./data";
 
 const html = (head: string, body: string, title: string, status = 200): FixtureResponse => ({
   status,
@@ -117,12 +115,15 @@ function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): Fixture
     e.behaviour === "no-token"
       ? ""
       : `<script>window.gdGlobals={"gdToken":"${e.behaviour === "stale-token" ? "expired:token:value" : tokenOf(e)}","locale":"en_US"};</script>`;
+  // The employer object current clients read `profileId` from (sent as dynamicProfileId).
+  const meta = `<script>self.__next_f.push([1,{"employer":{"id":${e.id},"shortName":"${e.name}","profileId":${profileIdOf(e)}}}]);</script>`;
   // Page 2 carries the older inline form of the cache; the others the Next.js one.
-  if (page === 2) return html("", `<div id="app"></div>${overlay}${token}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`, title);
+  if (page === 2)
+    return html("", `<div id="app"></div>${overlay}${token}${meta}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`, title);
   const nextData = { props: { pageProps: { apolloCache: data } }, page: "/reviews", query: {} };
   return html(
     "",
-    `<div id="__next"></div>${overlay}${token}<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`,
+    `<div id="__next"></div>${overlay}${token}${meta}<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`,
     title,
   );
 }
@@ -132,50 +133,69 @@ const graphError = (message: string, code: string) => json(200, { errors: [{ mes
 // Glassdoor's edge refuses a /graph call without a valid token before GraphQL sees it.
 const FORBIDDEN: FixtureResponse = { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
 
-interface GraphBody {
-  operationName?: unknown;
-  query?: unknown;
-  variables?: { employerId?: unknown; page?: unknown; pageSize?: unknown; sort?: unknown };
+interface JsonBody {
+  employerId?: unknown;
+  page?: unknown;
+  pageSize?: unknown;
+  sort?: unknown;
+  dynamicProfileId?: unknown;
 }
 
-/** POST /graph: GetEmployerReviews, checked the way the site would refuse a wrong call. */
-function graph(request: FixtureRequest): FixtureResponse {
+/**
+ * POST /bff/employer-profile-mono/employer-reviews, checked the way the site would refuse a wrong
+ * call: a token, when sent, must be the page's (a stale one is refused with 403, as Glassdoor's edge
+ * does); no token is fine (public clients send none). `dynamicProfileId`, when sent, must be the
+ * employer's. The answer leaves out `numberOfPages` and `currentPage` for the employer whose
+ * behaviour says so, as a 2026 client notes the API does.
+ */
+function employerReviews(request: FixtureRequest): FixtureResponse {
   if (request.method !== "POST") return { status: 405, headers: { Allow: "POST" }, body: "" };
   const token = request.headers["gd-csrf-token"];
-  if (!token) return FORBIDDEN;
-  let parsed: unknown;
+  let body: JsonBody;
   try {
-    parsed = JSON.parse(request.body);
+    body = JSON.parse(request.body) as JsonBody;
   } catch {
     return json(400, { errors: [{ message: "Invalid JSON body" }] });
   }
-  // Glassdoor's client may batch operations; the answer is then a list in the same order.
-  const batch = Array.isArray(parsed);
-  const body = (batch ? (parsed as GraphBody[]).find((op) => op?.operationName === "GetEmployerReviews") : parsed) as GraphBody | undefined;
-  if (!body || body.operationName !== "GetEmployerReviews" || typeof body.query !== "string" || !/employerReviews:\s*employerReviewsRG\(/.test(body.query))
-    return graphError("Unknown operation", "GRAPHQL_VALIDATION_FAILED");
-  const v = body.variables ?? {};
-  const e = EMPLOYERS.find((x) => x.id === v.employerId);
-  if (typeof v.page !== "number" || !Number.isInteger(v.page) || v.page < 1)
-    return graphError('Variable "$page" of required type "Int!" was not provided.', "BAD_USER_INPUT");
+  const e = EMPLOYERS.find((x) => x.id === body.employerId);
+  if (typeof body.page !== "number" || !Number.isInteger(body.page) || body.page < 1) return graphError("page must be a positive integer", "BAD_USER_INPUT");
   if (!e) return graphError("Employer not found", "NOT_FOUND");
-  if (token !== tokenOf(e)) return FORBIDDEN;
+  if (token !== undefined && token !== tokenOf(e)) return FORBIDDEN;
+  if (body.dynamicProfileId !== undefined && body.dynamicProfileId !== profileIdOf(e)) return graphError("Unknown dynamicProfileId", "BAD_USER_INPUT");
   if (e.behaviour === "graph-login") return { status: 302, headers: { Location: "/profile/login_input.htm?userOriginHook=HARDSELL" }, body: "" };
   if (e.behaviour === "graph-error") return graphError("Internal server error", "INTERNAL_SERVER_ERROR");
+  const page = e.behaviour === "graph-page-one" ? 1 : body.page;
   const result = {
     __typename: "EmployerReviewsRG",
     allReviewsCount: e.reviews.length,
-    currentPage: e.behaviour === "graph-page-one" ? 1 : v.page,
-    numberOfPages: numberOfPages(e),
-    reviews: shownOn(e, e.behaviour === "graph-page-one" ? 1 : v.page, v.sort === "DATE").map((r) => reviewObject(r, e, false)),
+    filteredReviewsCount: e.reviews.length,
+    ...(e.behaviour === "no-page-count" ? {} : { currentPage: page, numberOfPages: numberOfPages(e) }),
+    reviews: shownOn(e, page, body.sort === "DATE").map((r) => reviewObject(r, e, false)),
   };
   const answer = e.behaviour === "graph-changed" ? { data: { employerReviewsV3: result } } : { data: { employerReviews: result } };
-  return json(200, batch ? [answer] : answer);
+  return json(200, answer);
+}
+
+/**
+ * An Apollo cache whose ROOT_QUERY result points to node 0 and each node i twice to node i+1
+ * (`depth` nodes, under 2 KB of JSON): expanded once per path it costs 2^depth.
+ */
+export function fanCache(depth: number) {
+  const cache: Record<string, unknown> = {};
+  for (let i = 0; i < depth; i++) cache[`N:${i}`] = i + 1 < depth ? { a: { __ref: `N:${i + 1}` }, b: { __ref: `N:${i + 1}` } } : { leaf: true };
+  cache.ROOT_QUERY = { employerReviewsRG: { reviews: [{ __ref: "N:0" }], currentPage: 1, numberOfPages: 1, allReviewsCount: 1 } };
+  return cache;
+}
+
+/** About `size` characters of `<script ` and `<input name="hotel_id" ` openings that never close. */
+export function unclosedTags(size: number): string {
+  const unit = '<script data-sjs id="__NEXT_DATA__" <input name="hotel_id" <meta content="fb://profile/1 ';
+  return unit.repeat(Math.ceil(size / unit.length));
 }
 
 function site(request: FixtureRequest): FixtureResponse {
   const { url } = request;
-  if (url.pathname === "/graph") return graph(request);
+  if (url.pathname === "/bff/employer-profile-mono/employer-reviews") return employerReviews(request);
   if (url.pathname.startsWith("/profile/login")) return html("", `<h1>Sign in</h1>${LOGIN_FORM}`, "Sign In | Glassdoor");
   const match = /^\/Reviews\/[^/]*-Reviews-E(\d+)(?:_P(\d+))?\.htm$/.exec(url.pathname);
   const e = match ? EMPLOYERS.find((x) => x.id === Number(match[1])) : undefined;
@@ -195,6 +215,13 @@ function site(request: FixtureRequest): FixtureResponse {
       "<h1>Help Us Protect Glassdoor</h1><p>Please help us protect Glassdoor by verifying that you're a real person.</p>",
       "Help Us Protect Glassdoor",
     );
+  if (e.behaviour === "hostile-fan")
+    return html(
+      "",
+      `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { apolloCache: fanCache(30) } } })}</script>`,
+      "Fan Co Reviews | Glassdoor",
+    );
+  if (e.behaviour === "hostile-tags") return html("", unclosedTags(2_000_000), "Tags Co Reviews | Glassdoor");
   const newest = url.searchParams.get("sort.sortType") === "RD" && url.searchParams.get("sort.ascending") === "false";
   return reviewsPage(e, page, newest);
 }

@@ -7,7 +7,10 @@
  * native id, author name/id/profile link, rating 1–5, posted and updated timestamps in microseconds,
  * original text with Google's translation beside it, the review's own language, the owner's reply
  * with its own timestamp, and reviews Google syndicates from partner sites on another scale.
- * Names, texts, ids and times here are invented.
+ * The Search review window's records (GetLocalBoqProxy, the route without login cookies) carry the
+ * same review in another layout (see ./site.ts and ./README.md), with the reviewer's review and
+ * photo counts. Names, texts, ids and times here are invented; the real captured reviews are in
+ * ./captures (see captures/SOURCE.md).
  */
 
 export interface FixtureReview {
@@ -26,6 +29,9 @@ export interface FixtureReview {
   reply?: { text: string; postedMicros: number; language?: string; translation?: string };
   /** A review Google shows from a partner site ("Tripadvisor"), on that site's scale. */
   syndicatedFrom?: string;
+  /** The reviewer's review and photo counts (default 1 and 0). */
+  reviewerReviews?: number;
+  reviewerPhotos?: number;
 }
 
 export interface FixturePlace {
@@ -43,7 +49,20 @@ export interface FixturePlace {
   /** What the place page shows as its review count (default: the number of native reviews). */
   shownCount?: number;
   /** How the site misbehaves for this place (see site.ts). */
-  behaviour?: "consent" | "sign-in" | "captcha" | "changed-review" | "moved-list";
+  behaviour?:
+    | "consent"
+    | "sign-in"
+    | "captcha"
+    | "changed-review"
+    | "moved-list"
+    /** listugcposts answers 403 even with login cookies (the window still serves). */
+    | "ugc-refuses"
+    /** listugcposts serves its first page with login cookies, then answers 403. */
+    | "ugc-refuses-later"
+    /** The window answers 403: only the place page's five inline reviews are reachable. */
+    | "limited"
+    /** A hostile site: 2 MB of unclosed tags for the place page, a million nested lists from the window. */
+    | "hostile";
 }
 
 const cidOf = (featureId: string) => BigInt(featureId.split(":")[1]).toString();
@@ -66,6 +85,8 @@ export const WITH_REPLY: FixtureReview = {
   language: "en",
   postedMicros: NEWEST,
   reply: { text: "Thank you, Dana! See you soon.", postedMicros: NEWEST + 2 * DAY + 654_321, language: "en" },
+  reviewerReviews: 27,
+  reviewerPhotos: 4,
 };
 
 export const TRANSLATED: FixtureReview = {
@@ -121,7 +142,9 @@ function filler(count: number, firstDay: number, idPrefix: string): FixtureRevie
     author: `Guest ${i + 1}`,
     authorId: String(100000000000000000000n + BigInt(i + 1)),
     rating: (i % 5) + 1,
-    text: `Visit ${i + 1}: good coffee, friendly team.`,
+    // The apostrophe travels as "&#39;" in the window's HTML text ("&", "<" and ">" would too, but
+    // md5Hash in the tests assumes text that Go's JSON does not escape).
+    text: `Visit ${i + 1}: good coffee, the team's friendly.`,
     language: "en",
     postedMicros: NEWEST - (firstDay + i) * DAY - i * 1_001,
   }));
@@ -248,7 +271,70 @@ export const MOVED_LIST = place("0x80858062ffffffff:0x0f0f0f0f0f0f0f0f", {
   behaviour: "moved-list",
 });
 
-export const PLACES: FixturePlace[] = [BLUE_DOOR, BLUE_DOOR_COPY, ...DECOYS, EMPTY, CONSENT, SIGN_IN, CAPTCHA, CHANGED_REVIEW, MOVED_LIST];
+/** 25 reviews: listugcposts refuses even signed in; the window serves them (pages of 10, 10, 5). */
+export const UGC_REFUSES = place("0x8085806211111111:0x1010101010101010", {
+  placeId: "ChIJERERERESoYARbGRobGRobGQ",
+  name: "Refused Cafe",
+  street: "7 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: filler(25, 1, "UmVmdXNlZA"),
+  behaviour: "ugc-refuses",
+});
+
+/** 30 reviews: listugcposts serves its first 20 signed in, then refuses; the window serves the rest. */
+export const UGC_REFUSES_LATER = place("0x8085806222222222:0x2020202020202020", {
+  placeId: "ChIJIiIiIiIioYARICAgICAgICA",
+  name: "Later Cafe",
+  street: "8 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: filler(30, 1, "TGF0ZXI"),
+  behaviour: "ugc-refuses-later",
+});
+
+/** The window refuses; the signed-out place page shows five reviews of the 57 it counts. */
+export const LIMITED = place("0x8085806233333333:0x3030303030303030", {
+  placeId: "ChIJMzMzMzMzoYARMDAwMDAwMDA",
+  name: "Limited Cafe",
+  street: "9 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: filler(2, 1, "TGltaXRlZA"),
+  shownCount: 57,
+  behaviour: "limited",
+});
+
+/** A hostile copy of Google (issue 23): its answers try to burn the parser's CPU. */
+export const HOSTILE = place("0x8085806244444444:0x4040404040404040", {
+  placeId: "ChIJRERERERERKARQEBAQEBAQEA",
+  name: "Hostile Cafe",
+  street: "10 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: filler(3, 1, "SG9zdGlsZQ"),
+  behaviour: "hostile",
+});
+
+export const PLACES: FixturePlace[] = [
+  BLUE_DOOR,
+  BLUE_DOOR_COPY,
+  ...DECOYS,
+  EMPTY,
+  CONSENT,
+  SIGN_IN,
+  CAPTCHA,
+  CHANGED_REVIEW,
+  MOVED_LIST,
+  UGC_REFUSES,
+  UGC_REFUSES_LATER,
+  LIMITED,
+  HOSTILE,
+];
 
 /** maps.app.goo.gl codes → places (goo.gl/maps/<code> redirects to maps.app.goo.gl/<code>). */
 export const SHORT_LINKS: Record<string, FixturePlace> = {

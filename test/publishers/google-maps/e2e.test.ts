@@ -2,9 +2,12 @@
  * maps.google.com end to end: submit through the Worker, the real queue consumer, the fixture site
  * (./site.ts) through PUBLISHER_ORIGINS, retrieve through the Worker.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { googleMapsAdapter, inspectGooglePage } from "../../../src/publishers/google-maps/adapter";
+import { PublisherClient } from "../../../src/scraping/client";
 import { failureDetails } from "../../helpers/logs";
-import { business, createAccount, postJson, submitBody } from "../../helpers/api";
+import { business, createAccount, loginCookies, postJson, submitBody } from "../../helpers/api";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
   BLUE_DOOR,
@@ -13,10 +16,14 @@ import {
   CHANGED_REVIEW,
   CONSENT,
   EMPTY,
+  HOSTILE,
+  LIMITED,
   MOVED_LIST,
   NO_TEXT,
   SIGN_IN,
   TRANSLATED,
+  UGC_REFUSES,
+  UGC_REFUSES_LATER,
   WITH_REPLY,
   nativeNewestFirst,
   type FixturePlace,
@@ -30,7 +37,7 @@ const placeUrl = (p: FixturePlace) =>
   `https://www.google.com/maps/place/${p.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${p.featureId}!8m2!3d37.7936!4d-122.3958`;
 const iso = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString();
 
-/** The API review a fixture review must become: original text, exact time, Google's ids. */
+/** The API review a fixture review must become through listugcposts (signed in): exact reply time, the review's own link. */
 function expected(r: FixtureReview, p: FixturePlace) {
   const text = r.text ?? "";
   return {
@@ -45,19 +52,42 @@ function expected(r: FixtureReview, p: FixturePlace) {
     language: r.language ?? "und",
     source_date: iso(r.postedMicros),
     scraped_at: expect.any(Number),
+    author_review_count: r.reviewerReviews ?? 1,
     ...(r.reply ? { owner_reply: { text: r.reply.text, posted_at: Math.floor(r.reply.postedMicros / 1000) } } : {}),
   };
 }
 
-/** The site's listugcposts requests for one place, by path and query. */
-const rpcRequests = (p: FixturePlace) =>
-  fixtureRequests("google.com", `/maps/rpc/listugcposts?${new URLSearchParams({ authuser: "0", hl: "en", pb: `!1m6!1s${p.featureId}` }).toString()}`);
+/**
+ * The same review through the Search review window (signed out): no link of its own (the place page
+ * stands in), the reviewer's photo count too, and the reply's date only as "a month ago".
+ */
+function expectedFromWindow(r: FixtureReview, p: FixturePlace) {
+  const { owner_reply, url: _ownLink, ...rest } = expected(r, p);
+  return {
+    ...rest,
+    url: placeUrl(p),
+    author_photo_count: r.reviewerPhotos ?? 0,
+    ...(owner_reply ? { owner_reply: { text: owner_reply.text, posted_at: expect.any(Number) } } : {}),
+  };
+}
 
-describe("maps.google.com reviews", () => {
-  it("walks every listugcposts page newest first and keeps ids, original texts, exact times, languages and replies", async () => {
+const SIGNED_IN = { additional_cookies: { login: loginCookies("google.com") } };
+
+/** The site's requests to one route for one place, by path and query, in order. */
+async function routeRequests(route: "listugcposts" | "window", p: FixturePlace): Promise<string[]> {
+  const path = route === "listugcposts" ? "/maps/rpc/listugcposts" : "/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy";
+  const all = Object.keys(await fixtureRequests("google.com", path));
+  return all.filter((k) => decodeURIComponent(k).includes(p.featureId));
+}
+
+/** The page token of a window request (reqpld args[19]). */
+const windowToken = (key: string) => (JSON.parse(new URL(key, "https://x").searchParams.get("reqpld")!) as unknown[][][])[1][9][19];
+
+describe("maps.google.com reviews without login cookies: the Search review window", () => {
+  it("walks every window page by token, newest first, and keeps ids, original texts, exact times, languages, replies and reviewer counts", async () => {
     const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR));
     await queue().drain();
-    const all = nativeNewestFirst(BLUE_DOOR).map((r) => expected(r, BLUE_DOOR));
+    const all = nativeNewestFirst(BLUE_DOOR).map((r) => expectedFromWindow(r, BLUE_DOOR));
     expect(all).toHaveLength(44);
 
     const first = await retrieve(task, 1, 20);
@@ -67,42 +97,52 @@ describe("maps.google.com reviews", () => {
     expect((await retrieve(task, 2, 20)).reviews).toEqual(all.slice(20, 40));
     const last = await retrieve(task, 3, 20);
     expect(last.reviews).toEqual(all.slice(40));
-    expect(last.pagination).toMatchObject({ has_next: false, has_previous: true });
 
-    // The reviews the fixture made special, spelled out.
+    // Five requests of 10, each with the token the previous answer gave; listugcposts never asked.
+    const requests = await routeRequests("window", BLUE_DOOR);
+    expect(requests.map(windowToken)).toEqual(["", ...[10, 20, 30, 40].map((n) => `CAESY0NBRVFBQ${btoa(`offset=${n}`)}`)]);
+    expect(await routeRequests("listugcposts", BLUE_DOOR)).toEqual([]);
+
     const byId = new Map(first.reviews.map((r: { review_id: string }) => [r.review_id, r]));
     expect(byId.get(WITH_REPLY.id)).toMatchObject({
+      text: "Best flat white in town.\nThe barista remembered my order.",
       posted_at: Date.parse("2026-10-01T09:30:00.123Z"),
-      owner_reply: { text: "Thank you, Dana! See you soon.", posted_at: Date.parse("2026-10-03T09:30:00.777Z") },
+      author_review_count: 27,
+      author_photo_count: 4,
+      owner_reply: { text: "Thank you, Dana! See you soon." },
+      // The reviewer's counts are not part of the hash.
       review_hash: md5Hash(["Best flat white in town.\nThe barista remembered my order.", "Dana K.", "Thank you, Dana! See you soon."]),
     });
+    const reply = byId.get(WITH_REPLY.id) as { owner_reply: { posted_at: number }; scraped_at: number };
+    // "a month ago", resolved against the scrape time.
+    expect(reply.scraped_at - reply.owner_reply.posted_at).toBeGreaterThan(27 * 86_400_000);
+    expect(reply.scraped_at - reply.owner_reply.posted_at).toBeLessThan(32 * 86_400_000);
     expect(byId.get(TRANSLATED.id)).toMatchObject({
       text: "Der Kuchen war köstlich, der Service freundlich.",
       language: "de",
       posted_at: Date.parse("2026-09-30T09:29:59.623Z"),
     });
     expect(byId.get(NO_TEXT.id)).toMatchObject({ text: "", language: "und", review_hash: md5Hash(["", "Lysann L."]) });
-    expect(byId.has("AGG_REVIEW_ID_001")).toBe(false);
-    expect(last.reviews.at(-1)).toMatchObject({
-      owner_reply: { text: "Das tut uns leid, wir arbeiten daran.", posted_at: Date.parse("2026-03-25T09:30:00.123Z") },
-    });
+    expect(byId.get(nativeNewestFirst(BLUE_DOOR)[3].id)).toMatchObject({ text: "Visit 1: good coffee, the team's friendly." });
   });
 
   it("stops at the page holding a review the client already has, without asking for older pages", async () => {
     const native = nativeNewestFirst(BLUE_DOOR_COPY);
-    const known = native[30]; // on the second page of 20 entries (the first holds one syndicated review)
+    const known = native[25]; // on the third page of 10
     const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR_COPY), { last_review_hashes: [md5Hash([known.text!, known.author])] });
     await queue().drain();
     const body = await retrieve(task, 1, 100);
     expect(body.reviews).toEqual(
       native
-        .slice(0, 39)
+        .slice(0, 30)
         .filter((r) => r !== known)
-        .map((r) => expected(r, BLUE_DOOR_COPY)),
+        .map((r) => expectedFromWindow(r, BLUE_DOOR_COPY)),
     );
-    const requests = await rpcRequests(BLUE_DOOR_COPY);
-    expect(Object.keys(requests)).toHaveLength(2);
-    expect(Object.keys(requests).map((k) => new URL(k, "https://x").searchParams.get("pb")!.match(/!2m2!1i(\d+)!2s([^!]*)/)![1])).toEqual(["20", "20"]);
+    expect((await routeRequests("window", BLUE_DOOR_COPY)).map(windowToken)).toEqual([
+      "",
+      `CAESY0NBRVFBQ${btoa("offset=10")}`,
+      `CAESY0NBRVFBQ${btoa("offset=20")}`,
+    ]);
   });
 
   it("completes with no reviews for a place that has none", async () => {
@@ -112,6 +152,95 @@ describe("maps.google.com reviews", () => {
     expect(body.reviews).toEqual([]);
     expect(body.pagination).toMatchObject({ total_reviews: 0, total_pages: 0 });
     expect(body.business.profile_key).toContain(EMPTY.featureId);
+  });
+
+  it("completes with the five reviews of the signed-out place page when the window refuses (a limited view)", async () => {
+    const task = await submitScrape("maps.google.com", placeUrl(LIMITED));
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    // Newest first: the place's own two (2026-09), then the three real captures (2026-02 and 2019).
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual([
+      ...nativeNewestFirst(LIMITED).map((r) => r.id),
+      "Ci9DQUlRQUNvZENodHljRjlvT2xGMmRraFdhSFowWW0xWVNURTBObEptU3pWWVgxRRAB",
+      "Ci9DQUlRQUNvZENodHljRjlvT21jMmJ6UnpkemN6Y0dscE9YRndaUzFuVVhCSVprRRAB",
+      "ChZDSUhNMG9nS0VJQ0FnSUNZemVhOFpREAE",
+    ]);
+    expect(body.reviews[2]).toMatchObject({
+      author_name: "E. Ö.",
+      rating: 1,
+      language: "de",
+      author_review_count: 2,
+      posted_at: Date.parse("2026-02-27T10:02:02.193Z"),
+    });
+    expect(await routeRequests("window", LIMITED)).toHaveLength(1);
+  });
+});
+
+describe("maps.google.com adapter pages (what the pipeline turns into coverage)", () => {
+  const client = () => new PublisherClient(env, { cookies: [], deadline: Date.now() + 60_000, inspect: inspectGooglePage });
+  const ctx = () => ({ publisherKey: "maps.google.com", client: client() });
+
+  it("marks the signed-out five-review view as limited, with the place's own total", async () => {
+    const c = ctx();
+    const { cursor } = await googleMapsAdapter.start(placeUrl(LIMITED), c);
+    expect(cursor).toMatchObject({ route: "window", reviewCount: 57 });
+    const page = await googleMapsAdapter.page(cursor, c);
+    expect(page.reviews).toHaveLength(5);
+    expect(page).toMatchObject({ next: null, publisherTotal: 57, limitedView: "google signed-out view: 5 of 57 reviews" });
+  });
+
+  it("states the publisher's total on the window's first page and no limit", async () => {
+    const c = ctx();
+    const { cursor } = await googleMapsAdapter.start(placeUrl(BLUE_DOOR), c);
+    const first = await googleMapsAdapter.page(cursor, c);
+    expect(first).toMatchObject({ publisherTotal: 44 });
+    expect(first.limitedView ?? null).toBeNull();
+    const second = await googleMapsAdapter.page(first.next!, c);
+    expect(second).not.toHaveProperty("publisherTotal");
+  });
+});
+
+describe("maps.google.com reviews with login cookies: listugcposts", () => {
+  it("walks listugcposts pages of 20 newest first, with each review's own link and the exact reply time", async () => {
+    const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR), { persona: SIGNED_IN });
+    await queue().drain();
+    const all = nativeNewestFirst(BLUE_DOOR).map((r) => expected(r, BLUE_DOOR));
+    const body = await retrieve(task, 1, 50);
+    expect(body.reviews).toEqual(all);
+    expect(body.reviews.find((r: { review_id: string }) => r.review_id === WITH_REPLY.id)).toMatchObject({
+      owner_reply: { text: "Thank you, Dana! See you soon.", posted_at: Date.parse("2026-10-03T09:30:00.777Z") },
+    });
+    expect(body.reviews.at(-1)).toMatchObject({
+      owner_reply: { text: "Das tut uns leid, wir arbeiten daran.", posted_at: Date.parse("2026-03-25T09:30:00.123Z") },
+    });
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).not.toContain("AGG_REVIEW_ID_001");
+    expect(await routeRequests("listugcposts", BLUE_DOOR)).toHaveLength(3);
+  });
+
+  it("completes through the window when listugcposts answers 403 to the signed-in client", async () => {
+    const task = await submitScrape("maps.google.com", placeUrl(UGC_REFUSES), { persona: SIGNED_IN });
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.reviews).toEqual(nativeNewestFirst(UGC_REFUSES).map((r) => expectedFromWindow(r, UGC_REFUSES)));
+    expect(await routeRequests("listugcposts", UGC_REFUSES)).toHaveLength(1);
+    expect(await routeRequests("window", UGC_REFUSES)).toHaveLength(3);
+  });
+
+  it("goes on through the window, without repeats, when listugcposts refuses after its first page", async () => {
+    const task = await submitScrape("maps.google.com", placeUrl(UGC_REFUSES_LATER), { persona: SIGNED_IN });
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    const native = nativeNewestFirst(UGC_REFUSES_LATER);
+    expect(body.reviews).toEqual([
+      ...native.slice(0, 20).map((r) => expected(r, UGC_REFUSES_LATER)),
+      ...native.slice(20).map((r) => expectedFromWindow(r, UGC_REFUSES_LATER)),
+    ]);
+    expect(await routeRequests("listugcposts", UGC_REFUSES_LATER)).toHaveLength(2);
+    expect((await routeRequests("window", UGC_REFUSES_LATER)).map(windowToken)).toEqual([
+      "",
+      `CAESY0NBRVFBQ${btoa("offset=10")}`,
+      `CAESY0NBRVFBQ${btoa("offset=20")}`,
+    ]);
   });
 });
 
@@ -129,7 +258,7 @@ describe("maps.google.com profile forms", () => {
     expect(body.business).toMatchObject({ publisher, profile_key: profileUrl });
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
       nativeNewestFirst(BLUE_DOOR)
-        .slice(0, 19)
+        .slice(0, 10)
         .map((r) => r.id),
     );
   });
@@ -157,7 +286,7 @@ describe("maps.google.com lookup", () => {
     await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(`https://www.google.com/maps/place/Blue+Door+Cafe/data=!4m2!3m1!1s${BLUE_DOOR.featureId}`);
-    expect(body.reviews).toHaveLength(19);
+    expect(body.reviews).toHaveLength(10);
   });
 
   it.each([
@@ -191,14 +320,29 @@ describe("maps.google.com failures", () => {
   });
 
   it.each([
-    ["a review record changed its layout", CHANGED_REVIEW, "listugcposts: review 0 has no rating at [2][0][0][2][0][0]"],
-    ["the review list moved", MOVED_LIST, "listugcposts returned no reviews for a place that shows 3"],
+    ["a review record changed its layout", CHANGED_REVIEW, "GetLocalBoqProxy: record 0 has no rating 1–5 at [1]"],
+    ["the review list moved", MOVED_LIST, "GetLocalBoqProxy returned no reviews for a place that shows 3"],
   ])("fails with publisher_error and logs what was missing when %s", async (_, place, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("maps.google.com", placeUrl(place));
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
     expect(failureDetails(warn, task.taskId)).toContain(message);
+  });
+
+  it.each([
+    ["a place page of 2 MB of unclosed tags", () => `https://maps.google.com/?cid=${HOSTILE.cid}`, "Maps place page: no window.APP_INITIALIZATION_STATE array"],
+    ["a window answer of a million nested lists", () => placeUrl(HOSTILE), "GetLocalBoqProxy: the answer has no review block at [1][10]"],
+  ])("ends a hostile site's task at once with publisher_error: %s", async (_, profileKey, message) => {
+    const warn = vi.spyOn(console, "warn");
+    const started = Date.now();
+    const task = await submitScrape("maps.google.com", profileKey());
+    const deliveries = await queue().drain();
+    expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
+    expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
+    expect(failureDetails(warn, task.taskId)).toContain(message);
+    // Linear work: a quadratic pattern over these 2 MB would take minutes.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it.each([

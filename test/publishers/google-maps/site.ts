@@ -18,6 +18,19 @@
  *   maps.google.com/?cid= → www.google.com/maps?cid=); Google's consent wall redirects to
  *   consent.google.com ("Before you continue to Google"), its captcha lives under /sorry/index.
  *
+ * - The Search review window (GetLocalBoqProxy): HazelnutParadise/insyra datafetch/googleMapsCommentCrawler.go
+ *   (2026-09, issue 249: the reqpld layout args[1] sort, args[9] page size, args[11] [feature id],
+ *   args[16], args[19] token, args[23]; the answer's block at [1][10], records at [1][10][2], token at
+ *   [1][10][6]; per record [1] rating, [2] [relative, _, epoch ms], [3] [name, avatar, contributions
+ *   URL, review count, photo count], [5] id, [26] language, [27] text with <br> and entities) and
+ *   YasogaN/google-maps-review-scraper (tests/helpers/boq.ts: the owner's reply at [4] as
+ *   [_, relative date, text, …]; docs: sort codes, the page token at [1][10][6]). No real answer
+ *   of this route was found in public code: see ./README.md.
+ * - Signed out in 2026, listugcposts answers 403 (insyra issue 249); with login cookies it serves
+ *   (YasogaN issue 26, 2026-02: the __Secure-1PSID cookies lift the limited view).
+ * - A place page's inline reviews at [175][9][0][0] of its record (gosom gmaps/entry.go), listugcposts
+ *   entries; the limited-view place carries the three real captures of ./captures among them.
+ *
  * Not verified against the live site (no network here): the exact index of the place slot in
  * APP_INITIALIZATION_STATE[3] (the adapter scans every slot, as gosom does), the full filler of the
  * positional arrays (only the fields above are placed; the rest is null), whether the search answer
@@ -26,6 +39,12 @@
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 import { BLUE_DOOR, DECOYS, PLACES, SHORT_LINKS, type FixturePlace, type FixtureReview } from "./data";
+import withReply from "./captures/listugcposts-review_native_with_reply.json?raw";
+import noText from "./captures/listugcposts-review_native_no_text.json?raw";
+import noTranslation from "./captures/listugcposts-review_native_no_translation.json?raw";
+
+/** The real captured listugcposts entries (./captures/SOURCE.md), each file a list of one entry. */
+export const CAPTURED_ENTRIES: unknown[] = [withReply, noText, noTranslation].map((raw) => (JSON.parse(raw) as unknown[])[0]);
 
 const html = (body: string, title = "Google Maps", status = 200): FixtureResponse => ({
   status,
@@ -64,8 +83,18 @@ function placeRecord(p: FixturePlace): unknown[] {
     13: ["Cafe"],
     18: `${p.name}, ${p.street}, ${locality}`,
     78: p.placeId,
+    175: [null, null, null, null, null, null, null, null, null, [[inlineReviews(p)]]],
     183: [null, [null, p.street, null, p.city, p.postalCode, p.state, "US"], null, [null, null, null, null, null, null, null, p.street]],
   });
+}
+
+/**
+ * The reviews a signed-out place page shows: five, most relevant first (the limited-view place: the
+ * three real captures, then its own).
+ */
+function inlineReviews(p: FixturePlace): unknown[] {
+  const own = sorted(p.reviews, 1).map((r, i) => reviewEntry(r, p, i));
+  return (p.behaviour === "limited" ? [...CAPTURED_ENTRIES, ...own] : own).slice(0, 5);
 }
 
 /** A Maps page: APP_INITIALIZATION_STATE with the place's guarded JSON at [3][1][6], or the bare map. */
@@ -90,12 +119,12 @@ function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[
     [`https://www.google.com/maps/contrib/${r.authorId}?hl=en`],
     r.authorId,
     null,
-    12,
+    r.reviewerReviews ?? 1,
     0,
     null,
-    [0, 12, 1],
+    [0, r.reviewerReviews ?? 1, 1],
     0,
-    ["12 reviews"],
+    [`${r.reviewerReviews ?? 1} reviews`],
   ];
   const meta = positional(18, {
     0: `0x0:${p.featureId.split(":")[1]}`,
@@ -156,7 +185,14 @@ function sorted(reviews: FixtureReview[], sort: number): FixtureReview[] {
     : [...reviews].sort((a, b) => (b.text?.length ?? 0) - (a.text?.length ?? 0) || a.id.localeCompare(b.id));
 }
 
-function listUgcPosts(url: URL): FixtureResponse {
+/** Google's 403 page (no login form: the client calls it blocked). */
+const FORBIDDEN: FixtureResponse = {
+  status: 403,
+  headers: { "Content-Type": "text/html; charset=UTF-8" },
+  body: "<!DOCTYPE html><html lang=en><title>Error 403 (Forbidden)!!1</title><p><b>403.</b> <ins>That’s an error.</ins><p>Your client does not have permission to get URL from this server.",
+};
+
+function listUgcPosts(url: URL, cookie: string): FixtureResponse {
   const pb = url.searchParams.get("pb") ?? "";
   const featureId = /^!1m6!1s(0x[0-9a-f]+:0x[0-9a-f]+)!/.exec(pb)?.[1];
   const paging = /!2m2!1i(\d+)!2s([^!]*)!/.exec(pb);
@@ -165,6 +201,9 @@ function listUgcPosts(url: URL): FixtureResponse {
   const offset = paging ? offsetOf(paging[2]) : null;
   // Google answers a request it cannot read with 400.
   if (!featureId || !paging || offset === null) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  // 2026: signed out, listugcposts refuses every request.
+  if (!cookie) return FORBIDDEN;
+  if (p?.behaviour === "ugc-refuses" || (p?.behaviour === "ugc-refuses-later" && offset > 0)) return FORBIDDEN;
   if (!p) return guarded([null, null, null]);
   if (p.behaviour === "captcha") return redirect(`https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`);
   const size = Number(paging[1]);
@@ -180,6 +219,63 @@ function listUgcPosts(url: URL): FixtureResponse {
   return guarded(entries.length ? [null, next, entries] : [null, null]);
 }
 
+const WINDOW_PATH = "/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy";
+
+/** A window text: HTML, line breaks as <br>, "&", "<", ">" and quotes as entities. */
+const htmlText = (t: string) =>
+  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/\n/g, "<br>");
+
+/** One record of the Search review window (insyra's parseGoogleMapsReviewPage, YasogaN's makeReview). */
+function windowRecord(r: FixtureReview, index: number): unknown[] {
+  const ms = Math.floor(r.postedMicros / 1000);
+  return positional(30, {
+    1: r.rating,
+    // insyra reads the time as text, YasogaN's tests give a number: the site sends both, alternately.
+    2: ["2 months ago", null, index % 2 === 0 ? ms : String(ms)],
+    3: [
+      r.author,
+      "https://lh3.googleusercontent.com/a/photo=s40-c-rp-mo-br100",
+      `https://www.google.com/maps/contrib/${r.authorId}?hl=en`,
+      r.reviewerReviews ?? 1,
+      r.reviewerPhotos ?? 0,
+    ],
+    4: r.reply ? [null, "a month ago", htmlText(r.reply.text), null, "English", null, null, "English", 1] : null,
+    5: r.id,
+    26: r.text ? (r.language ?? null) : null,
+    27: r.text ? htmlText(r.text) : null,
+  });
+}
+
+/** GetLocalBoqProxy: reqpld [null, [<9 nulls>, args]]; 10 native reviews a page, by sort. */
+function reviewWindow(url: URL): FixtureResponse {
+  if (url.searchParams.get("msc") !== "gwsrpc") return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  let args: unknown;
+  try {
+    args = (JSON.parse(url.searchParams.get("reqpld") ?? "") as unknown[][])[1][9];
+  } catch {
+    return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  }
+  if (!Array.isArray(args)) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  const featureId = Array.isArray(args[11]) ? args[11][0] : undefined;
+  const sort = typeof args[1] === "number" ? args[1] : 1;
+  const size = typeof args[9] === "number" ? args[9] : 10;
+  const offset = offsetOf(typeof args[19] === "string" ? args[19] : "");
+  if (offset === null) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  const p = PLACES.find((x) => x.featureId === featureId);
+  if (p?.behaviour === "limited") return FORBIDDEN;
+  if (p?.behaviour === "hostile")
+    return { status: 200, headers: { "Content-Type": "application/json" }, body: `)]}'\n${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}` };
+  if (p?.behaviour === "captcha") return redirect(`https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`);
+  const all = p ? sorted(p.reviews, sort).filter((r) => !r.syndicatedFrom) : [];
+  const records = all.slice(offset, offset + size).map((r, i) => windowRecord(r, offset + i));
+  const next = offset + size < all.length ? tokenFor(offset + size) : null;
+  // A new layout: the rating is no longer a number at [1].
+  if (p?.behaviour === "changed-review") for (const record of records) record[1] = "FIVE_STARS";
+  const block: unknown[] = [null, null, p?.behaviour === "moved-list" ? null : records, null, null, null, next];
+  if (p?.behaviour === "moved-list") block[3] = records;
+  return guarded([null, positional(11, { 0: "wrb.fr", 10: block })]);
+}
+
 /** The place a Maps URL names: feature id in the data segment, cid, place id, or name. */
 function placeFor(url: URL): FixturePlace | null {
   const path = decodeURIComponent(url.pathname);
@@ -193,8 +289,13 @@ function placeFor(url: URL): FixturePlace | null {
   return name ? (PLACES.find((p) => p.name === name) ?? null) : null;
 }
 
+/** 2 MB of tags that never close: a regex of the form `<tag[^>]*…` rescans the rest at each one. */
+const UNCLOSED = "<script ".repeat(120_000) + '<form action="x" '.repeat(60_000);
+
 function mapsPage(url: URL): FixtureResponse {
   const p = placeFor(url);
+  if (p?.behaviour === "hostile")
+    return { status: 200, headers: { "Content-Type": "text/html" }, body: `<!DOCTYPE html><html><head><title>x</title>${UNCLOSED}` };
   if (p?.behaviour === "consent")
     return redirect(
       `https://consent.google.com/m?continue=${encodeURIComponent(`https://www.google.com${url.pathname}${url.search}`)}&gl=DE&m=0&pc=m&hl=en&src=1`,
@@ -219,7 +320,7 @@ const CONSENT_PAGE = `<h1>Before you continue to Google</h1><p>We use cookies an
 const SORRY_PAGE = `<div>Our systems have detected unusual traffic from your computer network. This page checks to see if it's really you sending the requests, and not a robot.</div>
 <form id="captcha-form" action="index" method="post"><div class="g-recaptcha"></div><input type="hidden" name="q" value="EgQKAAAB"></form>`;
 
-function site({ url, host }: FixtureRequest): FixtureResponse {
+function site({ url, host, cookie }: FixtureRequest): FixtureResponse {
   const h = host.toLowerCase().replace(/:\d+$/, "");
   if (h === "maps.app.goo.gl") {
     const p = SHORT_LINKS[url.pathname.slice(1)];
@@ -240,7 +341,8 @@ function site({ url, host }: FixtureRequest): FixtureResponse {
     );
   if (h === "maps.google.com" && url.pathname === "/" && url.searchParams.has("cid"))
     return redirect(`https://www.google.com/maps?cid=${url.searchParams.get("cid")}`, 301);
-  if (url.pathname === "/maps/rpc/listugcposts") return listUgcPosts(url);
+  if (url.pathname === "/maps/rpc/listugcposts") return listUgcPosts(url, cookie);
+  if (url.pathname === WINDOW_PATH) return reviewWindow(url);
   if (url.pathname === "/search") return search(url);
   if (url.pathname.startsWith("/sorry/")) return html(SORRY_PAGE, "https://www.google.com/sorry/index");
   if (url.pathname === "/maps" || url.pathname.startsWith("/maps/")) return mapsPage(url);

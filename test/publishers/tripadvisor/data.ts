@@ -52,7 +52,7 @@ export interface FixtureLocation {
   slug: string;
   name: string;
   /** How the location's page or review list misbehaves, if it does. */
-  behaviour?: "captcha-page" | "graphql-403" | "changed-structure" | "query-rotated" | "review-without-rating" | "lists-none";
+  behaviour?: "captcha-page" | "graphql-403" | "changed-structure" | "query-rotated" | "review-without-rating" | "lists-none" | "or-pages-repeat";
   reviews: FixtureTaReview[];
 }
 
@@ -243,6 +243,15 @@ export const LOCATIONS: FixtureLocation[] = [
     name: "Odd Hotel",
     behaviour: "review-without-rating",
     reviews: HOTEL_REVIEWS.slice(0, 3),
+  },
+  {
+    locationId: 1011,
+    geoId: 60713,
+    kind: "Hotel",
+    slug: "Echo_Hotel-San_Francisco_California",
+    name: "Echo Hotel",
+    behaviour: "or-pages-repeat",
+    reviews: HOTEL_REVIEWS.slice(0, 35),
   },
   {
     locationId: 1009,

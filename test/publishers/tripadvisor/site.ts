@@ -3,7 +3,14 @@
  * - GET /<Kind>_Review-g<geo>-d<id>-Reviews-<slug>.html: the location page (with DataDome's ordinary
  *   tag, as real pages load it), 404 for unknown locations, and a 301 from an old slug;
  * - POST /data/graphql/ids: the persisted review list query (data.ts names the public sources of
- *   the request and answer shapes);
+ *   the request and answer shapes). As 2026 evidence reports, it answers at most 20 reviews and
+ *   ignores its offset;
+ * - GET /<Kind>_Review-g<geo>-d<id>-Reviews-or<N>-<slug>.html: ten review cards from offset N, in the
+ *   markup public scrapers of 2025–2026 read (scrapfly/scrapfly-scrapers tripadvisor-scraper
+ *   tripadvisor.py @0e79e85, 2025-11-20: `-Reviews-or<10·i>-` pages, `div[data-test-target=HR_CC_CARD]`,
+ *   `review-title`, "N of 5 bubbles"; other public clients: `data-automation=reviewCard`,
+ *   `review-body`, `review-date`, `/Profile/` links). No real capture of such a page was found; the
+ *   class names and the nesting around those attributes are invented;
  * - GET /TypeAheadJson?action=API&query=…: the search box's type-ahead answer.
  * DataDome's captcha page and its XHR answer follow DataDome's documented block responses (an HTML
  * page loading ct.captcha-delivery.com/c.js with `var dd={…}`, and `{"url": "https://geo.captcha-delivery.com/captcha/?…"}`
@@ -34,6 +41,38 @@ function locationPage(location: FixtureLocation): FixtureResponse {
 
 function byPath(pathname: string): FixtureLocation | undefined {
   return LOCATIONS.find((location) => locationPath(location) === pathname);
+}
+
+/** The location and offset of a `-Reviews-or<N>-` page. */
+function byReviewPagePath(pathname: string): { location: FixtureLocation; offset: number } | undefined {
+  const match = /^(.*-Reviews)-or(\d+)(-.*)$/.exec(pathname);
+  const location = match ? byPath(`${match[1]}${match[3]}`) : undefined;
+  return location && match ? { location, offset: Number(match[2]) } : undefined;
+}
+
+const escHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const written = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+function reviewCard(review: FixtureTaReview, kind: FixtureLocation["kind"]): string {
+  const attr = kind === "Hotel" ? 'data-test-target="HR_CC_CARD"' : 'data-automation="reviewCard"';
+  const body = review.text.split("\n").map(escHtml).join("<br>");
+  return `<div ${attr} class="_c"><div class="ui_column"><a href="/Profile/${review.userProfile.username}" class="ui_header_link">${escHtml(review.userProfile.displayName)}</a><span> wrote a review</span></div>
+<svg class="UctUV" viewBox="0 0 128 24" width="88" height="16" aria-labelledby=":lithium-r${review.id}:"><title id=":lithium-r${review.id}:">${review.rating}.0 of 5 bubbles</title><path d="M 12 0C5.388 0 0 5.388 0 12s5.388 12 12 12 12-5.38 12-12c0-6.612-5.38-12-12-12z"></path></svg>
+<div data-test-target="review-title"><a href="${review.reviewDetailPageWrapper.reviewDetailPageRoute.url}" class="Qwuub"><span><span>${escHtml(review.title)}</span></span></a></div>
+<div class="fIrGe _T"><div data-test-target="review-body"><span class="JguWG"><span class="yCeTE">${body}</span></span></div></div>
+<div class="TreSq"><div class="biGQs" data-test-target="review-date">Written ${written(review.publishedDate)}</div></div>
+</div>`;
+}
+
+function reviewsHtmlPage(location: FixtureLocation, offset: number): FixtureResponse {
+  // A page that ignores its offset shows the newest ten whatever it is asked (a broken site).
+  const from = location.behaviour === "or-pages-repeat" ? 0 : offset;
+  const cards = location.reviews.slice(from, from + 10).map((review) => reviewCard(review, location.kind));
+  return html(
+    200,
+    `<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><title>${location.name} - Reviews - Tripadvisor</title><script src="https://js.datadome.co/tags.js" async></script></head><body><h1>${location.name}</h1><div id="reviews">${cards.join("\n")}</div></body></html>`,
+  );
 }
 
 /** What the site shows with machine translation on: the translation in place of the original. */
@@ -75,8 +114,9 @@ function reviewList(request: FixtureRequest): FixtureResponse {
     return json(403, {
       url: "https://geo.captcha-delivery.com/captcha/?initialCid=AHrlqAAAAAMA&hash=2211F522&cid=abc&t=fe&referer=https%3A%2F%2Fwww.tripadvisor.com&s=43337",
     });
-  const offset = typeof variables.offset === "number" ? variables.offset : 0;
-  const limit = typeof variables.limit === "number" ? variables.limit : 10;
+  // 2026: the operation returns the newest reviews whatever the offset, at most 20.
+  const offset = 0;
+  const limit = Math.min(typeof variables.limit === "number" ? variables.limit : 10, 20);
   // Newest first only when asked; the server's own order otherwise (here: best rated first).
   const ordered = variables.sortBy === "DATE" ? location.reviews : [...location.reviews].sort((a, b) => b.rating - a.rating);
   const reviews = ordered.slice(offset, offset + limit).map((review) => shown(review, variables.doMachineTranslation === true));
@@ -111,6 +151,8 @@ function site(request: FixtureRequest): FixtureResponse {
   // An old address of the hotel: Tripadvisor answers renamed slugs and offsets with a 301 to the page.
   if (url.pathname === "/Hotel_Review-g60713-d1001-Reviews-Old_Name_Hotel.html")
     return { status: 301, headers: { Location: locationPath(LOCATIONS[0]) }, body: "" };
+  const reviewPage = method === "GET" ? byReviewPagePath(url.pathname) : undefined;
+  if (reviewPage) return reviewPage.location.behaviour === "captcha-page" ? html(200, CAPTCHA_PAGE) : reviewsHtmlPage(reviewPage.location, reviewPage.offset);
   const location = method === "GET" ? byPath(url.pathname) : undefined;
   return location ? locationPage(location) : html(404, "<h1>This page is on vacation</h1>");
 }

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
 import { business, postJson, submitBody, createAccount } from "../../helpers/api";
 import { PRODUCERS } from "../../helpers/queue";
-import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
+import { fixtureCookies, fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { LOCATIONS, locationPath, type FixtureTaReview } from "./data";
 import { failed, queuePerTest } from "../support";
 
@@ -38,19 +38,55 @@ function expected(review: FixtureTaReview, host = "www.tripadvisor.com") {
   };
 }
 
+/**
+ * A review read from a `-or<N>-` page: what its card shows. The card has no reviewer id (the profile
+ * link stands for it), no language tag (detected from the text), no month of stay and no reply.
+ */
+function expectedCard(review: FixtureTaReview, host = "www.tripadvisor.com") {
+  const author = review.userProfile.displayName;
+  const written = new Date(`${review.publishedDate}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  return {
+    review_id: String(review.id),
+    author_name: author,
+    author_id: `https://${host}/Profile/${review.userProfile.username}`,
+    rating: review.rating,
+    text: review.text,
+    url: `https://${host}${review.reviewDetailPageWrapper.reviewDetailPageRoute.url}`,
+    posted_at: day(review.publishedDate),
+    review_hash: md5Hash([review.text, author]),
+    language: "en",
+    source_date: written,
+    scraped_at: expect.any(Number),
+  };
+}
+
+/** How often each of the hotel's review pages at 20, 30 and 40 was asked for. */
+async function reviewPageRequests(): Promise<number[]> {
+  const counts = await fixtureRequests("tripadvisor.com", "/Hotel_Review-g60713-d1001-Reviews-or");
+  return [20, 30, 40].map((offset) => counts[locationPath(location(1001)).replace("-Reviews-", `-Reviews-or${offset}-`)] ?? 0);
+}
+
 async function graphqlRequests(): Promise<number> {
   return (await fixtureRequests("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"] ?? 0;
 }
 
 describe("tripadvisor.com scraping", () => {
-  it("walks a hotel's review list in pages of 20 and keeps ids, texts, authors, dates, replies, languages and months of stay", async () => {
+  it("walks past the newest 20 of the review list through the -or<N>- review pages: all 45, with ids, texts, authors, dates, replies, languages and months of stay", async () => {
     const before = await graphqlRequests();
+    const pagesBefore = await reviewPageRequests();
     const task = await submitScrape("tripadvisor.com", profileUrl(1001));
     expect(queue().sent.length).toBe(1);
     await queue().drain();
     expect(queue().deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_TRIPADVISOR && d.outcome === "ack")).toBe(true);
-    // Three review list requests: offsets 0, 20 and 40 of 45.
-    expect((await graphqlRequests()) - before).toBe(3);
+    // One review list request (it ignores its offset and stops at 20), then the pages at 20, 30 and 40.
+    expect((await graphqlRequests()) - before).toBe(1);
+    const pagesAfter = await reviewPageRequests();
+    expect(pagesAfter.map((n, i) => n - pagesBefore[i]!)).toEqual([1, 1, 1]);
 
     const first = await retrieve(task, 1, 20);
     expect(first.task_status).toBe(200);
@@ -58,8 +94,9 @@ describe("tripadvisor.com scraping", () => {
     expect(first.pagination).toEqual({ total_reviews: 45, page: 1, page_size: 20, total_pages: 3, has_next: true, has_previous: false });
     const all = [...first.reviews, ...(await retrieve(task, 2, 20)).reviews, ...(await retrieve(task, 3, 20)).reviews];
     const reviews = location(1001).reviews;
-    // Newest first, exactly the site's reviews.
-    expect(all).toEqual(reviews.map((r) => expected(r)));
+    // Newest first, exactly the site's reviews: 20 from the review list, 25 from the review pages.
+    expect(all).toHaveLength(45);
+    expect(all).toEqual(reviews.map((r, i) => (i < 20 ? expected(r) : expectedCard(r))));
     expect(all.slice(0, 3).map((r) => r.visited_at)).toEqual([Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 1), undefined]);
     expect(all[2]).not.toHaveProperty("visited_at");
 
@@ -141,6 +178,19 @@ describe("tripadvisor.com scraping", () => {
   });
 });
 
+describe("tripadvisor.com cookies", () => {
+  it("sends its own TAUnique cookie together with the task's login cookies (issue 23)", async () => {
+    const before = (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"]?.length ?? 0;
+    const login = [{ name: "TASession", value: "V2ID.ABC", domain: ".tripadvisor.com" }];
+    const task = await submitScrape("tripadvisor.com", profileUrl(1003), { first_page_only: true, persona: { additional_cookies: { login } } });
+    await queue().drain();
+    expect((await retrieve(task)).task_status).toBe(200);
+    const cookies = (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"]!.slice(before);
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(/^TAUnique=[0-9a-f]{48}; TASession=V2ID\.ABC$/);
+  });
+});
+
 describe("tripadvisor.com lookup", () => {
   it("finds the business with the site's search when profile_key is empty, among decoys", async () => {
     const task = await submitScrape("tripadvisor.com", "");
@@ -199,7 +249,13 @@ describe("tripadvisor.com failures", () => {
   it("fails a review list that counts reviews but lists none as publisher_error", async () => {
     const { body, log } = await failure(1009);
     expect(body.response_message).toEqual(failed("publisher_error"));
-    expect(log).toContain("no reviews at offset 0 although totalCount is 3");
+    expect(log).toContain("no reviews although totalCount is 3");
+  });
+
+  it("fails, rather than completing, when a -or<N>- page repeats the reviews already read (its offset ignored)", async () => {
+    const { body, log } = await failure(1011);
+    expect(body.response_message).toEqual(failed("publisher_error"));
+    expect(log).toContain("Tripadvisor review page -or20- repeats the reviews of the page before: the offset was not honoured");
   });
 
   it("fails an unknown location as profile_not_found", async () => {

@@ -103,6 +103,21 @@ describe("yelp review feed answer", () => {
     expect(page.reviews.map((r) => r.id)).toEqual(REVIEWS.slice(20).map((r) => r.encid));
   });
 
+  it("pages by offset up to reviewCount when the answer has no pageInfo (as public clients page), and states the count", () => {
+    const offsets: number[] = [];
+    let offset: number | null = 0;
+    let read = 0;
+    while (offset !== null) {
+      offsets.push(offset);
+      const page = parseFeed(feedAnswer("nopageinfo-cafe", offset), PROFILE, offset);
+      expect(page.reviewCount).toBe(REVIEWS.length);
+      read += page.count;
+      offset = page.hasNextPage ? offset + page.count : null;
+    }
+    expect(offsets).toEqual([0, 10, 20]);
+    expect(read).toBe(REVIEWS.length);
+  });
+
   it("a business without reviews is an empty last page", () => {
     expect(parseFeed(feedAnswer("empty-cafe", 0), PROFILE, 0)).toEqual({ reviews: [], count: 0, hasNextPage: false, reviewCount: 0 });
   });
@@ -184,6 +199,15 @@ describe("yelp lookup: choosing a search result", () => {
 
   it("keeps results matching name and street, best name first", () => {
     expect(matchingResults(business(), results()).map((r) => r.alias)).toEqual(["blue-door-cafe-oakland", "blue-door-cafe-san-francisco"]);
+  });
+
+  it("skips a result whose businessUrl is no URL instead of throwing a TypeError", () => {
+    const item = (bizId: string, businessUrl: string) => ({
+      bizId,
+      searchResultBusiness: { name: "Blue Door Cafe", businessUrl, formattedAddress: "1 Market St" },
+    });
+    const answer = { searchPageProps: { mainContentComponentsListProps: [item("x1", "http://[::1"), item("x2", "/biz/blue-door-cafe-san-francisco")] } };
+    expect(searchResults(answer).map((r) => r.bizId)).toEqual(["x2"]);
   });
 
   it("a search answer without its results list is publisher_error", () => {

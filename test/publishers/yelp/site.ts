@@ -19,7 +19,8 @@
  * Scenarios by alias prefix: gone- (404), moved- (301 to the alias without the prefix), captcha-
  * (DataDome page), wall- (sign-in form instead of the business), changed- (a biz page without the
  * id), and on the feed: empty- (no reviews), nobiz- (business null), feedchanged- (nodes renamed),
- * stale- (403 Forbidden, a rotated documentId), feedcaptcha- (DataDome page instead of JSON).
+ * stale- (403 Forbidden, a rotated documentId), feedcaptcha- (DataDome page instead of JSON),
+ * nopageinfo- (the feed answers without `reviews.pageInfo`).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 import { REVIEWS, SEARCH_RESULTS, type FixtureNode } from "./data";
@@ -140,7 +141,8 @@ function feed(body: string): FixtureResponse {
     rating: 3.9,
     reviews: {
       edges: alias.startsWith("feedchanged-") ? edges.map(({ node: { encid, ...rest } }) => ({ node: { id: encid, ...rest } })) : edges,
-      pageInfo: { hasNextPage: offset + PER_PAGE < reviews.length, hasPreviousPage: offset > 0 },
+      // nopageinfo-: an answer without pageInfo (no public client reads it; the module must not need it).
+      ...(alias.startsWith("nopageinfo-") ? {} : { pageInfo: { hasNextPage: offset + PER_PAGE < reviews.length, hasPreviousPage: offset > 0 } }),
     },
   };
   return json([{ data: { business } }]);

@@ -156,6 +156,6 @@ Line two"}`,
 
   it("finds nothing on a page without structured data", async () => {
     const result = await extractStructuredData("<html><body><p>No reviews yet</p></body></html>", PAGE);
-    expect(result).toEqual({ reviews: [], nextUrl: null, pageLanguage: null });
+    expect(result).toEqual({ reviews: [], nextUrl: null, pageLanguage: null, reviewCount: null });
   });
 });

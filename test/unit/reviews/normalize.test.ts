@@ -275,3 +275,22 @@ describe("author_country and visited_at", () => {
     expect(normalizeReview({ ...base, author_country: "fr", visit_date: "2025-05-01" }, ctx).review_hash).toBe(plain.review_hash);
   });
 });
+
+describe("author_review_count and author_photo_count", () => {
+  const base: RawReview = { id: "r1", author_name: "Ann", rating: { value: 5 }, text: "Lovely stay.", date: "2025-06-01" };
+
+  it("keeps whole counts from 0 up, leaves anything else out, and never hashes them", () => {
+    const plain = normalizeReview(base, ctx);
+    expect(plain).not.toHaveProperty("author_review_count");
+    expect(plain).not.toHaveProperty("author_photo_count");
+    const counted = normalizeReview({ ...base, author_review_count: 27, author_photo_count: 0 }, ctx);
+    expect(counted).toMatchObject({ author_review_count: 27, author_photo_count: 0 });
+    expect(ReviewSchema.safeParse(counted).success).toBe(true);
+    expect(counted.review_hash).toBe(plain.review_hash);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) {
+      const review = normalizeReview({ ...base, author_review_count: bad, author_photo_count: bad }, ctx);
+      expect(review, String(bad)).not.toHaveProperty("author_review_count");
+      expect(review, String(bad)).not.toHaveProperty("author_photo_count");
+    }
+  });
+});

@@ -26,6 +26,13 @@ describe("PublisherClient", () => {
     });
   });
 
+  it("tells an adapter whether the task carries cookies for a host (never the cookies themselves)", () => {
+    expect(client().hasCookiesFor("https://api.echo.test/graphql")).toBe(true);
+    expect(client().hasCookiesFor(new URL("https://other.test/"))).toBe(true);
+    expect(client().hasCookiesFor("https://nowhere.test/")).toBe(false);
+    expect(client({ cookies: [] }).hasCookiesFor("https://api.echo.test/")).toBe(false);
+  });
+
   it("removes Google's )]}' guard before parsing JSON", async () => {
     const { data } = await client().json("https://www.echo.test/xssi/rpc");
     expect(data).toMatchObject({ method: "GET", path: "/xssi/rpc" });

@@ -1,5 +1,23 @@
 import { z } from "@hono/zod-openapi";
+import { PUBLISHER_SUPPORT } from "../../../publishers/registry";
 import { PUBLISHER_KINDS } from "../../../publishers/types";
+import { HEALTH_STATUSES } from "../../../core/health/status";
+
+export const HealthSchema = z
+  .object({
+    status: z.enum(HEALTH_STATUSES).openapi({
+      description:
+        "failing: the last three canary runs failed, or at least half of at least ten tasks finished in 24 h failed with blocked, publisher_error or profile_not_found; degraded: the last canary run failed, or at least a fifth of at least ten such tasks failed so; operational: tasks or canaries finished in 24 h and neither of those; unknown: nothing finished in 24 h.",
+    }),
+    success_rate_24h: z
+      .number()
+      .nullable()
+      .openapi({ description: "Completed ÷ finished tasks in the last 24 hours (clients' and canaries'); null without tasks." }),
+    tasks_24h: z.number().int().openapi({ description: "Tasks of this publisher that finished in the last 24 hours." }),
+    last_success_at: z.number().int().nullable().openapi({ description: "When a task of this publisher last completed (ms since the epoch; 30 days kept)." }),
+    last_failure_reason: z.string().nullable().openapi({ description: "The reason of the most recent failure in the last 24 hours." }),
+  })
+  .openapi("PublisherHealth");
 
 export const PublisherSchema = z
   .object({
@@ -23,6 +41,15 @@ export const PublisherSchema = z
       .openapi({ description: "Submit requires `persona.additional_cookies.login` for it (today exactly where a login is required)." }),
     lookup: z.boolean().openapi({ description: "The service can find the profile from the business's name and address, so `profile_key` may be empty." }),
     rating_scale: z.string().openapi({ description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5." }),
+    support: z.enum(PUBLISHER_SUPPORT).openapi({
+      description:
+        "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
+    }),
+    evidence_date: z.string().optional().openapi({
+      description: "Dedicated modules only: the date (YYYY-MM-DD or YYYY-MM) of the newest real capture or public client the module was checked against.",
+    }),
+    note: z.string().optional().openapi({ description: "A known obstacle, where one is known: a sign-in or bot wall in front of the reviews." }),
+    health: HealthSchema.openapi({ description: "Whether scraping this publisher works today (docs/health.md)." }),
   })
   .openapi("Publisher");
 
@@ -42,22 +69,28 @@ export const PublishersResponseSchema = z
           kind: "retail",
           module: "generic",
           dedicated: false,
-          login_required: false,
-          cookies_required: false,
-          lookup: false,
-          rating_scale: "1–5 stars",
-        },
-        {
-          domain: "yelp.com",
-          aliases: [],
-          display_name: "Yelp",
-          kind: "listing",
-          module: "generic",
-          dedicated: false,
           login_required: true,
           cookies_required: true,
           lookup: false,
           rating_scale: "1–5 stars",
+          support: "unverified",
+          note: "Review pages (/product-reviews/<ASIN>) need a signed-in session since 2024-11: submit login cookies.",
+          health: { status: "unknown", success_rate_24h: null, tasks_24h: 0, last_success_at: null, last_failure_reason: null },
+        },
+        {
+          domain: "trustpilot.com",
+          aliases: [],
+          display_name: "Trustpilot",
+          kind: "consumer",
+          module: "trustpilot",
+          dedicated: true,
+          login_required: false,
+          cookies_required: false,
+          lookup: true,
+          rating_scale: "1–5 stars",
+          support: "dedicated",
+          evidence_date: "2026-05",
+          health: { status: "operational", success_rate_24h: 0.97, tasks_24h: 212, last_success_at: 1795317243264, last_failure_reason: "timeout" },
         },
       ],
     },

@@ -1,0 +1,36 @@
+import { PUBLISHER_FAILURES } from "../../core/health/status";
+
+/** The system account canary tasks run under (src/app/health/canaries.ts). */
+export const CANARY_ACCOUNT_ID = "system:canary";
+
+const PUBLISHER_FAILURE_LIST = PUBLISHER_FAILURES.map((r) => `'${r}'`).join(", ");
+const HOUR = "CAST(?2 / 3600000 AS INTEGER) * 3600000";
+
+/**
+ * The statement that adds a task's outcome to its publisher's hour, for the batch that finishes the
+ * task. It reads the task row the batch just changed and matches only when this very call finished
+ * it (status and `finished_at = now`), so a repeated completion or failure never counts twice.
+ */
+export function recordOutcome(env: Env, taskId: string, now: number, outcome: "completed" | "failed"): D1PreparedStatement {
+  if (outcome === "completed") {
+    return env.DB.prepare(
+      `INSERT INTO publisher_hours (publisher_key, hour, tasks, succeeded, canary_tasks, pages, reviews, duration_ms, last_success_at)
+       SELECT publisher_key, ${HOUR}, 1, 1, account_id = ?3, pages_scraped, reviews_found, ?2 - coalesce(started_at, created_at), ?2
+       FROM tasks WHERE id = ?1 AND status = 200 AND finished_at = ?2
+       ON CONFLICT (publisher_key, hour) DO UPDATE SET tasks = tasks + 1, succeeded = succeeded + 1,
+         canary_tasks = canary_tasks + excluded.canary_tasks, pages = pages + excluded.pages, reviews = reviews + excluded.reviews,
+         duration_ms = duration_ms + excluded.duration_ms, last_success_at = max(coalesce(last_success_at, 0), excluded.last_success_at)`,
+    ).bind(taskId, now, CANARY_ACCOUNT_ID);
+  }
+  return env.DB.prepare(
+    `INSERT INTO publisher_hours (publisher_key, hour, tasks, failed_publisher, failed_other, canary_tasks, pages, duration_ms, last_failure_at, last_failure_reason)
+     SELECT publisher_key, ${HOUR}, 1, reason IN (${PUBLISHER_FAILURE_LIST}), reason NOT IN (${PUBLISHER_FAILURE_LIST}), account_id = ?3,
+       pages_scraped, ?2 - coalesce(started_at, created_at), ?2, reason
+     FROM tasks WHERE id = ?1 AND status = 500 AND finished_at = ?2
+     ON CONFLICT (publisher_key, hour) DO UPDATE SET tasks = tasks + 1, failed_publisher = failed_publisher + excluded.failed_publisher,
+       failed_other = failed_other + excluded.failed_other, canary_tasks = canary_tasks + excluded.canary_tasks,
+       pages = pages + excluded.pages, duration_ms = duration_ms + excluded.duration_ms,
+       last_failure_reason = CASE WHEN excluded.last_failure_at >= coalesce(last_failure_at, 0) THEN excluded.last_failure_reason ELSE last_failure_reason END,
+       last_failure_at = max(coalesce(last_failure_at, 0), excluded.last_failure_at)`,
+  ).bind(taskId, now, CANARY_ACCOUNT_ID);
+}

@@ -1,0 +1,40 @@
+/**
+ * A PublisherClient stand-in that answers from a fixture site in-process (redirects followed, 4xx
+ * refused, the adapter's own page check run), so a test can call an adapter's `page` and look at
+ * what it returns beyond the reviews (`publisherTotal`, `limitedView`, `next`). The end-to-end tests
+ * go through the real client; this one is only for reading an adapter's page hints.
+ */
+import type { PageInspector, PublisherClient, RequestOptions } from "../../src/scraping/client";
+import { permanentError } from "../../src/scraping/errors";
+import type { ScrapeContext } from "../../src/publishers/types";
+import type { PublisherFixture } from "../fixtures/sites";
+
+export function fixtureContext(fixture: PublisherFixture, publisherKey: string, inspect?: PageInspector): ScrapeContext {
+  async function request(target: URL | string, options: RequestOptions = {}) {
+    let url = new URL(target);
+    for (let hop = 0; hop < 6; hop++) {
+      const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+      const body = options.json !== undefined ? JSON.stringify(options.json) : (options.body ?? "");
+      const answer = fixture.site({ url, host: url.host, method: options.method ?? "GET", headers, body, cookie: headers.cookie ?? "", count: 1 });
+      const location = answer.headers?.Location;
+      if (answer.status >= 300 && answer.status < 400 && location) {
+        url = new URL(location, url);
+        continue;
+      }
+      if (answer.status >= 400) throw permanentError(answer.status === 404 ? "profile_not_found" : "blocked", `Publisher answered ${answer.status}`);
+      const page = { url, status: answer.status, headers: new Headers(answer.headers), text: answer.body, rendered: false };
+      const error = inspect ? await inspect(page) : null;
+      if (error) throw error;
+      return page;
+    }
+    throw permanentError("publisher_error", "too many redirects");
+  }
+  const client = {
+    request,
+    async json(target: URL | string, options: RequestOptions = {}) {
+      const page = await request(target, options);
+      return { url: page.url, data: JSON.parse(page.text) as unknown };
+    },
+  };
+  return { publisherKey, client: client as unknown as PublisherClient };
+}
