@@ -189,13 +189,13 @@ describe("GET /publishers", () => {
 
 describe("GET /publishers/{domain}", () => {
   it("answers one publisher by domain or alias, any case, www. dropped, with its health, in the documented shape", async () => {
-    const list = (await (await call("/publishers")).json()) as PublishersBody & { publishers: (PublisherRow & { health: unknown })[] };
+    const list = await (await call("/publishers")).json<PublishersBody & { publishers: (PublisherRow & { health: unknown })[] }>();
     const withAlias = list.publishers.find((p) => p.aliases.length > 0);
     expect(withAlias, "some publisher has an alias").toBeDefined();
     for (const key of [withAlias!.domain, withAlias!.aliases[0], `WWW.${withAlias!.domain.toUpperCase()}`]) {
       const res = await call(`/publishers/${key}`);
       expect(res.status, key).toBe(200);
-      const one = (await res.json()) as PublisherRow & { health: { status: string } };
+      const one = await res.json<PublisherRow & { health: { status: string } }>();
       expect(one.domain).toBe(withAlias!.domain);
       expect(["operational", "degraded", "failing", "unknown"]).toContain(one.health.status);
       expect(await checkAgainstDocument("Publisher", one)).toEqual({ valid: true });
