@@ -1,10 +1,11 @@
 import { createApp } from "./http/app";
 import { handleQueue } from "./app/queue/router";
-import { requeueIdleTasks } from "./app/scrape/sweep";
+import { requeueIdleTasks, tickQueueGates } from "./app/scrape/sweep";
 import { runHealthTick } from "./app/health/tick";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";
+export { QueueGate } from "./queue/queue-gate";
 
 const app = createApp();
 
@@ -14,6 +15,7 @@ export default {
   },
   queue: handleQueue,
   async scheduled(controller, env) {
+    await tickQueueGates(env);
     await requeueIdleTasks(env);
     await runHealthTick(env, controller.scheduledTime);
   },

@@ -103,6 +103,12 @@ const SettingsSchema = z
       }),
     REVIEW_FILE_URL_TTL: positiveInt(604800),
     PAGES_PER_RUN: positiveInt(5),
+    /**
+     * Seconds a scraping run's lease lasts without a stored page (src/app/scrape/lease.ts): how
+     * long a dead run holds its task. The queue gate presumes a run dead after 1.25 times this
+     * without a page and a sent message lost after 1.5 times. Shortened only for local crash drills (npm run chaos).
+     */
+    RUN_LEASE_SECONDS: positiveInt(120),
     /** Retrieve, create-webhook and delivery-log requests per account per minute (sliding window). */
     ACCOUNT_REQUESTS_PER_MINUTE: positiveInt(600),
     /** Browser Rendering sessions open at once across every consumer. */
@@ -142,6 +148,7 @@ const SettingsSchema = z
     webhookRetrySchedule: s.WEBHOOK_RETRY_SCHEDULE,
     reviewFileUrlTtlSeconds: s.REVIEW_FILE_URL_TTL,
     pagesPerRun: s.PAGES_PER_RUN,
+    runLeaseMs: s.RUN_LEASE_SECONDS * 1000,
     accountRequestsPerMinute: s.ACCOUNT_REQUESTS_PER_MINUTE,
     browserSessionsMax: s.BROWSER_SESSIONS_MAX,
     maxPageBytes: s.MAX_PAGE_BYTES,

@@ -120,9 +120,17 @@ export class AccountDurableObject extends DurableObject<Env> {
     const config = settings(this.env);
     this.sending.add(event.id);
     try {
-      const outcome = target
-        ? await deliverOnce(target, event, { serviceName: config.serviceName, allowPrivateNetwork: config.allowPrivateNetwork, now: Date.now() })
-        : { ok: false as const, statusCode: null, error: "No webhook configured" };
+      // A secret no configured key opens fails the attempt (kept in the delivery log, retried on
+      // schedule: a create-webhook issues a fresh secret the next attempt signs with).
+      const outcome = !target
+        ? { ok: false as const, statusCode: null, error: "No webhook configured" }
+        : target.secret === null
+          ? { ok: false as const, statusCode: null, error: "secret_unreadable: the webhook secret is sealed under a key that is not configured" }
+          : await deliverOnce({ url: target.url, secret: target.secret }, event, {
+              serviceName: config.serviceName,
+              allowPrivateNetwork: config.allowPrivateNetwork,
+              now: Date.now(),
+            });
       const now = Date.now();
       if (outcome.ok) {
         recordAttempt(this.ctx.storage.sql, event.id, outcome, now);

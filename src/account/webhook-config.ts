@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { webhooks } from "../db/schema";
-import { decryptText, encryptText } from "../core/crypto/aes";
+import { decryptWithKeys, encryptText, SecretUnreadable } from "../core/crypto/aes";
+import { log } from "../log";
 import { randomBytes, toBase64 } from "../core/crypto/encoding";
 import { isPrivateHost, webhookPortAllowed } from "../core/network/private-address";
 
@@ -26,7 +27,7 @@ export function webhookTargetAllowed(url: string | URL, allowPrivateNetwork: boo
  */
 export async function saveWebhook(env: Env, db: Database, accountId: string, url: string, rotate: boolean): Promise<string> {
   const existing = await db.select().from(webhooks).where(eq(webhooks.accountId, accountId)).get();
-  const secret = existing && !rotate ? await decryptText(env.ENCRYPTION_KEY, existing.secretEnc) : newWebhookSecret();
+  const secret = existing && !rotate ? ((await readableSecret(env, accountId, existing.secretEnc)) ?? newWebhookSecret()) : newWebhookSecret();
   const secretEnc = await encryptText(env.ENCRYPTION_KEY, secret);
   const now = Date.now();
   await db
@@ -36,13 +37,34 @@ export async function saveWebhook(env: Env, db: Database, accountId: string, url
   return secret;
 }
 
+/**
+ * The stored secret, or null when no configured key opens it (sealed under a key the operator has
+ * since dropped): the client is then given a fresh one, which is what it needs to verify anything
+ * sent from now on. Logged as a warning without the secret, and never a 500.
+ */
+async function readableSecret(env: Env, accountId: string, secretEnc: string): Promise<string | null> {
+  try {
+    return await decryptWithKeys(env, secretEnc);
+  } catch (err) {
+    if (!(err instanceof SecretUnreadable)) throw err;
+    log("warn", "webhook secret unreadable under the configured keys; issuing a new one", { account_id: accountId, key_id: err.keyId });
+    return null;
+  }
+}
+
+/** Where and how to deliver; `secret` is null when no configured key opens the stored one. */
 export interface WebhookTarget {
   url: string;
-  secret: string;
+  secret: string | null;
 }
 
 export async function loadWebhook(env: Env, db: Database, accountId: string): Promise<WebhookTarget | null> {
   const row = await db.select().from(webhooks).where(eq(webhooks.accountId, accountId)).get();
   if (!row) return null;
-  return { url: row.url, secret: await decryptText(env.ENCRYPTION_KEY, row.secretEnc) };
+  try {
+    return { url: row.url, secret: await decryptWithKeys(env, row.secretEnc) };
+  } catch (err) {
+    if (err instanceof SecretUnreadable) return { url: row.url, secret: null };
+    throw err;
+  }
 }

@@ -36,7 +36,7 @@ function describeFailure(err: unknown, timeoutMs: number): string {
  * POSTs the event once. Success is a 2xx answer within the timeout; a redirect is a failure (it is
  * not followed, so a receiver cannot bounce signed events to a host the account never named).
  */
-export async function deliverOnce(target: WebhookTarget, event: OutgoingEvent, options: DeliveryOptions): Promise<DeliveryOutcome> {
+export async function deliverOnce(target: WebhookTarget & { secret: string }, event: OutgoingEvent, options: DeliveryOptions): Promise<DeliveryOutcome> {
   let url: URL;
   try {
     url = new URL(target.url);

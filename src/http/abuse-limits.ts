@@ -4,6 +4,7 @@ import type { AppEnv } from "./context";
 import { ApiError } from "./errors";
 import { takeAccountRequest } from "../account/request-quota";
 import { settings } from "../settings";
+import { errorText, log } from "../log";
 
 /** Every Workers rate-limiting binding counts per minute here (wrangler.toml `[[ratelimits]]`). */
 const PERIOD_SECONDS = 60;
@@ -33,9 +34,21 @@ export async function limitClientIp(c: Context<AppEnv>): Promise<void> {
  * Limits the endpoints without a plan rate (retrieve, create-webhook, deliveries) per account
  * (ACCOUNT_REQUESTS_PER_MINUTE), in the account's Durable Object, leased in blocks (request-quota.ts).
  */
+/** What a client is told to wait when the account object failed twice. */
+const ACCOUNT_RETRY_AFTER_SECONDS = 5;
+
 export async function limitAccount(c: Context<AppEnv>, account: Account): Promise<void> {
   const limit = settings(c.env).accountRequestsPerMinute;
-  const decision = await takeAccountRequest(c.env, account.id, limit, (p) => c.executionCtx.waitUntil(p));
+  const take = () => takeAccountRequest(c.env, account.id, limit, (p) => c.executionCtx.waitUntil(p));
+  // The account object can be briefly unreachable (restarted, moved, overloaded): one retry, then
+  // 503 with Retry-After. Nothing was written yet, so the client's retry is safe.
+  let decision: Awaited<ReturnType<typeof take>>;
+  try {
+    decision = await take().catch(() => take());
+  } catch (err) {
+    log("error", "account object unavailable", { request_id: c.get("requestId"), error: errorText(err) });
+    throw new ApiError(503, { error: "Service temporarily unavailable" }, { "Retry-After": String(ACCOUNT_RETRY_AFTER_SECONDS) });
+  }
   if (!decision.allowed) {
     const seconds = decision.retryAfterSeconds;
     throw new ApiError(

@@ -9,10 +9,31 @@
  * Worker's code in this isolate sees as Date.now()) to the next message's time, so leases expire and
  * time budgets run out exactly as they would.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
 import worker from "../../src/index";
+import type { ScrapeQueueBinding } from "../../src/publishers/types";
+import { gateQueue } from "../../src/queue/concurrency";
+import { queueGate } from "../../src/queue/queue-gate";
+import { moduleQueue } from "../../src/publishers/queues";
+import { ALL_MODULES } from "../../src/publishers/registry";
+
+/**
+ * Empties every queue's gate (src/queue/queue-gate.ts): tasks an earlier test left waiting there
+ * (their queue messages discarded with that test's driver) would otherwise take the queue's share
+ * from the next test's tasks. test/setup runs it before every test.
+ */
+export async function resetQueueGates(): Promise<void> {
+  await Promise.all(
+    ALL_MODULES.map((module) =>
+      runInDurableObject(queueGate(env, moduleQueue(module.name)), async (_gate, state) => {
+        state.storage.sql.exec("DELETE FROM gate_tasks");
+        await state.storage.deleteAlarm();
+      }),
+    ),
+  );
+}
 
 interface ConsumerSettings {
   queue: string;
@@ -140,8 +161,32 @@ export class QueueDriver {
     return this.#pending.splice(index, 1)[0];
   }
 
+  /**
+   * With nothing in any queue, asks the queues' gates (src/queue/queue-gate.ts) for what they hold
+   * back: the clock moves to the earliest gate's next wake (a delayed task, a presumed-lost message
+   * or run) and what the gates then send is queued, as their alarms would on the platform.
+   */
+  async #wakeGates(): Promise<void> {
+    const gates = Object.entries(PRODUCERS).map(([binding, name]) => {
+      const ref = { binding: binding as ScrapeQueueBinding, name };
+      return { ref, stub: queueGate(env, ref) };
+    });
+    const wakes = (await Promise.all(gates.map((g) => g.stub.wakeAt()))).filter((at): at is number => at !== null);
+    if (!wakes.length) return;
+    const at = Math.min(...wakes);
+    if (at > Date.now()) {
+      vi.setSystemTime(at);
+      this.#clockMoved = true;
+    }
+    for (const { ref, stub } of gates) {
+      for (const send of await stub.tick(gateQueue(ref, this.#env)))
+        this.#enqueue(ref.name, send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run });
+    }
+  }
+
   /** Delivers the oldest due message (moving the clock if needed); returns false when there is none. */
   async deliverNext(): Promise<boolean> {
+    if (!this.#pending.length) await this.#wakeGates();
     const item = this.#takeNext();
     if (!item) return false;
     const consumer = CONSUMERS[item.queue];

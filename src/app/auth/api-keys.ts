@@ -9,15 +9,21 @@ import type { Database } from "../../db/client";
 import { accounts, apiKeys, type Account } from "../../db/schema";
 import { sha256Hex, timingSafeEqualText } from "../../core/crypto/encoding";
 
-/** How long a verified key is trusted without asking D1 again (`API_KEY_CACHE_TTL`, seconds). */
-export const DEFAULT_KEY_CACHE_TTL_SECONDS = 60;
+/**
+ * How long a verified key is trusted without asking D1 again (`API_KEY_CACHE_TTL`, seconds). The
+ * product bound (docs/architecture.md, "Product decisions", keys) is 10 s: a revoked or expired key stops everywhere within it, so a
+ * larger setting is capped there rather than silently breaking the promise.
+ */
+export const DEFAULT_KEY_CACHE_TTL_SECONDS = 10;
+export const MAX_KEY_CACHE_TTL_SECONDS = 10;
 const MAX_CACHED_KEYS = 10_000;
 
 /** The key-cache lifetime in milliseconds; read here until settings.ts has a typed field for it. */
 export function keyCacheTtlMs(env: Pick<Env, "API_KEY_CACHE_TTL">): number {
   const raw = env.API_KEY_CACHE_TTL;
   const seconds = raw === undefined || raw === "" ? DEFAULT_KEY_CACHE_TTL_SECONDS : Number(raw);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : DEFAULT_KEY_CACHE_TTL_SECONDS * 1000;
+  const valid = Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_KEY_CACHE_TTL_SECONDS;
+  return Math.min(valid, MAX_KEY_CACHE_TTL_SECONDS) * 1000;
 }
 
 interface CachedKey {
@@ -34,7 +40,12 @@ interface CachedKey {
  */
 const verified = new Map<string, CachedKey>();
 
-export type KeyCheck = { account: Account } | { account: null; hash: string };
+/**
+ * `refresh` is set on a hit past half its TTL: the caller answers from the cache and re-reads the
+ * key in the background (`refreshKey`), so a key in steady use never waits for D1 while its entry
+ * is never older than the TTL.
+ */
+export type KeyCheck = { account: Account; refresh?: string } | { account: null; hash: string };
 
 /**
  * Answers from the isolate's key cache when it can; otherwise returns the key's hash so the caller
@@ -48,7 +59,7 @@ export async function cachedKey(presented: string, ttlMs: number, now = Date.now
       verified.delete(hash);
       return { account: null, hash };
     }
-    return { account: hit.account };
+    return now - hit.checkedAt >= ttlMs / 2 ? { account: hit.account, refresh: hash } : { account: hit.account };
   }
   if (hit) verified.delete(hash);
   return { account: null, hash };
@@ -62,14 +73,29 @@ export interface KeyRow {
 
 /** The key's account when the looked-up row is a live key for this hash; caches it when `ttlMs` > 0. */
 export function acceptKey(hash: string, row: { key: KeyRow; account: Account } | undefined, ttlMs: number, now = Date.now()): Account | null {
-  if (!row || !timingSafeEqualText(row.key.keyHash, hash)) return null;
-  if (row.key.revokedAt !== null) return null;
-  if (row.key.expiresAt !== null && row.key.expiresAt <= now) return null;
+  if (!row || !timingSafeEqualText(row.key.keyHash, hash) || row.key.revokedAt !== null || (row.key.expiresAt !== null && row.key.expiresAt <= now)) {
+    // A background refresh that finds the key revoked drops it at once, not at the TTL.
+    verified.delete(hash);
+    return null;
+  }
   if (ttlMs > 0) {
     if (verified.size >= MAX_CACHED_KEYS) verified.delete(verified.keys().next().value as string);
+    verified.delete(hash);
     verified.set(hash, { account: row.account, keyExpiresAt: row.key.expiresAt, checkedAt: now });
   }
   return row.account;
+}
+
+/**
+ * The background half of a cache hit past half its TTL: reads the key again and renews or drops
+ * its entry. A failed read changes nothing (the entry still expires at its TTL).
+ */
+export async function refreshKey(db: Database, hash: string, ttlMs: number): Promise<void> {
+  try {
+    acceptKey(hash, await keyLookup(db, hash).get(), ttlMs);
+  } catch {
+    // The next request past the TTL asks D1 in the foreground.
+  }
 }
 
 /** The lookup of a key by its hash, with its account. */

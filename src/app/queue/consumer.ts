@@ -17,7 +17,7 @@ export async function consumeScrapeBatch(batch: MessageBatch<unknown>, env: Env,
       continue;
     }
     try {
-      const outcome = await runScrape(env, parsed.data, message.attempts);
+      const outcome = await runScrape(env, parsed.data, message.attempts, batch.queue);
       if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
       else message.ack();
     } catch (err) {

@@ -5,6 +5,10 @@ import { failTask } from "../scrape/finish";
 import { TaskStatus } from "../../core/tasks/status";
 import { errorText, log } from "../../log";
 import { ScrapeMessageSchema } from "../../queue/messages";
+import { moduleQueue } from "../../publishers/queues";
+import { publisherFor } from "../../publishers/registry";
+import { gateQueue } from "../../queue/concurrency";
+import { queueGate, sendTasks } from "../../queue/queue-gate";
 
 /**
  * Dead letters are scrape messages whose retries ran out without the run deciding anything (the
@@ -21,7 +25,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
         const run = parsed.data.run ?? 1;
         const now = Date.now();
         const task = await database(env.DB)
-          .select({ status: tasks.status, runs: tasks.runs, leaseUntil: tasks.leaseUntil })
+          .select({ status: tasks.status, runs: tasks.runs, leaseUntil: tasks.leaseUntil, publisherKey: tasks.publisherKey })
           .from(tasks)
           .where(eq(tasks.id, parsed.data.task_id))
           .get();
@@ -32,6 +36,11 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
           continue;
         }
         await failTask(env, parsed.data.task_id, "internal", { abandonedRun: run });
+        // The task's queue gate still counts its message as sent: it has ended, so it is dropped there.
+        if (task) {
+          const queue = moduleQueue(publisherFor(task.publisherKey).module.name);
+          await sendTasks(env, queue.binding, await queueGate(env, queue).forget(gateQueue(queue, env), parsed.data.task_id));
+        }
       } catch (err) {
         log("error", "dead letters: could not fail task", { task_id: parsed.data.task_id, error: errorText(err) });
         message.retry();

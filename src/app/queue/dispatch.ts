@@ -1,37 +1,34 @@
-import { chunk } from "../../db/batching";
 import { moduleQueue } from "../../publishers/queues";
 import { publisherFor } from "../../publishers/registry";
-import type { ScrapeQueueBinding } from "../../publishers/types";
-import type { ScrapeMessage } from "../../queue/messages";
+import type { QueueRef } from "../../publishers/types";
+import { gateQueue } from "../../queue/concurrency";
+import { queueGate, sendTasks } from "../../queue/queue-gate";
+import type { Offer } from "../../queue/fair-share";
 
 export interface Dispatch {
   taskId: string;
   publisherKey: string;
+  /** The task's account: its share of the queue is counted per account. */
+  accountId: string;
   /** The run the message starts (absent for a task's first run). */
   run?: number;
-  /** Hold the message this long before a consumer sees it. */
+  /** Hold the task this long before it may be sent. */
   delaySeconds?: number;
 }
 
-/** Messages per sendBatch call (the Queues limit). */
-const SEND_BATCH_MAX = 100;
-
 /**
- * The one way a task reaches a scraping queue: submit, follow-up runs, deferred runs and the
- * sweeper all call this. Each publisher's module names its queue; messages for one queue go out in
- * as few sendBatch calls as the platform allows.
+ * The one way a task reaches a scraping queue: submit, follow-up runs and the sweeper all call
+ * this. Tasks are handed to their queue's gate (src/queue/queue-gate.ts), one call per queue, which keeps
+ * them until their account may run them (fair share) and then sends their messages; so a backlog
+ * waits in the gate, not in the queue in front of other accounts' tasks.
  */
 export async function dispatchTasks(env: Env, items: readonly Dispatch[]): Promise<void> {
-  const byQueue = new Map<ScrapeQueueBinding, MessageSendRequest<ScrapeMessage>[]>();
+  const byQueue = new Map<string, { queue: QueueRef; offers: Offer[] }>();
   for (const item of items) {
-    const binding = moduleQueue(publisherFor(item.publisherKey).module.name).binding;
-    const body: ScrapeMessage = item.run === undefined ? { task_id: item.taskId } : { task_id: item.taskId, run: item.run };
-    const message: MessageSendRequest<ScrapeMessage> = { body, contentType: "json" };
-    if (item.delaySeconds) message.delaySeconds = item.delaySeconds;
-    byQueue.set(binding, [...(byQueue.get(binding) ?? []), message]);
+    const queue = moduleQueue(publisherFor(item.publisherKey).module.name);
+    const group = byQueue.get(queue.name) ?? { queue, offers: [] };
+    group.offers.push({ taskId: item.taskId, accountId: item.accountId, run: item.run ?? null, delaySeconds: item.delaySeconds ?? 0 });
+    byQueue.set(queue.name, group);
   }
-  for (const [binding, messages] of byQueue) {
-    const queue = env[binding] as Queue<ScrapeMessage>;
-    for (const part of chunk(messages, SEND_BATCH_MAX)) await queue.sendBatch(part);
-  }
+  for (const { queue, offers } of byQueue.values()) await sendTasks(env, queue.binding, await queueGate(env, queue).offer(gateQueue(queue, env), offers));
 }

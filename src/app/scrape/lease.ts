@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { database } from "../../db/client";
 import { tasks, type TaskRow } from "../../db/schema";
 import { TaskStatus, timeBudgetMs, type FailureReason } from "../../core/tasks/status";
+import { settings } from "../../settings";
 
 /**
  * One scraping run at a time per task. A queue message names a task and a run number (the first
@@ -19,6 +20,11 @@ import { TaskStatus, timeBudgetMs, type FailureReason } from "../../core/tasks/s
  * which is what lets its redelivered message resume it.
  */
 export const LEASE_MS = 120_000;
+
+/** The lease of this deployment: LEASE_MS unless RUN_LEASE_SECONDS says otherwise. */
+export function leaseMs(env: Env): number {
+  return settings(env).runLeaseMs;
+}
 
 export type Claim =
   | { kind: "claimed"; task: TaskRow; token: string }
@@ -39,10 +45,12 @@ export async function claimRun(env: Env, taskId: string, run: number, now: numbe
       status: TaskStatus.inProgress,
       runs: run,
       leaseToken: token,
-      leaseUntil: now + LEASE_MS,
+      leaseUntil: now + leaseMs(env),
       startedAt: sql`coalesce(${tasks.startedAt}, ${now})`,
-      // The time budget counts from the first start, whatever happens after.
-      deadlineAt: sql`coalesce(${tasks.deadlineAt}, ${now} + iif(json_extract(${tasks.options}, '$.lazy'), ${timeBudgetMs(true)}, ${timeBudgetMs(false)}))`,
+      // The time budget counts the runs' own work: it starts at the first start, and every later
+      // run moves the deadline on by the time the task sat between runs (waiting for its turn, a
+      // retry's delay, a lost message, a dead run's lease), measured from its last write.
+      deadlineAt: sql`coalesce(${tasks.deadlineAt} + max(0, ${now} - ${tasks.updatedAt}), ${now} + iif(json_extract(${tasks.options}, '$.lazy'), ${timeBudgetMs(true)}, ${timeBudgetMs(false)}))`,
       updatedAt: now,
     })
     .where(

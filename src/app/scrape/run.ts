@@ -6,7 +6,8 @@ import { accountStub } from "../../account/account-do";
 import { accounts, requests, tasks, type TaskRow } from "../../db/schema";
 import type { Review } from "../../core/reviews/review";
 import type { Business } from "../../core/tasks/business";
-import { publisherFor, type Publisher } from "../../publishers/registry";
+import { moduleQueue } from "../../publishers/queues";
+import { ALL_MODULES, publisherFor, type Publisher } from "../../publishers/registry";
 import type { AdapterPage, PublisherModule, ScrapeContext } from "../../publishers/types";
 import { dispatchTasks } from "../queue/dispatch";
 import type { ScrapeMessage } from "../../queue/messages";
@@ -25,6 +26,9 @@ import { completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
+import { gateQueue } from "../../queue/concurrency";
+import type { Release } from "../../queue/fair-share";
+import { queueGate, sendTasks, type GateQueue, type QueueGate } from "../../queue/queue-gate";
 import { storedReviewCount, storePage } from "./store-page";
 
 export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
@@ -34,7 +38,7 @@ const ACK: RunOutcome = { kind: "ack" };
 /** A run's hold on one of its account's running slots lasts at most this long (a dead run's frees itself). */
 const RUN_SLOT_TTL_MS = 10 * 60_000;
 
-/** How long a task over its account's running cap waits before it asks again (plus up to 5 s of jitter). */
+/** How long a task over its account's plan cap (all queues) waits in its gate (plus up to 5 s of jitter). */
 const SLOT_WAIT_SECONDS = 10;
 
 /** Adapter output is checked before anything of it is stored. */
@@ -45,34 +49,81 @@ const PageReviewsSchema = z.array(RawReviewSchema);
  * cursor with the publisher's adapter, stores each page as it goes, and then completes the task,
  * fails it, or hands the rest to a follow-up message. Returns what to do with the queue message.
  */
-export async function runScrape(env: Env, message: ScrapeMessage, attempts: number): Promise<RunOutcome> {
+export async function runScrape(env: Env, message: ScrapeMessage, attempts: number, queueName?: string): Promise<RunOutcome> {
   const owner = await database(env.DB)
     .select({ accountId: tasks.accountId, plan: accounts.plan, publisherKey: tasks.publisherKey, status: tasks.status })
     .from(tasks)
     .innerJoin(accounts, eq(accounts.id, tasks.accountId))
     .where(eq(tasks.id, message.task_id))
     .get();
-  if (!owner) return ACK;
-  const limits = planLimits(env, owner.plan);
-  if (owner.status === TaskStatus.completed || owner.status === TaskStatus.failed) return runClaimed(env, message, attempts, limits);
-  // Fair scheduling: an account runs at most its plan's concurrent_tasks at once. A task over the
-  // cap is handed back to its queue for later (a fresh message: no attempt spent, no consumer held),
-  // so other accounts' tasks run meanwhile.
-  const account = accountStub(env, owner.accountId);
-  const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, RUN_SLOT_TTL_MS);
-  if (!slot.granted) {
-    const delaySeconds = SLOT_WAIT_SECONDS + Math.floor(Math.random() * 6);
-    await dispatchTasks(env, [{ taskId: message.task_id, publisherKey: owner.publisherKey, run: message.run, delaySeconds }]);
+  if (!owner) {
+    // A task that no longer exists (a submit that could not queue its tasks removes them): its
+    // queue's gate forgets it, or would send it again forever.
+    const module = ALL_MODULES.find((m) => moduleQueue(m.name).name === queueName);
+    if (module) {
+      const queue = moduleQueue(module.name);
+      await sendTasks(env, queue.binding, await queueGate(env, queue).forget(gateQueue(queue, env), message.task_id));
+    }
     return ACK;
   }
+  const limits = planLimits(env, owner.plan);
+  const queueRef = moduleQueue(publisherFor(owner.publisherKey).module.name);
+  const gate: RunGate = { stub: queueGate(env, queueRef), queue: gateQueue(queueRef, env) };
+  if (owner.status === TaskStatus.completed || owner.status === TaskStatus.failed) {
+    await sendTasks(env, gate.queue.binding, await gate.stub.forget(gate.queue, message.task_id));
+    return runClaimed(env, message, attempts, limits, null);
+  }
+  // Fair share of the queue (src/queue/fair-share.ts): a task over its account's share waits in the
+  // queue's gate, which sends it again when its turn comes (no attempt spent, no consumer held); a
+  // copy of a message whose run is alive is dropped (the gate re-sends should that run die).
+  const { admission, send } = await gate.stub.admit(gate.queue, message.task_id, owner.accountId, limits.concurrent_tasks, message.run ?? null);
+  await sendTasks(env, gate.queue.binding, send);
+  if (admission !== "granted") return ACK;
+  // What the gate is told when this run is over; a run that throws is retried by the consumer.
+  let released: Release = { retryInSeconds: retryDelaySeconds(attempts) };
   try {
-    return await runClaimed(env, message, attempts, limits);
+    // The plan's cap counts the account's runs on every queue: a task over it waits in the gate.
+    const account = accountStub(env, owner.accountId);
+    const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, RUN_SLOT_TTL_MS);
+    if (!slot.granted) {
+      released = { deferSeconds: SLOT_WAIT_SECONDS + Math.floor(Math.random() * 6) };
+      return ACK;
+    }
+    try {
+      const outcome = await runClaimed(env, message, attempts, limits, gate);
+      released = outcome.kind === "retry" ? { retryInSeconds: outcome.delaySeconds } : {};
+      return outcome;
+    } finally {
+      await account.releaseRunSlot(message.task_id).catch(() => {});
+    }
   } finally {
-    await account.releaseRunSlot(message.task_id).catch(() => {});
+    // A failed release or send is not lost: the gate's hold on the run expires by itself, and an
+    // unsent message is sent again when its `sent` row expires.
+    await gate.stub
+      .release(gate.queue, message.task_id, released)
+      .then((send) => sendTasks(env, gate.queue.binding, send))
+      .catch((err: unknown) => log("warn", "scrape: queue gate release failed", { task_id: message.task_id, error: errorText(err) }));
   }
 }
 
-async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, limits: PlanLimits): Promise<RunOutcome> {
+/** The queue gate a run reports to (page heartbeats); null for a run of an already finished task. */
+interface RunGate {
+  stub: DurableObjectStub<QueueGate>;
+  queue: GateQueue;
+}
+
+/** At a page boundary: whether the run should hand over to a follow-up (its account is over its share). */
+async function shouldYield(gate: RunGate | null, taskId: string): Promise<boolean> {
+  if (!gate) return false;
+  try {
+    return (await gate.stub.heartbeat(gate.queue, taskId)).yield;
+  } catch {
+    // The gate unreachable: carry on; the run's pages are bounded anyway (PAGES_PER_RUN).
+    return false;
+  }
+}
+
+async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, limits: PlanLimits, gate: RunGate | null): Promise<RunOutcome> {
   const run = message.run ?? 1;
   const claim = await claimRun(env, message.task_id, run, Date.now());
   switch (claim.kind) {
@@ -89,15 +140,25 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
   const { task, token } = claim;
   const publisher = publisherFor(task.publisherKey);
   const module = publisher.module;
+  let cookies: Awaited<ReturnType<typeof loginCookies>>;
+  try {
+    cookies = await loginCookies(env, task.cookiesEnc);
+  } catch (err) {
+    // Cookies no configured key opens (`secret_unreadable`): no retry can read them.
+    if (!(err instanceof ScrapeError)) throw err;
+    log("warn", "scrape: task cannot start", { task_id: task.id, reason: err.reason });
+    await failTask(env, task.id, err.reason, { token });
+    return ACK;
+  }
   const client = new PublisherClient(env, {
-    cookies: await loginCookies(env, task.cookiesEnc),
+    cookies,
     deadline: task.deadlineAt!,
     pageTimeoutMs: limits.page_timeout_seconds * 1000,
     inspect: module.adapter.inspect,
   });
   try {
     if (run === 1) await emitTaskEvent(env, task.id, "task.in_progress");
-    return await walkPages(env, task, token, run, publisher, { publisherKey: task.publisherKey, client }, limits.pages_per_task);
+    return await walkPages(env, task, token, run, publisher, { publisherKey: task.publisherKey, client }, limits.pages_per_task, gate);
   } catch (err) {
     return await stopAfterError(env, task, token, run, err, attempts, client);
   } finally {
@@ -156,7 +217,16 @@ function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): Adapt
 type WalkEnd = { fullWalk: boolean; stopReason: string | null } | null;
 
 /** Walks pages until the last one, the plan's page budget (`maxPages`: the walk ends there), or the run's share. */
-async function walkPages(env: Env, task: TaskRow, token: string, run: number, publisher: Publisher, ctx: ScrapeContext, maxPages: number): Promise<RunOutcome> {
+async function walkPages(
+  env: Env,
+  task: TaskRow,
+  token: string,
+  run: number,
+  publisher: Publisher,
+  ctx: ScrapeContext,
+  maxPages: number,
+  gate: RunGate | null,
+): Promise<RunOutcome> {
   const module = publisher.module;
   const options = task.options as TaskOptions;
   const knownHashes = new Set(options.last_review_hashes);
@@ -164,8 +234,9 @@ async function walkPages(env: Env, task: TaskRow, token: string, run: number, pu
   let { cursor, profileUrl } = await startingCursor(env, task, publisher, ctx);
   for (let scraped = 0; cursor.state !== null; scraped++) {
     if (client.timeUp) throw new BudgetExhausted();
-    if (scraped >= settings(env).pagesPerRun) {
-      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, run: run + 1 }]);
+    // The run's share of pages is done, or another account waits for the slot this one holds.
+    if (scraped >= settings(env).pagesPerRun || (scraped > 0 && (await shouldYield(gate, task.id)))) {
+      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1 }]);
       await releaseRun(env, task.id, token);
       return ACK;
     }
@@ -255,7 +326,7 @@ async function stopAfterError(
   if (err instanceof BrowserBusy && !timedOut) {
     const delaySeconds = err.retryAfterSeconds ?? 30;
     if (Date.now() + delaySeconds * 1000 < deadline) {
-      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, run: run + 1, delaySeconds }]);
+      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1, delaySeconds }]);
       await releaseRun(env, task.id, token);
       return ACK;
     }

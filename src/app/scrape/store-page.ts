@@ -1,7 +1,7 @@
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../../core/reviews/review";
 import type { StoredCursor } from "./cursor";
-import { LEASE_MS } from "./lease";
+import { leaseMs } from "./lease";
 import { deleteFile, pageFileKey, putPageFile } from "../../storage/review-files";
 
 /** 4 parameters per review row, 3 for the guard. */
@@ -53,7 +53,7 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     JSON.stringify(page.next),
     page.page,
     fileKey,
-    now + LEASE_MS,
+    now + leaseMs(env),
     now,
     taskId,
     token,

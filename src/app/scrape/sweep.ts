@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database } from "../../db/client";
 import { tasks } from "../../db/schema";
@@ -6,6 +6,23 @@ import { log } from "../../log";
 import { dispatchTasks } from "../queue/dispatch";
 import { TaskStatus } from "../../core/tasks/status";
 import { idleTasksWhere } from "./lease";
+import { moduleQueue } from "../../publishers/queues";
+import { ALL_MODULES } from "../../publishers/registry";
+import { gateQueue } from "../../queue/concurrency";
+import { queueGate, sendTasks } from "../../queue/queue-gate";
+
+/**
+ * Wakes every queue's gate: after a restart (or a lost alarm) the gates hand out again what
+ * was waiting and re-send what a crash lost. Cheap: one call per queue.
+ */
+export async function tickQueueGates(env: Env): Promise<void> {
+  await Promise.all(
+    ALL_MODULES.map(async (module) => {
+      const queue = moduleQueue(module.name);
+      return sendTasks(env, queue.binding, await queueGate(env, queue).tick(gateQueue(queue, env)));
+    }),
+  );
+}
 
 /** An unfinished task untouched this long, with no live lease, has lost its queue message. */
 export const IDLE_MS = 10 * 60_000;
@@ -29,7 +46,14 @@ export const SWEEP_MAX = 2_000;
 export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<number> {
   const db = database(env.DB);
   const idle = await db
-    .select({ id: tasks.id, publisherKey: tasks.publisherKey, status: tasks.status, runs: tasks.runs, leaseUntil: tasks.leaseUntil })
+    .select({
+      id: tasks.id,
+      publisherKey: tasks.publisherKey,
+      accountId: tasks.accountId,
+      status: tasks.status,
+      runs: tasks.runs,
+      leaseUntil: tasks.leaseUntil,
+    })
     .from(tasks)
     .where(idleTasksWhere(now - IDLE_MS, now))
     .orderBy(asc(tasks.updatedAt), asc(tasks.id))
@@ -41,13 +65,15 @@ export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<numb
         // Never started: run 1. A run that ended cleanly (no lease) handed over to the next one; a
         // run whose lease expired stopped midway and resumes under its own number.
         const run = task.status === TaskStatus.queued ? 1 : task.leaseUntil === null ? task.runs + 1 : task.runs;
-        return { taskId: task.id, publisherKey: task.publisherKey, run };
+        return { taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run };
       }),
     );
-    // Touch them so the next sweep gives these messages IDLE_MS to arrive.
+    // Touch them so the next sweep gives these messages IDLE_MS to arrive; the idle time is
+    // credited to their deadline first, so the touch never makes waiting count as work.
     await db
       .update(tasks)
-      .set({ updatedAt: now })
+      // (`now` is written into the statement: one bound value per task id is all D1 allows.)
+      .set({ updatedAt: now, deadlineAt: sql`${tasks.deadlineAt} + max(0, ${sql.raw(String(Math.trunc(now)))} - ${tasks.updatedAt})` })
       .where(
         inArray(
           tasks.id,

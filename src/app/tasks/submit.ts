@@ -64,7 +64,7 @@ export async function submitRequest(
   try {
     await dispatchTasks(
       env,
-      rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey })),
+      rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey, accountId })),
     );
   } catch (err) {
     // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.

@@ -5,7 +5,7 @@ export const TaskStatus = {
   failed: 500,
 } as const;
 
-export const FAILURE_REASONS = ["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal"] as const;
+export const FAILURE_REASONS = ["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal", "secret_unreadable"] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
 /** Options a task is scraped with, stored as JSON on the task row. */

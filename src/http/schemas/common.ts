@@ -23,3 +23,9 @@ export const unauthorized = (message: string) =>
 export const tooLarge = errorResponse("The body is over 1 MiB.", { error: "Payload too large" });
 
 export const internalError = errorResponse("Unexpected failure; no stack trace is shown.", { error: "Internal server error" });
+
+/** A dependency (the account object, D1) failed twice in a row: nothing was changed; retry after Retry-After. */
+export const unavailable = (example: object) => ({
+  ...errorResponse("A dependency is briefly unavailable; nothing was changed. Retry after the Retry-After seconds.", example),
+  headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait." } },
+});

@@ -105,7 +105,7 @@ export const ResponseMessageSchema = z
     message: z.string(),
     task_status: z.union([z.literal(100), z.literal(101), z.literal(500)]),
     reason: z
-      .enum(["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal"])
+      .enum(["profile_not_found", "login_required", "blocked", "timeout", "publisher_error", "internal", "secret_unreadable"])
       .optional()
       .openapi({ description: "Why a failed task failed." }),
     progress: z.object({ pages_scraped: z.number().int(), reviews_found: z.number().int() }).optional(),

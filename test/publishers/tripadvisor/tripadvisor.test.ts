@@ -252,10 +252,14 @@ describe("tripadvisor.com failures", () => {
     expect(log).toContain("no reviews although totalCount is 3");
   });
 
-  it("fails, rather than completing, when a -or<N>- page repeats the reviews already read (its offset ignored)", async () => {
+  it("never completes silently when a -or<N>- page repeats the reviews already read (its offset ignored): coverage says the walk is incomplete and why", async () => {
+    // A failure after page 1 keeps the pages read (docs/api.md, "Failures after page 1").
     const { body, log } = await failure(1011);
-    expect(body.response_message).toEqual(failed("publisher_error"));
-    expect(log).toContain("Tripadvisor review page -or20- repeats the reviews of the page before: the offset was not honoured");
+    const message = "Tripadvisor review page -or20- repeats the reviews of the page before: the offset was not honoured";
+    expect(body.task_status).toBe(200);
+    expect(body.coverage).toMatchObject({ complete: false, stop_reason: `publisher_error: ${message}` });
+    expect(body.coverage.collected).toBeLessThan(body.coverage.publisher_total);
+    expect(log).toContain(message);
   });
 
   it("fails an unknown location as profile_not_found", async () => {

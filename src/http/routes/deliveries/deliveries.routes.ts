@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TaskEventPayloadSchema } from "../../../app/webhooks/events";
-import { errorResponse, internalError, tooLarge, unauthorized } from "../../schemas/common";
+import { errorResponse, internalError, tooLarge, unauthorized, unavailable } from "../../schemas/common";
 import { DeliveriesRequestSchema, DeliveriesResponseSchema } from "./deliveries.schemas";
 import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
@@ -17,6 +17,7 @@ export const deliveriesRoute = createRoute({
     401: unauthorized(UNAUTHORIZED_MESSAGE.webhook),
     413: tooLarge,
     500: internalError,
+    503: unavailable({ error: "Service temporarily unavailable" }),
   },
 });
 

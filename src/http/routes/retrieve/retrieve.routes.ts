@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponse, internalError, tooLarge, unauthorized } from "../../schemas/common";
+import { errorResponse, internalError, tooLarge, unauthorized, unavailable } from "../../schemas/common";
 import { CompletedTaskSchema, RetrieveRequestSchema, UnfinishedTaskSchema } from "../../schemas/retrieve";
 import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
@@ -27,5 +27,6 @@ export const retrieveRoute = createRoute({
     }),
     413: tooLarge,
     500: internalError,
+    503: unavailable({ error: "Service temporarily unavailable" }),
   },
 });

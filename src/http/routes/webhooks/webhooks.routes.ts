@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorResponse, tooLarge, unauthorized } from "../../schemas/common";
+import { errorResponse, tooLarge, unauthorized, unavailable } from "../../schemas/common";
 import { CreateWebhookRequestSchema, CreateWebhookResponseSchema } from "../../schemas/webhooks";
 import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
@@ -15,6 +15,7 @@ export const createWebhookRoute = createRoute({
     400: errorResponse("Missing or invalid fields.", { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } }),
     401: unauthorized(UNAUTHORIZED_MESSAGE.webhook),
     413: tooLarge,
-    500: errorResponse("The webhook could not be stored.", { error: "Database error: could not save webhook" }),
+    500: errorResponse("Unexpected failure; no stack trace is shown.", { error: "Internal server error" }),
+    503: unavailable({ error: "Database error: could not save webhook" }),
   },
 });
