@@ -28,10 +28,10 @@ afterEach(() => vi.restoreAllMocks());
 async function postWith(settings: Partial<Record<string, string>>, body: unknown) {
   const res = await worker.fetch(
     new Request(`${BASE}${WEBHOOK}`, { method: "POST", body: JSON.stringify(body) }),
-    { ...env, ...settings } as Env,
+    { ...env, ...settings },
     createExecutionContext(),
   );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+  return { status: res.status, body: await res.json<Record<string, unknown>>(), headers: res.headers };
 }
 
 async function storedSecret(accountId: string): Promise<string | null> {
