@@ -4,7 +4,7 @@
  * each queue is declared (producer and consumer); test/publishers/contract.test.ts checks that it
  * declares exactly these for every module.
  */
-import type { QueueRef, ScrapeQueueBinding } from "./types";
+import type { QueueRef, ScrapeQueueBinding } from "../queue/queue-gate";
 
 export function moduleQueue(moduleName: string): QueueRef {
   // The binding is checked against wrangler.toml's producers (and so Env) by the contract test.

@@ -32,19 +32,6 @@ export const PUBLISHER_KINDS = [
 /** A publisher's kind; "generic" is only the generic module's, which serves every other domain. */
 export type PublisherKind = "generic" | (typeof PUBLISHER_KINDS)[number];
 
-/** Queue bindings of the scraping queues (wrangler.toml `[[queues.producers]]`). */
-export type ScrapeQueueBinding = {
-  [K in keyof Env]: Env[K] extends Queue<unknown> ? (K extends `SCRAPE_${string}` ? K : never) : never;
-}[keyof Env];
-
-/** A module's scraping queue, named after the module (see ./queues.ts). */
-export interface QueueRef {
-  /** The producer binding the dispatcher sends to. */
-  binding: ScrapeQueueBinding;
-  /** The queue's name, as its consumer receives `batch.queue`. */
-  name: string;
-}
-
 /** How a submitted profile_key turned out: the profile URL, or the message of a 400. */
 export type ProfileResolution = { url: string } | { error: string };
 

@@ -13,7 +13,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult, runInDurabl
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
 import worker from "../../src/index";
-import type { ScrapeQueueBinding } from "../../src/publishers/types";
+import type { ScrapeQueueBinding } from "../../src/queue/queue-gate";
 import { gateQueue } from "../../src/queue/concurrency";
 import { queueGate } from "../../src/queue/queue-gate";
 import { moduleQueue } from "../../src/publishers/queues";

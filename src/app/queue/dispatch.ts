@@ -1,6 +1,6 @@
 import { moduleQueue } from "../../publishers/queues";
 import { publisherFor } from "../../publishers/registry";
-import type { QueueRef } from "../../publishers/types";
+import type { QueueRef } from "../../queue/queue-gate";
 import { gateQueue } from "../../queue/concurrency";
 import { queueGate, sendTasks } from "../../queue/queue-gate";
 import type { Offer } from "../../queue/fair-share";
