@@ -2,6 +2,7 @@ import { createApp } from "./http/app";
 import { handleQueue } from "./app/queue/router";
 import { requeueIdleTasks, tickQueueGates } from "./app/scrape/sweep";
 import { runHealthTick } from "./app/health/tick";
+import { startDueMonitors } from "./app/monitors/schedule";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";
@@ -18,5 +19,6 @@ export default {
     await tickQueueGates(env);
     await requeueIdleTasks(env);
     await runHealthTick(env, controller.scheduledTime);
+    await startDueMonitors(env);
   },
 } satisfies ExportedHandler<Env>;

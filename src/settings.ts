@@ -56,6 +56,10 @@ const PlanLimitsSchema = z.object({
   pages_per_task: z.number().int().positive(),
   /** Longest one page load (plain or rendered) may take. */
   page_timeout_seconds: z.number().int().positive().max(60),
+  /** Shortest interval_hours a review monitor may have (docs/monitoring.md); absent = the plan's default below. */
+  monitor_min_interval_hours: z.number().int().positive().optional(),
+  /** Review monitors an account may have at once (null = unlimited); absent = the plan's default below. */
+  max_monitors: z.number().int().positive().nullable().optional(),
 });
 export type PlanLimits = z.infer<typeof PlanLimitsSchema>;
 
@@ -125,6 +129,8 @@ const SettingsSchema = z
     OPS_WEBHOOK_URL: z.union([z.literal(""), z.url()]).optional(),
     /** Secret (whsec_<base64>) the operator alerts are signed with; required with OPS_WEBHOOK_URL. */
     OPS_WEBHOOK_SECRET: z.string().optional(),
+    /** Review monitors started per cron tick at most; the rest wait for the next tick (docs/monitoring.md). */
+    MONITORS_PER_TICK: positiveInt(1000),
     /** Our own per-request log line; off unless "true" (the platform's invocation logs carry the same fields). */
     LOG_REQUESTS: z
       .string()
@@ -157,6 +163,7 @@ const SettingsSchema = z
     canaryIntervalMs: s.CANARY_INTERVAL_MINUTES * 60_000,
     canaryRetentionMs: s.CANARY_RETENTION_MINUTES * 60_000,
     opsWebhook: s.OPS_WEBHOOK_URL ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" } : null,
+    monitorsPerTick: s.MONITORS_PER_TICK,
   }));
 
 export type Settings = z.output<typeof SettingsSchema>;
@@ -166,6 +173,28 @@ export function planLimits(env: Env, plan: string | undefined): PlanLimits {
   const { planLimits: limits, defaultPlan } = settings(env);
   if (plan && Object.hasOwn(limits, plan)) return limits[plan];
   return Object.hasOwn(limits, defaultPlan) ? limits[defaultPlan] : DEFAULT_PLAN_LIMITS.free;
+}
+
+/** Shortest monitor interval per plan where PLAN_LIMITS does not set monitor_min_interval_hours. */
+const DEFAULT_MONITOR_MIN_INTERVAL_HOURS: Record<string, number> = { free: 24, basic: 6, pro: 1, unlimited: 1 };
+
+/** The shortest interval_hours a plan's monitors may have (at least 1). */
+export function monitorMinIntervalHours(env: Env, plan: string | undefined): number {
+  const configured = planLimits(env, plan).monitor_min_interval_hours;
+  if (configured !== undefined) return configured;
+  const name = plan && Object.hasOwn(settings(env).planLimits, plan) ? plan : settings(env).defaultPlan;
+  return Object.hasOwn(DEFAULT_MONITOR_MIN_INTERVAL_HOURS, name) ? DEFAULT_MONITOR_MIN_INTERVAL_HOURS[name] : 24;
+}
+
+/** Monitors per account where PLAN_LIMITS does not set max_monitors (null = unlimited). */
+const DEFAULT_MAX_MONITORS: Record<string, number | null> = { free: 10, basic: 100, pro: 1000, unlimited: null };
+
+/** How many review monitors a plan's account may have at once; null = unlimited. */
+export function maxMonitors(env: Env, plan: string | undefined): number | null {
+  const configured = planLimits(env, plan).max_monitors;
+  if (configured !== undefined) return configured;
+  const name = plan && Object.hasOwn(settings(env).planLimits, plan) ? plan : settings(env).defaultPlan;
+  return Object.hasOwn(DEFAULT_MAX_MONITORS, name) ? DEFAULT_MAX_MONITORS[name] : 10;
 }
 
 const cache = new WeakMap<object, Settings>();

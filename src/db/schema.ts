@@ -171,3 +171,100 @@ export const publisherHealth = sqliteTable("publisher_health", {
   status: text("status").notNull(),
   changedAt: integer("changed_at").notNull(),
 });
+
+/**
+ * Review monitors (issue 21): a business registered once and collected on a schedule. `publishers`
+ * is what each run submits (login cookies AES-GCM encrypted); `next_due_at` is null while paused.
+ * `change_seq` numbers the monitor's changes in detection order (monitor_changes.seq).
+ */
+export const monitors = sqliteTable(
+  "monitors",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    foreignKey: text("foreign_key").notNull(),
+    business: text("business", { mode: "json" }).notNull(),
+    publishers: text("publishers", { mode: "json" }).notNull(),
+    intervalHours: integer("interval_hours").notNull(),
+    fullWalkEvery: integer("full_walk_every").notNull(),
+    paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+    /** Runs started so far; run n is a full walk when (n - 1) % full_walk_every = 0. */
+    runs: integer("runs").notNull().default(0),
+    nextDueAt: integer("next_due_at"),
+    changeSeq: integer("change_seq").notNull().default(0),
+    /** Runs settled so far: numbers each settled run (monitor_runs.settle_order) in commit order. */
+    settledRuns: integer("settled_runs").notNull().default(0),
+    /** Origin the monitor was created on; signed file URLs in its tasks' events point there. */
+    baseUrl: text("base_url").notNull(),
+    lastRunAt: integer("last_run_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("monitors_next_due_idx").on(t.nextDueAt), index("monitors_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/** One row per task a monitor run created: whether its diff was applied yet, and what it found. */
+export const monitorRuns = sqliteTable(
+  "monitor_runs",
+  {
+    taskId: text("task_id").primaryKey(),
+    monitorId: text("monitor_id").notNull(),
+    run: integer("run").notNull(),
+    publisherKey: text("publisher_key").notNull(),
+    fullWalk: integer("full_walk", { mode: "boolean" }).notNull(),
+    /** running → settled (diff applied) or failed (the task failed; nothing applied). */
+    state: text("state").notNull(),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    deleted: integer("deleted").notNull().default(0),
+    reviewsSeen: integer("reviews_seen").notNull().default(0),
+    /** A full walk that reached the publisher's last page (deletions are only inferred from those). */
+    complete: integer("complete", { mode: "boolean" }),
+    baseline: integer("baseline", { mode: "boolean" }).notNull().default(false),
+    /** Position among the monitor's settled runs: their events go to the outbox in this order. */
+    settleOrder: integer("settle_order"),
+    /** The run's events are in the account's outbox (or there was no webhook to send them to). */
+    eventsQueued: integer("events_queued", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
+    settledAt: integer("settled_at"),
+  },
+  (t) => [index("monitor_runs_monitor_idx").on(t.monitorId, t.run)],
+);
+
+/** What a monitor last saw of each review: its hash, the run that last saw it, and the review itself. */
+export const monitorReviews = sqliteTable(
+  "monitor_reviews",
+  {
+    monitorId: text("monitor_id").notNull(),
+    publisherKey: text("publisher_key").notNull(),
+    reviewId: text("review_id").notNull(),
+    reviewHash: text("review_hash").notNull(),
+    postedAt: integer("posted_at").notNull(),
+    lastSeenRun: integer("last_seen_run").notNull(),
+    /** The review as last seen (JSON): the `before` of an update and the body of a deletion. */
+    data: text("data", { mode: "json" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.monitorId, t.publisherKey, t.reviewId] }), index("monitor_reviews_newest_idx").on(t.monitorId, t.publisherKey, t.postedAt)],
+);
+
+/** Every change a monitor detected, numbered per monitor in detection order (the changes endpoint's cursor). */
+export const monitorChanges = sqliteTable(
+  "monitor_changes",
+  {
+    monitorId: text("monitor_id").notNull(),
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    publisherKey: text("publisher_key").notNull(),
+    reviewId: text("review_id").notNull(),
+    taskId: text("task_id").notNull(),
+    run: integer("run").notNull(),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    detectedAt: integer("detected_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.monitorId, t.seq] }), index("monitor_changes_task_idx").on(t.taskId)],
+);
+
+export type MonitorRow = typeof monitors.$inferSelect;

@@ -6,12 +6,13 @@ import { requestId, requestLog } from "./middleware/request-id";
 import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
 import { mountFiles } from "./routes/files/files.index";
+import { mountMonitors } from "./routes/monitors/monitors.index";
 import { mountPublishers } from "./routes/publishers/publishers.index";
 import { mountStatus } from "./routes/status/status.index";
 import { mountRetrieve } from "./routes/retrieve/retrieve.index";
 import { mountSubmit } from "./routes/submit/submit.index";
 import { mountWebhooks } from "./routes/webhooks/webhooks.index";
-import { PublisherConfigSchema } from "./schemas/publishers";
+import { MonitorPublisherConfigSchema, PublisherConfigSchema } from "./schemas/publishers";
 
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>();
@@ -19,7 +20,9 @@ export function createApp() {
   app.use("*", requestLog);
   app.use("*", jsonCharset);
   app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
-  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountPublishers, mountStatus, mountFiles, mountDocs]) mount(app);
+  app.openAPIRegistry.register("MonitorPublisherConfiguration", MonitorPublisherConfigSchema);
+  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountMonitors, mountPublishers, mountStatus, mountFiles, mountDocs])
+    mount(app);
   app.get("/", (c) => c.json({ service: c.env.SERVICE_NAME, docs: "/docs", openapi: "/openapi.json" }));
   app.notFound((c) => c.json({ error: "Not found" }, 404));
   app.onError(onError);

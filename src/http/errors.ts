@@ -22,6 +22,7 @@ export const ERROR_TEXT = {
   submit: "Invalid payload",
   retrieve: "Invalid request",
   webhook: "Invalid payload",
+  monitor: "Invalid payload",
 } as const;
 
 /** The 401 detail message of each endpoint group; the webhook endpoints also name expiry. */
@@ -29,6 +30,7 @@ export const UNAUTHORIZED_MESSAGE = {
   submit: "Invalid API key.",
   retrieve: "Invalid API key.",
   webhook: "API key is invalid or expired.",
+  monitor: "Invalid API key.",
 } as const;
 
 export const INTERNAL_ERROR: ErrorBody = { error: "Internal server error" };

@@ -9,11 +9,13 @@
  * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
  * module here; give it a queue in wrangler.toml.
  */
+import { agoda } from "./agoda";
 import { airbnb } from "./airbnb";
 import { appStore } from "./app-store";
 import { bbb } from "./bbb";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
+import { expedia } from "./expedia";
 import { facebook } from "./facebook";
 import { feefo } from "./feefo";
 import { g2 } from "./g2";
@@ -21,7 +23,10 @@ import { generic } from "./generic";
 import { glassdoor } from "./glassdoor";
 import { googleMaps } from "./google-maps";
 import { googlePlay } from "./google-play";
+import { healthgrades } from "./healthgrades";
+import { holidaycheck } from "./holidaycheck";
 import { LISTED, type ListedPublisher } from "./listed";
+import { opentable } from "./opentable";
 import { resolveProfile } from "./profile";
 import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
@@ -29,6 +34,7 @@ import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { yelp } from "./yelp";
+import { zillow } from "./zillow";
 
 /** Dedicated modules, each on its own queue. */
 export const MODULES: readonly PublisherModule[] = [
@@ -48,6 +54,12 @@ export const MODULES: readonly PublisherModule[] = [
   trustedShops,
   feefo,
   reviewsIo,
+  healthgrades,
+  agoda,
+  zillow,
+  opentable,
+  expedia,
+  holidaycheck,
 ];
 
 /** The module of every domain without a dedicated one. */

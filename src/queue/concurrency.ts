@@ -19,6 +19,18 @@ export const QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-glassdoor": 1,
   "scrape-capterra": 2,
   "scrape-g2": 1,
+  "scrape-google-play": 2,
+  "scrape-app-store": 2,
+  "scrape-bbb": 1,
+  "scrape-trusted-shops": 2,
+  "scrape-feefo": 2,
+  "scrape-reviews-io": 2,
+  "scrape-healthgrades": 1,
+  "scrape-agoda": 2,
+  "scrape-zillow": 1,
+  "scrape-opentable": 1,
+  "scrape-expedia": 1,
+  "scrape-holidaycheck": 2,
 };
 
 /** What a queue's gate needs to know: the queue, its concurrency and how long holds last. */

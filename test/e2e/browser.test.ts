@@ -41,7 +41,7 @@ describe("pages rendered by JavaScript", () => {
       },
     };
     const task = await submitScrape("members.test", profile, { persona });
-    expect((await taskRow(task.taskId))!.cookies_enc).toEqual(expect.stringMatching(/^v1\./));
+    expect((await taskRow(task.taskId))!.cookies_enc).toEqual(expect.stringMatching(/^v2\./));
     await queue().drain();
 
     const body = await retrieve(task);

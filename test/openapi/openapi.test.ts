@@ -112,10 +112,11 @@ describe("GET /openapi.json", () => {
       for (const example of examples) {
         const res = await post(path, withApiKey(example, apiKey));
         const body = await res.text();
-        // 404 is retrieve's answer for a task id that does not exist, which it gives only after
-        // the body passed validation; anything else must be the endpoint's success.
+        // 404 is retrieve's answer for a task id that does not exist (and the monitor endpoints' for
+        // a monitor id), which they give only after the body passed validation; anything else must
+        // be the endpoint's success.
         expect([200, 201, 404], `${path} ${res.status} ${body}`).toContain(res.status);
-        if (res.status === 404) expect(JSON.parse(body).error, path).toBe("Task not found");
+        if (res.status === 404) expect(JSON.parse(body).error, path).toBe(path.startsWith("/monitors/") ? "Monitor not found" : "Task not found");
         checked.push(path);
       }
     }

@@ -1,4 +1,5 @@
 import { emitTaskEvent } from "../webhooks/events";
+import { settleMonitorRun } from "../monitors/settle";
 import type { FailureReason } from "../../core/tasks/status";
 import { deleteTaskFiles } from "../../storage/review-files";
 import { recordOutcome } from "../health/outcomes";
@@ -35,8 +36,14 @@ export async function completeTask(env: Env, taskId: string, token: string, part
   ]);
   // A run that lost its lease completed nothing; the run holding the task will.
   const completed = state.results[0]?.status === 200;
-  if (completed) await emitTaskEvent(env, taskId, "task.completed");
+  if (completed) await announceCompletion(env, taskId);
   return completed;
+}
+
+/** What follows a completion (also repeated for a task found completed): a monitor's diff, then task.completed. */
+export async function announceCompletion(env: Env, taskId: string): Promise<void> {
+  await settleMonitorRun(env, taskId);
+  await emitTaskEvent(env, taskId, "task.completed");
 }
 
 /** Who may fail a task: the run holding it, or the dead-letter consumer once no run holds it. */
@@ -64,5 +71,6 @@ export async function failTask(env: Env, taskId: string, reason: FailureReason, 
   ]);
   if (state.results[0]?.status !== 500) return;
   await deleteTaskFiles(env, taskId);
+  await settleMonitorRun(env, taskId);
   await emitTaskEvent(env, taskId, "task.failed");
 }

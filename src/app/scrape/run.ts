@@ -22,7 +22,7 @@ import { emitTaskEvent } from "../webhooks/events";
 import { TaskStatus, type FailureReason, type TaskOptions } from "../../core/tasks/status";
 import { StoredCursorSchema, type StoredCursor } from "./cursor";
 import { MAX_STOP_REASON, stopReasonText } from "../../core/tasks/coverage";
-import { completeTask, failTask } from "./finish";
+import { announceCompletion, completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
@@ -131,7 +131,8 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
       return { kind: "retry", delaySeconds: claim.retryInSeconds };
     case "ended":
       // The transition happened, maybe without its event (a crash right after): send it again.
-      await emitTaskEvent(env, claim.task.id, claim.task.status === 200 ? "task.completed" : "task.failed");
+      if (claim.task.status === 200) await announceCompletion(env, claim.task.id);
+      else await emitTaskEvent(env, claim.task.id, "task.failed");
       return ACK;
     case "stale":
     case "missing":

@@ -1,4 +1,5 @@
 import { eq, getTableColumns } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database, type Database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
@@ -16,6 +17,8 @@ export interface CreatedTask {
  * Creates the request record and one task per publisher in one atomic D1 batch, then queues one
  * message per task. Both happen before the client hears 201; when queueing fails the rows are
  * removed again and the error propagates (a 500), so nothing is left that no message will run.
+ * `alsoWrite` adds the caller's own rows to that batch (a monitor run records its tasks), so they
+ * exist before any task can run.
  */
 export async function submitRequest(
   env: Env,
@@ -23,6 +26,7 @@ export async function submitRequest(
   input: NewRequest,
   baseUrl: string,
   db: Database = database(env.DB),
+  alsoWrite?: (tasks: CreatedTask[]) => BatchItem<"sqlite">[],
 ): Promise<{ requestId: string; tasks: CreatedTask[] }> {
   const now = Date.now();
   const requestId = crypto.randomUUID();
@@ -60,6 +64,7 @@ export async function submitRequest(
   await db.batch([
     db.insert(requests).values({ id: requestId, accountId, foreignKey: data.foreign_key, lazy, business: data.business, baseUrl, createdAt: now }),
     ...taskInserts,
+    ...(alsoWrite?.(rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id }))) ?? []),
   ]);
   try {
     await dispatchTasks(

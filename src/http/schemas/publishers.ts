@@ -27,13 +27,24 @@ export const PublisherConfigSchema = drfObject({
 
 export type PublisherConfig = z.output<typeof PublisherConfigSchema>;
 
-export interface PublisherEntry {
+/**
+ * A review monitor's publisher configuration: the submit one without `last_review_hashes` (the
+ * monitor keeps its own) and without `first_page_only` (the monitor decides how far each run walks).
+ */
+export const MonitorPublisherConfigSchema = PublisherConfigSchema.omit({ last_review_hashes: true, first_page_only: true }).openapi(
+  "MonitorPublisherConfiguration",
+  { example: { profile_key: "https://www.trustpilot.com/review/example.com" } },
+);
+
+type ConfigSchema = typeof PublisherConfigSchema | typeof MonitorPublisherConfigSchema;
+
+export interface PublisherEntry<C = PublisherConfig> {
   publisherKey: string;
   /** The resolved profile URL, or "" where the adapter looks the business up. */
   profileUrl: string;
   /** profile_key as the client sent it. */
   profileKey: string;
-  config: PublisherConfig;
+  config: C;
 }
 
 type Issue = { path: readonly PropertyKey[]; message: string };
@@ -92,8 +103,8 @@ const PersonaField = PublisherConfigSchema.shape.persona;
  * lookup, required login cookies). The rules run on every field whose own shape is valid, even when
  * a sibling field failed, so one answer lists every failing field.
  */
-function checkEntry(publisherKey: string, value: unknown): { issues: Issue[]; entry?: PublisherEntry } {
-  const parsed = PublisherConfigSchema.safeParse(value);
+function checkEntry<S extends ConfigSchema>(configSchema: S, publisherKey: string, value: unknown): { issues: Issue[]; entry?: PublisherEntry<z.output<S>> } {
+  const parsed = configSchema.safeParse(value);
   if (!isPlainObject(value)) return { issues: parsed.success ? [] : parsed.error.issues };
   const issues: Issue[] = parsed.success ? [] : [...parsed.error.issues];
   const failed = new Set(issues.map((issue) => issue.path[0]));
@@ -108,45 +119,53 @@ function checkEntry(publisherKey: string, value: unknown): { issues: Issue[]; en
   if (!failed.has("persona") && persona.success && publisherFor(publisherKey).loginRequired) issues.push(...loginIssues(persona.data));
   issues.push(...cookieDomainIssues(publisherKey, value.persona));
   if (issues.length > 0 || !parsed.success) return { issues };
-  return { issues, entry: { publisherKey, profileUrl, profileKey: parsed.data.profile_key ?? "", config: parsed.data } };
+  return { issues, entry: { publisherKey, profileUrl, profileKey: parsed.data.profile_key ?? "", config: parsed.data as z.output<S> } };
 }
 
 /**
  * The publishers map: keys are domains (canonicalized), values publisher configurations. Every
  * entry is checked and all failures are reported under the entry's canonical key (or, for a key
- * that is not a domain, the key as sent).
+ * that is not a domain, the key as sent). Submit and review monitors share it with their own
+ * configuration schema.
  */
-export const PublishersSchema = drfDict()
-  .transform((map, ctx): PublisherEntry[] => {
-    const entries = Object.entries(map);
-    if (entries.length === 0) ctx.addIssue({ code: "custom", path: [], message: MSG.emptyDict });
-    // The count first: tens of thousands of entries (they fit in a 1 MiB body) must not each be
-    // validated and reported; one message says what is wrong.
-    if (entries.length > MAX_PUBLISHERS) {
-      ctx.addIssue({ code: "custom", path: [], message: MSG.maxItems(MAX_PUBLISHERS) });
-      return [];
-    }
-    const seen = new Set<string>();
-    const out: PublisherEntry[] = [];
-    for (const [rawKey, value] of entries) {
-      const publisherKey = canonicalPublisherKey(rawKey);
-      if (!publisherKey) {
-        ctx.addIssue({ code: "custom", path: [rawKey], message: MSG.domain });
-        continue;
+function publishersMap<S extends ConfigSchema>(configSchema: S, configRef: string) {
+  return drfDict()
+    .transform((map, ctx): PublisherEntry<z.output<S>>[] => {
+      const entries = Object.entries(map);
+      if (entries.length === 0) ctx.addIssue({ code: "custom", path: [], message: MSG.emptyDict });
+      // The count first: tens of thousands of entries (they fit in a 1 MiB body) must not each be
+      // validated and reported; one message says what is wrong.
+      if (entries.length > MAX_PUBLISHERS) {
+        ctx.addIssue({ code: "custom", path: [], message: MSG.maxItems(MAX_PUBLISHERS) });
+        return [];
       }
-      if (seen.has(publisherKey)) {
-        ctx.addIssue({ code: "custom", path: [rawKey], message: `Duplicate publisher: "${rawKey}" is the same publisher as "${publisherKey}".` });
-        continue;
+      const seen = new Set<string>();
+      const out: PublisherEntry<z.output<S>>[] = [];
+      for (const [rawKey, value] of entries) {
+        const publisherKey = canonicalPublisherKey(rawKey);
+        if (!publisherKey) {
+          ctx.addIssue({ code: "custom", path: [rawKey], message: MSG.domain });
+          continue;
+        }
+        if (seen.has(publisherKey)) {
+          ctx.addIssue({ code: "custom", path: [rawKey], message: `Duplicate publisher: "${rawKey}" is the same publisher as "${publisherKey}".` });
+          continue;
+        }
+        seen.add(publisherKey);
+        const { issues, entry } = checkEntry(configSchema, publisherKey, value);
+        for (const issue of issues) ctx.addIssue({ code: "custom", path: [publisherKey, ...issue.path], message: issue.message });
+        if (entry) out.push(entry);
       }
-      seen.add(publisherKey);
-      const { issues, entry } = checkEntry(publisherKey, value);
-      for (const issue of issues) ctx.addIssue({ code: "custom", path: [publisherKey, ...issue.path], message: issue.message });
-      if (entry) out.push(entry);
-    }
-    return out;
-  })
-  .openapi({
-    type: "object",
-    description: `Map from publisher domain (e.g. "yelp.com") to its configuration; at most ${MAX_PUBLISHERS} entries. Keys are lower-cased and a leading "www." is removed.`,
-    additionalProperties: { $ref: "#/components/schemas/PublisherConfiguration" },
-  });
+      return out;
+    })
+    .openapi({
+      type: "object",
+      description: `Map from publisher domain (e.g. "yelp.com") to its configuration; at most ${MAX_PUBLISHERS} entries. Keys are lower-cased and a leading "www." is removed.`,
+      additionalProperties: { $ref: `#/components/schemas/${configRef}` },
+    });
+}
+
+export const PublishersSchema = publishersMap(PublisherConfigSchema, "PublisherConfiguration");
+
+/** A monitor's publishers: the submit map without last_review_hashes and first_page_only. */
+export const MonitorPublishersSchema = publishersMap(MonitorPublisherConfigSchema, "MonitorPublisherConfiguration");

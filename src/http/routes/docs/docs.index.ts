@@ -7,7 +7,7 @@ export const OPENAPI_INFO = {
     title: "Review Collection API",
     version: "1.0.0",
     description:
-      "Collects customer reviews of one business from review publishers. Submit a request, then retrieve each publisher task's reviews page by page or receive signed webhook notifications. The API key travels in the JSON body; no authentication header is used.",
+      "Collects customer reviews of one business from review publishers. Submit a request, then retrieve each publisher task's reviews page by page or receive signed webhook notifications. Or register a monitor to collect on a schedule and receive each new, edited or deleted review as a signed event. The API key travels in the JSON body; no authentication header is used.",
   },
   servers: [{ url: "/" }],
 };

@@ -1,0 +1,46 @@
+import type { PageInspector } from "../../scraping/client";
+import { transientError } from "../../scraping/errors";
+import { jsonWalkAdapter } from "../json-walk";
+import { definePublisher } from "../types";
+import { holidaycheckLookup } from "./lookup";
+import { HOLIDAYCHECK_DOMAINS, hotelUuidOf, resolveHolidaycheckProfile } from "./profile";
+import { hotelReviewUrl, parseHolidaycheckPage, WHAT } from "./reviews";
+
+/**
+ * No bot wall is reported for the review API; Akamai fronts the site (a client notes a bare user
+ * agent got "HTTP 400 from AkamaiGHost"). An HTML page where the API should answer JSON is `blocked`.
+ */
+const inspectHolidaycheckPage: PageInspector = (page) => {
+  if (page.url.pathname.startsWith("/svc/") && page.text.slice(0, 2_000).trimStart().startsWith("<")) {
+    return transientError("blocked", "HolidayCheck answered its review API with an HTML page");
+  }
+  return null;
+};
+
+/**
+ * holidaycheck.de (and .at, .ch): a hotel's reviews from the open hotel review API, newest first,
+ * 50 a batch by offset up to the API's 1,000; the hotel id from the URL, or found by name and city
+ * with the content query.
+ */
+export const holidaycheck = definePublisher({
+  name: "holidaycheck",
+  displayName: "HolidayCheck",
+  kind: "travel",
+  domains: HOLIDAYCHECK_DOMAINS,
+  loginRequired: false,
+  ratingScale: "1–6 suns (overall), mapped linearly onto 1–5 (round(1 + (suns − 1) × 4 / 5))",
+  resolveProfileKey: resolveHolidaycheckProfile,
+  lookup: holidaycheckLookup,
+  adapter: jsonWalkAdapter({
+    what: WHAT,
+    keyOf: hotelUuidOf,
+    firstPage: 0,
+    request: (uuid, position) => ({ url: hotelReviewUrl(uuid, position) }),
+    parse: parseHolidaycheckPage,
+    // Offsets stop at 1,000: 20 batches of 50.
+    maxPages: 21,
+    inspect: inspectHolidaycheckPage,
+  }),
+  queue: { binding: "SCRAPE_HOLIDAYCHECK", name: "scrape-holidaycheck" },
+  evidenceDate: "2024-08",
+});

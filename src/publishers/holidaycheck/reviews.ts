@@ -1,0 +1,99 @@
+/**
+ * HolidayCheck's open hotel review API, `GET https://www.holidaycheck.de/svc/api-hotelreview/v3/hotelreview`
+ * with `select`, `filter=hotel.id:<uuid>`, `sort=entryDate:desc`, `limit` (50), `offset` and
+ * `locale`, answering `{total, items: [{id, title, texts: {GENERAL}, ratings: {GENERAL: {GENERAL}},
+ * travelDate, entryDate, user: {id}, …}]}`; offsets stop at 1,000. As a public client reads it
+ * (see README.md).
+ */
+import { z } from "zod";
+import type { RawReview } from "../../core/reviews";
+import { permanentError } from "../../scraping/errors";
+import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+
+export const WHAT = "HolidayCheck reviews";
+export const BATCH = 50;
+/** The API's offset limit as the client keeps it (`maxOffset: 1000`, offsets below it). */
+export const MAX_OFFSET = 1_000;
+export const SELECT = "id,title,texts,ratings,travelDate,entryDate,user,travelReason,traveledWith,children";
+
+/** Page n (from 0) is offset n × 50. */
+export function hotelReviewUrl(uuid: string, position: WalkPosition): string {
+  const url = new URL("https://www.holidaycheck.de/svc/api-hotelreview/v3/hotelreview");
+  url.searchParams.set("select", SELECT);
+  url.searchParams.set("filter", `hotel.id:${uuid}`);
+  url.searchParams.set("sort", "entryDate:desc");
+  url.searchParams.set("limit", String(BATCH));
+  url.searchParams.set("offset", String(position.page * BATCH));
+  url.searchParams.set("locale", "de");
+  return url.toString();
+}
+
+const ItemSchema = z.object({
+  id: z.union([z.string().min(1).max(100), z.number().int()]),
+  title: z.string().max(2_000).nullish(),
+  texts: z
+    .object({ GENERAL: z.string().max(50_000).nullish() })
+    .passthrough()
+    .nullish(),
+  ratings: z
+    .object({ GENERAL: z.object({ GENERAL: z.number().nullish() }).passthrough().nullish() })
+    .passthrough()
+    .nullish(),
+  entryDate: z.string().max(40).nullish(),
+  travelDate: z.string().max(40).nullish(),
+  user: z
+    .object({ id: z.union([z.string().max(100), z.number()]).nullish() })
+    .passthrough()
+    .nullish(),
+});
+
+const AnswerSchema = z.object({ total: z.unknown(), items: z.array(z.unknown()) });
+
+/** The month (or day) of travel from `travelDate`, as the review model takes it. */
+function visitDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (/^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
+  if (/^\d{4}-\d{2}$/.test(value)) return value;
+  return null;
+}
+
+/**
+ * One batch. An item without an id or with a value of the wrong type is skipped. The walk ends at
+ * the stated total or at the API's offset limit; past that limit the page says what it cannot reach.
+ */
+export function parseHolidaycheckPage(data: unknown, ctx: ParseContext): WalkPage {
+  const answer = readAnswer(AnswerSchema, data, WHAT);
+  const total = countOf(answer.total);
+  if (total === null) throw permanentError("publisher_error", `${WHAT}: total is not a count`);
+  const reviews: RawReview[] = [];
+  for (const raw of answer.items) {
+    ctx.budget.spend();
+    const item = ItemSchema.safeParse(raw);
+    if (!item.success) continue;
+    const review = item.data;
+    const rating = review.ratings?.GENERAL?.GENERAL;
+    // Suns run 1–6; HolidayCheck's hotel pages now state a 10-point aggregate. A value past 6 means
+    // the API changed its scale too, and mapping it as suns would be wrong: fail loudly instead.
+    if (rating != null && (rating < 1 || rating > 6)) throw permanentError("publisher_error", `${WHAT}: a rating of ${rating} is outside the 1–6 sun scale`);
+    const userId = review.user?.id;
+    const visit = visitDate(review.travelDate);
+    reviews.push({
+      id: String(review.id),
+      ...(userId !== null && userId !== undefined && String(userId) !== "" ? { author_id: String(userId) } : {}),
+      ...(rating != null ? { rating: { value: rating, best: 6, worst: 1 } } : {}),
+      text: [review.title?.trim(), review.texts?.GENERAL?.trim()].filter(Boolean).join("\n\n"),
+      url: ctx.pageUrl,
+      ...(review.entryDate ? { date: review.entryDate } : {}),
+      ...(visit ? { visit_date: visit } : {}),
+      language: "de",
+    });
+  }
+  const reachable = Math.min(total, MAX_OFFSET);
+  const lastPage = Math.max(0, Math.ceil(reachable / BATCH) - 1);
+  return {
+    reviews,
+    next: nextByNumber(WHAT, ctx.position.page, lastPage, answer.items.length),
+    publisherTotal: total,
+    ...(total > MAX_OFFSET ? { limitedView: `HolidayCheck's review API serves the newest ${MAX_OFFSET} reviews (offsets stop at ${MAX_OFFSET})` } : {}),
+  };
+}

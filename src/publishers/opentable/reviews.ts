@@ -1,0 +1,152 @@
+/**
+ * OpenTable's reviews, as its restaurant page gets them: the first page is embedded in the page's
+ * state (`window.__INITIAL_STATE__.restaurantProfile.{restaurant.restaurantId,
+ * reviewsData.reviewSearchResults.{reviews, totalCount}}`), the following ones come from the
+ * GraphQL review search the page calls, `POST /dapi/fe/gql?optype=query&opname=ReviewSearchResults`
+ * (a persisted query by hash, `{restaurantId, page, pageSize: 10, sortBy: "newestReview", …}`),
+ * answering `{data: {restaurant: {reviewSearchResults: {reviews, totalCount}}}}`. As the 2026-01
+ * client reads it (see README.md).
+ */
+import { z } from "zod";
+import type { RawReview } from "../../core/reviews";
+import type { RequestOptions } from "../../scraping/client";
+import { permanentError } from "../../scraping/errors";
+import { jsonLiteralAt } from "../json-literal";
+import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+
+export const WHAT = "OpenTable reviews";
+export const PAGE_SIZE = 10;
+/** The persisted query's hash as the 2026-01-18 client sends it; OpenTable rotates it with releases. */
+export const REVIEW_SEARCH_HASH = "a544a8bb7070a1aa6c5e50b3f9bb239ba44f442eb9ac628f30b57bd3ae098b27";
+
+/** What one page's fetch hands the parser: the restaurant page (page 1) or a GraphQL answer. */
+export type OpentableFetched = { kind: "state"; html: string } | { kind: "gql"; answer: unknown; restaurantId: string };
+
+/** Page 1 is the restaurant page itself; later pages are the review search, by restaurant id (the position's token). */
+export function opentableRequest(position: WalkPosition, pageUrl: string): { url: string; options?: RequestOptions } {
+  if (position.page <= 1 || !position.token) return { url: pageUrl };
+  return {
+    url: `${new URL(pageUrl).origin}/dapi/fe/gql?optype=query&opname=ReviewSearchResults`,
+    options: {
+      method: "POST",
+      headers: { "ot-page-group": "rest-profile", "ot-page-type": "restprofilepage", Referer: pageUrl },
+      json: {
+        operationName: "ReviewSearchResults",
+        variables: {
+          prioritiseUserLanguage: false,
+          gpid: 0,
+          restaurantId: Number(position.token),
+          page: position.page,
+          pageSize: PAGE_SIZE,
+          sortBy: "newestReview",
+          searchTerm: "",
+          highlightFormat: "index",
+        },
+        extensions: { persistedQuery: { version: 1, sha256Hash: REVIEW_SEARCH_HASH } },
+      },
+    },
+  };
+}
+
+const STATE_MARKER = "window.__INITIAL_STATE__";
+
+/** The page's `window.__INITIAL_STATE__` object, found by its marker and bracket-matched (no regex over the page). */
+export function initialStateOf(html: string): unknown {
+  const marker = html.indexOf(STATE_MARKER);
+  if (marker < 0) throw permanentError("publisher_error", `${WHAT}: the page has no ${STATE_MARKER}`);
+  // The object follows ` = ` right after the marker; a brace further away is not this assignment.
+  const brace = html.indexOf("{", marker);
+  const literal = brace >= 0 && brace - marker < 40 ? jsonLiteralAt(html, brace) : null;
+  if (literal === null) throw permanentError("publisher_error", `${WHAT}: ${STATE_MARKER} is not a closed object`);
+  try {
+    return JSON.parse(literal);
+  } catch {
+    throw permanentError("publisher_error", `${WHAT}: ${STATE_MARKER} is not JSON`);
+  }
+}
+
+const ResultsSchema = z.object({ reviews: z.array(z.unknown()), totalCount: z.unknown() });
+
+const StateSchema = z.object({
+  restaurantProfile: z.object({
+    restaurant: z.object({ restaurantId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]) }),
+    reviewsData: z.object({ reviewSearchResults: ResultsSchema }),
+  }),
+});
+
+const GqlSchema = z.object({ data: z.object({ restaurant: z.object({ reviewSearchResults: ResultsSchema }) }) });
+
+const score = z.union([z.number(), z.string().max(20)]).nullish();
+const ReviewSchema = z.object({
+  reviewId: z.union([z.string().min(1).max(100), z.number().int()]),
+  text: z.string().max(50_000).nullish(),
+  rating: z.object({ overall: z.number().min(1).max(5), food: score, service: score, ambience: score, value: score, noise: score }).nullish(),
+  user: z.object({ nickname: z.string().max(200).nullish() }).nullish(),
+  submittedDateTime: z.string().max(40).nullish(),
+  dinedDateTime: z.string().max(40).nullish(),
+});
+
+const SUB_RATINGS = [
+  ["food", "Food"],
+  ["service", "Service"],
+  ["ambience", "Ambience"],
+  ["value", "Value"],
+  ["noise", "Noise"],
+] as const;
+
+/**
+ * The review's text, then its sub-ratings as OpenTable shows them, one `Label: value` line each in
+ * a block after a blank line (the way other modules keep extra sections in the text); the review
+ * model has no field for them.
+ */
+function reviewText(review: z.infer<typeof ReviewSchema>): string {
+  const lines = SUB_RATINGS.flatMap(([key, label]) => {
+    const value = review.rating?.[key];
+    return value === null || value === undefined || value === "" ? [] : [`${label}: ${value}`];
+  });
+  return [review.text?.trim(), lines.join("\n")].filter(Boolean).join("\n\n");
+}
+
+function reviewsOf(items: unknown[], ctx: ParseContext): RawReview[] {
+  const reviews: RawReview[] = [];
+  for (const raw of items) {
+    ctx.budget.spend();
+    const item = ReviewSchema.safeParse(raw);
+    if (!item.success) continue;
+    const review = item.data;
+    const author = review.user?.nickname?.trim();
+    const dined = review.dinedDateTime?.slice(0, 10);
+    reviews.push({
+      id: String(review.reviewId),
+      ...(author ? { author_name: author } : {}),
+      ...(review.rating ? { rating: { value: review.rating.overall, best: 5, worst: 1 } } : {}),
+      text: reviewText(review),
+      url: ctx.pageUrl,
+      ...(review.submittedDateTime ? { date: review.submittedDateTime } : {}),
+      ...(dined && /^\d{4}-\d{2}-\d{2}$/.test(dined) ? { visit_date: dined } : {}),
+    });
+  }
+  return reviews;
+}
+
+/** One page: the embedded first page or a review search answer; the next page carries the restaurant id. */
+export function parseOpentablePage(data: unknown, ctx: ParseContext): WalkPage {
+  const fetched = data as OpentableFetched;
+  let restaurantId: string;
+  let results: z.infer<typeof ResultsSchema>;
+  if (fetched?.kind === "state") {
+    const state = readAnswer(StateSchema, initialStateOf(fetched.html), `${WHAT} (page state)`);
+    restaurantId = String(state.restaurantProfile.restaurant.restaurantId);
+    results = state.restaurantProfile.reviewsData.reviewSearchResults;
+  } else if (fetched?.kind === "gql") {
+    results = readAnswer(GqlSchema, fetched.answer, `${WHAT} (review search)`).data.restaurant.reviewSearchResults;
+    restaurantId = fetched.restaurantId;
+  } else {
+    throw permanentError("publisher_error", `${WHAT}: nothing to read`);
+  }
+  const total = countOf(results.totalCount);
+  if (total === null) throw permanentError("publisher_error", `${WHAT}: totalCount is not a count`);
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const next = nextByNumber(WHAT, ctx.position.page, lastPage, results.reviews.length);
+  return { reviews: reviewsOf(results.reviews, ctx), next: next ? { page: next.page, token: restaurantId } : null, publisherTotal: total };
+}

@@ -1,0 +1,137 @@
+/** agoda.com: profile_key rules, the review comments answer, and end to end through the Worker and scrape-agoda. */
+import { describe, expect, it, vi } from "vitest";
+import { agoda } from "../../../src/publishers/agoda";
+import { resolveAgodaProfile } from "../../../src/publishers/agoda/profile";
+import { parseAgodaPage, reviewCommentsRequest } from "../../../src/publishers/agoda/reviews";
+import { failureDetails } from "../../helpers/logs";
+import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
+import { failed, queuePerTest, scrapeError } from "../support";
+import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-support";
+import fixture, { GRAND_COMMENTS } from "./site";
+
+const PAGE = "https://www.agoda.com/partners/partnersearch.aspx?hid=26210260";
+const answer = (hotelId: string, page: number) => {
+  const request = reviewCommentsRequest(hotelId, { page, token: null });
+  return fixtureJson(fixture, request.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request.options.json) });
+};
+const ctx = (page: number) => parseContext("26210260", PAGE, { page, token: null });
+
+describe("agoda profile_key", () => {
+  it.each([
+    ["26210260", PAGE],
+    ["https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html?hotel_id=26210260&checkIn=2026-12-01", PAGE],
+    ["https://www.agoda.com/partners/partnersearch.aspx?hid=26210260", PAGE],
+  ])("%s → %s", (key, url) => {
+    expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ url });
+  });
+
+  it.each([
+    // A hotel page without the id in its query names no id the module can read.
+    ["https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html", "Enter the URL of a profile on agoda.com."],
+    ["grand-mercure-malang", "Enter a valid URL."],
+  ])("%s is refused", (key, error) => {
+    expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ error });
+  });
+});
+
+describe("agoda review comments answer", () => {
+  it("posts the body the public client sends: Agoda's own provider 332, 50 a page, sorting 7", () => {
+    const request = reviewCommentsRequest("26210260", { page: 2, token: null });
+    expect(request.url).toBe("https://www.agoda.com/api/cronos/property/review/ReviewComments");
+    expect(request.options).toEqual({
+      method: "POST",
+      json: {
+        hotelId: 26210260,
+        providerId: 332,
+        demographicId: 0,
+        page: 2,
+        pageSize: 50,
+        sorting: 7,
+        providerIds: [332],
+        isReviewPage: false,
+        isCrawlablePage: true,
+        filters: { language: [], room: [] },
+        searchKeyword: "",
+        searchFilters: [],
+      },
+    });
+  });
+
+  it("reads a page: ids, names, 10-point ratings, the original text with positives and negatives, dates, language, country, counts", () => {
+    const page = parseAgodaPage(answer("26210260", 1), ctx(1));
+    expect(page.next).toEqual({ page: 2, token: null });
+    // 50 on the page; one from provider 3038 (9) and one without an id (20) are skipped.
+    expect(page.reviews).toHaveLength(48);
+    expect(page.reviews[0]).toEqual({
+      id: "948353800",
+      author_name: "Guest 0",
+      rating: { value: 9.6, best: 10, worst: 1 },
+      text: "Stay 0\n\nRoom 0 was clean.\n\nPositives: Breakfast\n\nNegatives: Parking",
+      url: PAGE,
+      date: "2026-11-18T10:37:00+07:00",
+      language: "en",
+      author_country: "my",
+      author_review_count: 0,
+    });
+    expect(page.reviews[1]).toEqual({
+      id: "948353799",
+      author_name: "Rizal",
+      rating: { value: 7, best: 10, worst: 1 },
+      text: "Cocok untuk keluarga\n\nKolamnya besar dan ada perosotan air untuk anak-anak.",
+      url: PAGE,
+      date: "2026-11-17T10:37:00+07:00",
+      language: "id",
+      author_country: "id",
+      author_review_count: 1,
+    });
+    expect(page.reviews.map((r) => r.id)).not.toContain("948353791");
+    expect(parseAgodaPage(answer("26210260", 2), ctx(2))).toMatchObject({ next: null });
+  });
+
+  it("an answer without comments is publisher_error naming it", () => {
+    expect(scrapeError(() => parseAgodaPage(answer("4040", 1), ctx(1))).message).toContain("Agoda review comments: unexpected answer at comments");
+  });
+
+  it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
+    expectHostileInputHandled(parseAgodaPage);
+    expectHostileInputHandled(parseAgodaPage, (comments) => ({ comments }), { wrapsItems: true });
+  });
+
+  it("states its evidence date", () => {
+    expect(agoda.evidenceDate).toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
+  });
+});
+
+describe("agoda end to end", () => {
+  const queue = queuePerTest();
+
+  it("walks the API over two pages and returns each Agoda review exactly", async () => {
+    const task = await submitScrape("agoda.com", "26210260");
+    const deliveries = await queue().drain();
+    expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-agoda", "ack"]]);
+    expect(await fixtureRequests("agoda.com", "/api/cronos/")).toEqual({ "/api/cronos/property/review/ReviewComments": 2 });
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe(PAGE);
+    const reviews = body.reviews as Record<string, unknown>[];
+    const expected = GRAND_COMMENTS.filter((c) => c.hotelReviewId && c.providerId === 332);
+    expect(reviews.map((r) => r.review_id)).toEqual(expected.map((c) => String(c.hotelReviewId)));
+    expect(reviews[1]).toMatchObject({
+      review_id: "948353799",
+      author_name: "Rizal",
+      // 7 of 10: round(1 + 6 × 4 / 9) = 4.
+      rating: 4,
+      text: "Cocok untuk keluarga\n\nKolamnya besar dan ada perosotan air untuk anak-anak.",
+      url: PAGE,
+      posted_at: Date.UTC(2026, 10, 17, 3, 37),
+    });
+    expect(reviews.at(-1)).toMatchObject({ review_id: "948353741", posted_at: Date.UTC(2026, 10, 18, 3, 37) - 59 * 86_400_000 });
+  });
+
+  it("a changed answer is publisher_error naming what is missing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const moved = await submitScrape("agoda.com", "4040");
+    await queue().drain();
+    expect((await retrieve(moved)).response_message).toEqual(failed("publisher_error"));
+    expect(failureDetails(warn, moved.taskId)).toContain("Agoda review comments: unexpected answer at comments");
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Fixture agoda.com: the review comments API its hotel pages load,
+ * `POST /api/cronos/property/review/ReviewComments` with a JSON body `{hotelId, providerId,
+ * demographicId, page, pageSize, sorting, providerIds, isReviewPage, isCrawlablePage, filters,
+ * searchKeyword, searchFilters}` (RomySaputraSihananda/craw-data paramsBuilder.py @5648f5c7,
+ * ~2024), answering `{comments: [...]}` (craw-data agoda.py @1142a087 reads `comments`). Comment
+ * fields as public consumers of that answer read them: `hotelReviewId`, `providerId`, `rating`
+ * (10-point), `reviewTitle`, `reviewComments`, `reviewPositives`, `reviewNegatives`,
+ * `originalTitle`, `originalComment`, `translateSource`, `reviewDate` (ISO with offset),
+ * `checkInDateMonthYear`, `reviewerInfo.{displayMemberName, countryName, flagName,
+ * reviewGroupName, roomTypeName, lengthOfStay, reviewerReviewedCount}` (exact-string index ids
+ * 39362445505, 41177827271, 14998514591; a 2025-04 sample record among them). The reviews are
+ * invented. Only `sorting` 7 gives newest first here.
+ *
+ * Properties: 26210260 (60 comments over two pages of 50, one from another provider, one
+ * without an id, one machine-translated), 1000 (none), 4040 (an answer without `comments`).
+ */
+import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
+
+export interface AgodaFixtureComment {
+  hotelReviewId?: number;
+  providerId: number;
+  rating: number;
+  formattedRating: string;
+  ratingText: string;
+  reviewTitle: string;
+  reviewComments: string;
+  reviewPositives: string;
+  reviewNegatives: string;
+  originalTitle?: string;
+  originalComment?: string;
+  translateSource: string;
+  reviewDate: string;
+  checkInDateMonthYear: string;
+  reviewerInfo: {
+    displayMemberName: string;
+    countryName: string;
+    flagName: string;
+    reviewGroupName: string;
+    roomTypeName: string;
+    lengthOfStay: number;
+    reviewerReviewedCount: number;
+  };
+}
+
+const NEWEST = Date.UTC(2026, 10, 18, 3, 37);
+
+function comment(i: number): AgodaFixtureComment {
+  const at = new Date(NEWEST - i * 86_400_000 + 7 * 3_600_000).toISOString().slice(0, 16);
+  return {
+    ...(i === 20 ? {} : { hotelReviewId: 948_353_800 - i }),
+    providerId: i === 9 ? 3038 : 332,
+    rating: i === 0 ? 9.6 : 6 + (i % 5),
+    formattedRating: "9.6",
+    ratingText: "Exceptional",
+    reviewTitle: i === 1 ? "Great for families" : `Stay ${i}`,
+    reviewComments: i === 1 ? "Pool was big and had water slides for the children." : `Room ${i} was clean.`,
+    reviewPositives: i === 0 ? "Breakfast" : "",
+    reviewNegatives: i === 0 ? "Parking" : "",
+    ...(i === 1 ? { originalTitle: "Cocok untuk keluarga", originalComment: "Kolamnya besar dan ada perosotan air untuk anak-anak." } : {}),
+    translateSource: i === 1 ? "id" : "en",
+    reviewDate: `${at}:00+07:00`,
+    checkInDateMonthYear: "November 2026",
+    reviewerInfo: {
+      displayMemberName: i === 1 ? "Rizal" : `Guest ${i}`,
+      countryName: i === 1 ? "Indonesia" : "Malaysia",
+      flagName: i === 1 ? "id" : "my",
+      reviewGroupName: "Family with young children",
+      roomTypeName: "Deluxe Room",
+      lengthOfStay: 2,
+      reviewerReviewedCount: i,
+    },
+  };
+}
+
+export const GRAND_COMMENTS: AgodaFixtureComment[] = Array.from({ length: 60 }, (_, i) => comment(i));
+
+const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+
+function reviewComments(body: string): FixtureResponse {
+  let request: { hotelId?: unknown; page?: unknown; pageSize?: unknown; sorting?: unknown; providerId?: unknown };
+  try {
+    request = JSON.parse(body) as typeof request;
+  } catch {
+    return json({ error: "bad request" }, 400);
+  }
+  const { hotelId, page, pageSize } = request;
+  if (typeof page !== "number" || page < 1 || typeof pageSize !== "number" || pageSize < 1 || pageSize > 50 || request.providerId !== 332) {
+    return json({ error: "bad request" }, 400);
+  }
+  const all = hotelId === 26210260 || hotelId === 4040 ? GRAND_COMMENTS : [];
+  const ordered = request.sorting === 7 ? all : [...all].reverse();
+  const comments = ordered.slice((page - 1) * pageSize, page * pageSize);
+  if (hotelId === 4040) return json({ commentList: comments });
+  return json({ comments });
+}
+
+const fixture: PublisherFixture = {
+  domains: ["agoda.com"],
+  site: ({ url, method, body }) => {
+    if (url.pathname !== "/api/cronos/property/review/ReviewComments") return json({ error: "not found" }, 404);
+    if (method !== "POST") return json({ error: "Method Not Allowed" }, 405);
+    return reviewComments(body);
+  },
+};
+
+export default fixture;

@@ -1,0 +1,176 @@
+/** holidaycheck.de: profile_key rules, the lookup by content query, the review API answer, and end to end through scrape-holidaycheck. */
+import { describe, expect, it, vi } from "vitest";
+import type { Business } from "../../../src/core/tasks/business";
+import { holidaycheck } from "../../../src/publishers/holidaycheck";
+import { CONTENT_QUERY_URL, pickHotel, SUGGEST_QUERY } from "../../../src/publishers/holidaycheck/lookup";
+import { resolveHolidaycheckProfile } from "../../../src/publishers/holidaycheck/profile";
+import { hotelReviewUrl, parseHolidaycheckPage } from "../../../src/publishers/holidaycheck/reviews";
+import { business as apiBusiness } from "../../helpers/api";
+import { failureDetails } from "../../helpers/logs";
+import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
+import { failed, queuePerTest, scrapeError } from "../support";
+import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-support";
+import fixture, { BIG, MOVED, VENIQUI, VENIQUI_REVIEWS } from "./site";
+
+const PAGE = `https://www.holidaycheck.de/hi/x/${VENIQUI}`;
+const answer = (uuid: string, page: number) => fixtureJson(fixture, hotelReviewUrl(uuid, { page, token: null }));
+const ctx = (page: number) => parseContext(VENIQUI, PAGE, { page, token: null });
+const business = (name: string, city: string): Business => ({
+  id: "b1",
+  name,
+  address: { street: "", city, state: "", zip: "", country: "GRC" },
+  phone: "",
+  description: "",
+  tags: [],
+});
+const suggestions = (q: string) =>
+  fixtureJson(fixture, CONTENT_QUERY_URL, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: SUGGEST_QUERY, variables: { q, limit: 10 } }),
+  });
+
+describe("holidaycheck profile_key", () => {
+  it.each([
+    [`https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`, PAGE, "holidaycheck.de"],
+    [`https://www.holidaycheck.de/hr/bewertungen-hotel-veniqui/${VENIQUI.toUpperCase()}?p=2`, PAGE, "holidaycheck.de"],
+    [VENIQUI, `https://www.holidaycheck.at/hi/x/${VENIQUI}`, "holidaycheck.at"],
+    [`https://www.holidaycheck.ch/hi/hotel-veniqui/${VENIQUI}`, `https://www.holidaycheck.ch/hi/x/${VENIQUI}`, "holidaycheck.ch"],
+  ])("%s → %s", (key, url, publisherKey) => {
+    expect(resolveHolidaycheckProfile(key, publisherKey)).toEqual({ url });
+  });
+
+  it.each([
+    ["https://www.holidaycheck.de/dh/hotels-rhodos/abc", "Enter the URL of a profile on holidaycheck.de."],
+    ["hotel veniqui", "Enter a valid URL."],
+  ])("%s is refused", (key, error) => {
+    expect(resolveHolidaycheckProfile(key, "holidaycheck.de")).toEqual({ error });
+  });
+});
+
+describe("holidaycheck lookup", () => {
+  it("takes the one hotel with the business's name in the business's city, not its namesake in another country", () => {
+    expect(pickHotel(business("Veniqui", "Kremasti"), suggestions("Veniqui Kremasti"))).toBe(VENIQUI);
+  });
+
+  it("no match, or two, is profile_not_found", () => {
+    expect(scrapeError(() => pickHotel(business("Veniqui", "Lindos"), suggestions("Veniqui Lindos")))).toMatchObject({ reason: "profile_not_found" });
+    expect(scrapeError(() => pickHotel(business("Veniqui", ""), suggestions("Veniqui")))).toMatchObject({
+      reason: "profile_not_found",
+      message: "HolidayCheck: more than one hotel matches the name and city",
+    });
+  });
+});
+
+describe("holidaycheck review API answer", () => {
+  it("asks for the hotel's reviews newest first, 50 a batch, by offset, in German", () => {
+    const url = new URL(hotelReviewUrl(VENIQUI, { page: 2, token: null }));
+    expect(url.origin + url.pathname).toBe("https://www.holidaycheck.de/svc/api-hotelreview/v3/hotelreview");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      select: "id,title,texts,ratings,travelDate,entryDate,user,travelReason,traveledWith,children",
+      filter: `hotel.id:${VENIQUI}`,
+      sort: "entryDate:desc",
+      limit: "50",
+      offset: "100",
+      locale: "de",
+    });
+  });
+
+  it("reads a batch: ids, user ids, suns, title and general text, entry and travel dates, the total, the next batch", () => {
+    const page = parseHolidaycheckPage(answer(VENIQUI, 0), ctx(0));
+    expect(page.publisherTotal).toBe(120);
+    expect(page.next).toEqual({ page: 1, token: null });
+    expect(page.limitedView).toBeUndefined();
+    expect(page.reviews).toHaveLength(50);
+    expect(page.reviews[0]).toEqual({
+      id: "a1b2c3d4-0000-4000-8000-100000000000",
+      author_id: "u-0",
+      rating: { value: 6, best: 6, worst: 1 },
+      text: "Urlaub 0\n\nAlles gut bei Aufenthalt 0.",
+      url: PAGE,
+      date: "2026-11-10T08:00:00.000Z",
+      visit_date: "2026-10",
+      language: "de",
+    });
+    expect(page.reviews[1]).toEqual({
+      id: "a1b2c3d4-0000-4000-8000-100000000001",
+      author_id: "u-1",
+      rating: { value: 5, best: 6, worst: 1 },
+      text: "Traumhafter Urlaub\n\nSehr freundliches Personal und ein toller Strand.",
+      url: PAGE,
+      date: "2026-11-09T08:00:00.000Z",
+      visit_date: "2026-10",
+      language: "de",
+    });
+    // Batch 2 holds review 70, which has no id: skipped.
+    expect(parseHolidaycheckPage(answer(VENIQUI, 1), ctx(1)).reviews).toHaveLength(49);
+    expect(parseHolidaycheckPage(answer(VENIQUI, 2), ctx(2)).next).toBeNull();
+  });
+
+  it("stops at the API's offset limit and says what it cannot reach", () => {
+    const first = parseHolidaycheckPage(answer(BIG, 0), parseContext(BIG, PAGE, { page: 0, token: null }));
+    expect([first.publisherTotal, first.limitedView]).toEqual([1234, "HolidayCheck's review API serves the newest 1000 reviews (offsets stop at 1000)"]);
+    expect(parseHolidaycheckPage(answer(BIG, 19), parseContext(BIG, PAGE, { page: 19, token: null })).next).toBeNull();
+  });
+
+  it("an answer without total, and a rating past 6 suns, are publisher_error", () => {
+    expect(scrapeError(() => parseHolidaycheckPage(answer(MOVED, 0), ctx(0))).message).toContain("HolidayCheck reviews: unexpected answer at total");
+    const tenPoint = { total: 1, items: [{ id: "x", ratings: { GENERAL: { GENERAL: 9.2 } } }] };
+    expect(scrapeError(() => parseHolidaycheckPage(tenPoint, ctx(0))).message).toBe("HolidayCheck reviews: a rating of 9.2 is outside the 1–6 sun scale");
+  });
+
+  it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
+    expectHostileInputHandled(parseHolidaycheckPage);
+    expectHostileInputHandled(parseHolidaycheckPage, (items) => ({ total: 5, items }), { wrapsItems: true });
+    expect(() => pickHotel(business("x", "y"), { data: { suggestionSearch: { hotels: { entities: Array(10_000).fill({}) } } } })).toThrow();
+  });
+
+  it("states its evidence date", () => {
+    expect(holidaycheck.evidenceDate).toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
+  });
+});
+
+describe("holidaycheck end to end", () => {
+  const queue = queuePerTest();
+
+  it("walks the review API over three batches newest first and returns each review exactly", async () => {
+    const task = await submitScrape("holidaycheck.de", `https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`);
+    const deliveries = await queue().drain();
+    expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-holidaycheck", "ack"]]);
+    expect(
+      Object.keys(await fixtureRequests("holidaycheck.de", "/svc/api-hotelreview/v3/hotelreview")).map((path) =>
+        new URL(path, PAGE).searchParams.get("offset"),
+      ),
+    ).toEqual(["0", "50", "100"]);
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe(PAGE);
+    const reviews = body.reviews as Record<string, unknown>[];
+    expect(reviews.map((r) => r.review_id)).toEqual(VENIQUI_REVIEWS.flatMap((r) => (r.id ? [r.id] : [])));
+    expect(reviews[1]).toMatchObject({
+      review_id: "a1b2c3d4-0000-4000-8000-100000000001",
+      // 5 of 6 suns: round(1 + 4 × 4 / 5) = 4.
+      rating: 4,
+      text: "Traumhafter Urlaub\n\nSehr freundliches Personal und ein toller Strand.",
+      url: PAGE,
+      posted_at: Date.UTC(2026, 10, 9, 8, 0),
+    });
+  });
+
+  it("without a profile_key, finds the hotel by name and city with the content query, then walks its reviews", async () => {
+    const biz = { ...apiBusiness(), name: "Hotel Veniqui", address: { ...apiBusiness().address, city: "Kremasti", country: "GRC" } };
+    const task = await submitScrape("holidaycheck.de", "", {}, { business: biz });
+    await queue().drain();
+    expect(await fixtureRequests("holidaycheck.de", "/svc/content-query-v2")).toEqual({ "/svc/content-query-v2": 1 });
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe(PAGE);
+    expect((body.reviews as unknown[]).length).toBe(119);
+  });
+
+  it("a changed answer is publisher_error naming what is missing", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const moved = await submitScrape("holidaycheck.de", MOVED);
+    await queue().drain();
+    expect((await retrieve(moved)).response_message).toEqual(failed("publisher_error"));
+    expect(failureDetails(warn, moved.taskId)).toContain("HolidayCheck reviews: unexpected answer at total");
+  });
+});
