@@ -308,6 +308,8 @@ async function requestBench(only) {
   // the bench is one client on one address sending thousands of requests a minute on purpose.
   const config = parseToml(toml);
   config.queues = { producers: config.queues.producers };
+  // The bench's own entry: the production Worker plus the round-trip counter, which production never loads.
+  config.main = "src/bench/entry.ts";
   config.ratelimits = config.ratelimits.map((limiter) => ({ ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } }));
   writeFileSync(benchConfig, stringifyToml(config));
   const compatibilityDate = /^compatibility_date = "([^"]+)"/m.exec(toml)?.[1];

@@ -1,4 +1,3 @@
-import { countingEnabled, withRoundTripCount } from "./bench/round-trips";
 import { createApp } from "./http/app";
 import { handleQueue } from "./app/queue/router";
 import { requeueIdleTasks, tickQueueGates } from "./app/scrape/sweep";
@@ -13,8 +12,6 @@ const app = createApp();
 
 export default {
   fetch(request, env, ctx) {
-    // `npm run bench` only: counts a sampling request's D1 round trips and queue sends.
-    if (countingEnabled(env, request)) return withRoundTripCount(env, (counted) => app.fetch(request, counted, ctx));
     return app.fetch(request, env, ctx);
   },
   queue: handleQueue,

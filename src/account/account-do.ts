@@ -43,7 +43,8 @@ export class AccountDurableObject extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
+    // A constructor cannot await; the runtime holds every event until this settles (and resets the object if it throws).
+    void ctx.blockConcurrencyWhile(async () => {
       migrateRateLimiter(ctx.storage.sql);
       migrateOutbox(ctx.storage.sql);
       migrateRunSlots(ctx.storage.sql);
@@ -160,5 +161,5 @@ export class AccountDurableObject extends DurableObject<Env> {
 }
 
 export function accountStub(env: Env, accountId: string): DurableObjectStub<AccountDurableObject> {
-  return env.ACCOUNT.get(env.ACCOUNT.idFromName(accountId)) as DurableObjectStub<AccountDurableObject>;
+  return env.ACCOUNT.get(env.ACCOUNT.idFromName(accountId));
 }

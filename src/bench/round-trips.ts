@@ -1,6 +1,6 @@
 /**
- * Bench-only measurement of D1 round trips and queue sends per request (`npm run bench` sets
- * BENCH_COUNT_D1=true; it is never set otherwise). The D1 binding is wrapped once per env: every
+ * Bench-only measurement of D1 round trips and queue sends per request, wired in only by the
+ * bench's own entry (./entry.ts), and only when `npm run bench` sets BENCH_COUNT_D1=true. The D1 binding is wrapped once per env: every
  * call that leaves the Worker for D1 (a statement's first/all/run/raw, a batch, exec) counts one
  * round trip, counted for the request it runs in, and the totals go back in response headers.
  * Only requests that ask for it (COUNT_REQUEST_HEADER) are counted, so the requests the bench times

@@ -154,7 +154,7 @@ export function isHttpUrl(value: string, maxLength = 2048): URL | null {
  * "constructor" must be plain entries, not inherited members.
  */
 export function toErrorTree(issues: readonly z.core.$ZodIssue[]): ErrorDetails {
-  const tree: ErrorDetails = Object.create(null);
+  const tree = Object.create(null) as ErrorDetails;
   for (const issue of issues) {
     const path = issue.path.map(String);
     if (path.length === 0) path.push("non_field_errors");

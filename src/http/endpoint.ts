@@ -6,11 +6,18 @@ import { acceptKey, cachedKey, keyCacheTtlMs, keyLookup, refreshKey } from "../a
 import type { AppEnv } from "./context";
 import { BOOKMARK_HEADER, requestSession, type Consistency, type RequestSession } from "./d1-session";
 import type { ErrorDetails } from "../core/validation";
-import { ApiError, invalid } from "./errors";
+import { ApiError, ERROR_TEXT, invalid, UNAUTHORIZED_MESSAGE } from "./errors";
 import { limitAccount, limitClientIp, limitFailedKey } from "./abuse-limits";
 import { admitSubmit, enforceTaskBudget } from "./rate-limit";
 import { ApiKeySchema } from "./schemas/common";
 import { MSG, isPlainObject, toErrorTree } from "../core/validation";
+
+/** The webhook endpoints' shared spec: their 400 text, key position and 401 message. */
+export const WEBHOOK_ENDPOINT = {
+  errorText: ERROR_TEXT.webhook,
+  apiKeyPath: ["api_key"],
+  unauthorizedMessage: UNAUTHORIZED_MESSAGE.webhook,
+} as const satisfies Omit<EndpointSpec<z.ZodType>, "schema">;
 
 export interface EndpointSpec<S extends z.ZodType> {
   /** The `error` text of this endpoint's 400 answers. */

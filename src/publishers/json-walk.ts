@@ -6,6 +6,7 @@
  * and the error wording, so the next such publisher is an afternoon's work (docs/publishers.md,
  * "Adding a publisher").
  */
+import { parseAnswer } from "../scraping/answer-schema";
 import { z } from "zod";
 import type { RawReview } from "../core/reviews";
 import type { PageInspector, RequestOptions } from "../scraping/client";
@@ -129,10 +130,7 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
  * path that differs ("Feefo reviews: unexpected answer at reviews.0.service.rating: …").
  */
 export function readAnswer<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw permanentError("publisher_error", `${what}: unexpected answer at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+  return parseAnswer(schema, data, what);
 }
 
 /**

@@ -4,8 +4,8 @@
  * adapter of its own. Listing them lets clients see each one's name, kind and rating scale
  * (GET /publishers, the README table) and lets submit apply its rules (aliases, login cookies, ids).
  *
- * When a dedicated module claims a domain (src/publishers/registry.ts MODULES), the module's own data
- * wins and the entry here is ignored, so an entry never outlives the module that replaces it.
+ * A domain a dedicated module claims (src/publishers/registry.ts MODULES) is not listed here: the
+ * module's own data is the publisher's (test/publishers/contract.test.ts checks no entry is left).
  *
  * Sources for the facts below: each site's public profile and review pages (scale shown next to
  * the reviews, profile URL forms). `profileUrlFromId` is set only where the profile URL is built
@@ -58,14 +58,6 @@ const SCORE_10 = "1–10 score";
 
 export const LISTED: readonly ListedPublisher[] = [
   // Local business listings
-  {
-    domain: "yelp.com",
-    displayName: "Yelp",
-    kind: "listing",
-    loginRequired: true,
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/biz/${id}`),
-  },
   { domain: "yellowpages.com", displayName: "Yellow Pages", kind: "listing", ratingScale: STARS },
   { domain: "superpages.com", displayName: "Superpages", kind: "listing", ratingScale: STARS },
   { domain: "citysearch.com", displayName: "Citysearch", kind: "listing", ratingScale: STARS },
@@ -94,13 +86,6 @@ export const LISTED: readonly ListedPublisher[] = [
   },
 
   // Consumer reviews of businesses and shops
-  {
-    domain: "trustpilot.com",
-    displayName: "Trustpilot",
-    kind: "consumer",
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/review/${id}`),
-  },
   {
     domain: "sitejabber.com",
     displayName: "Sitejabber",

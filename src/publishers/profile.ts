@@ -20,7 +20,7 @@ export interface ProfileRules {
 
 /**
  * The usual profile_key rules: a URL on the publisher's domain (or one of its profile hosts), or an
- * id the module can build a URL from. Messages are the ones decisions.md and the README name.
+ * id the module can build a URL from. Messages are the ones docs/api.md names.
  */
 export function resolveProfile(profileKey: string, publisherKey: string, rules: ProfileRules = {}): ProfileResolution {
   if (looksLikeUrl(profileKey)) {

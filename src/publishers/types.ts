@@ -32,18 +32,6 @@ export const PUBLISHER_KINDS = [
 /** A publisher's kind; "generic" is only the generic module's, which serves every other domain. */
 export type PublisherKind = "generic" | (typeof PUBLISHER_KINDS)[number];
 
-/** Queue bindings of the scraping queues (wrangler.toml `[[queues.producers]]`). */
-export type ScrapeQueueBinding = {
-  [K in keyof Env]: Env[K] extends Queue<unknown> ? (K extends `SCRAPE_${string}` ? K : never) : never;
-}[keyof Env];
-
-export interface QueueRef {
-  /** The producer binding the dispatcher sends to. */
-  binding: ScrapeQueueBinding;
-  /** The queue's name, as its consumer receives `batch.queue`. */
-  name: string;
-}
-
 /** How a submitted profile_key turned out: the profile URL, or the message of a 400. */
 export type ProfileResolution = { url: string } | { error: string };
 
@@ -69,7 +57,6 @@ export interface PublisherModule<C = unknown> {
   /** Finds the profile from the business data when profile_key is empty; absent = profile_key required. */
   lookup?: Lookup;
   adapter: Adapter<C>;
-  queue: QueueRef;
   /**
    * The date (`YYYY-MM-DD` or `YYYY-MM`) of the newest real evidence the module was checked against:
    * a real capture in its tests, or a current public client whose requests and parsing it follows.
@@ -151,5 +138,5 @@ export interface Adapter<C> {
  * the one cast lives here instead of at every use.
  */
 export function definePublisher<C>(module: PublisherModule<C>): PublisherModule {
-  return module as unknown as PublisherModule;
+  return module;
 }

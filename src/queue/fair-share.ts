@@ -1,7 +1,7 @@
 /**
  * Fair share of one scraping queue, kept in that queue's gate object (./queue-gate.ts) in SQLite.
  *
- * The rule (decisions.md "Tasks"): when tasks of several accounts wait on the same queue, no account
+ * The rule (docs/architecture.md, "Product decisions", Tasks): when tasks of several accounts wait on the same queue, no account
  * holds more than ⌈consumer concurrency ÷ accounts with waiting or running tasks on it⌉ of it; alone,
  * an account may use all of it; the plan's running-task cap applies on top.
  *

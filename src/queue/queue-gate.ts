@@ -54,7 +54,8 @@ export interface GateQueue {
 export class QueueGate extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
+    // A constructor cannot await; the runtime holds every event until this settles (and resets the object if it throws).
+    void ctx.blockConcurrencyWhile(async () => {
       migrateFairShare(ctx.storage.sql);
     });
   }
@@ -167,5 +168,5 @@ export async function sendTasks(env: Env, binding: ScrapeQueueBinding, sends: re
 }
 
 export function queueGate(env: Env, queue: QueueRef): DurableObjectStub<QueueGate> {
-  return env.QUEUE_GATE.get(env.QUEUE_GATE.idFromName(queue.name)) as DurableObjectStub<QueueGate>;
+  return env.QUEUE_GATE.get(env.QUEUE_GATE.idFromName(queue.name));
 }

@@ -16,7 +16,8 @@ export interface SlotDecision {
 export class BrowserGate extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.blockConcurrencyWhile(async () => {
+    // A constructor cannot await; the runtime holds every event until this settles (and resets the object if it throws).
+    void ctx.blockConcurrencyWhile(async () => {
       ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS slots (holder TEXT PRIMARY KEY, until INTEGER NOT NULL)");
     });
   }
@@ -42,5 +43,5 @@ export class BrowserGate extends DurableObject<Env> {
 }
 
 export function browserGate(env: Env): DurableObjectStub<BrowserGate> {
-  return env.BROWSER_GATE.get(env.BROWSER_GATE.idFromName("global")) as DurableObjectStub<BrowserGate>;
+  return env.BROWSER_GATE.get(env.BROWSER_GATE.idFromName("global"));
 }

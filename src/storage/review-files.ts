@@ -123,5 +123,6 @@ export async function openReviewFile(env: Env, key: string): Promise<ServedFile 
     return body ? { body } : null;
   }
   const object = await env.REVIEW_FILES.get(key);
-  return object ? { body: object.body, etag: object.httpEtag } : null;
+  // R2 serves bytes; its type leaves the chunk type open.
+  return object ? { body: object.body as ReadableStream<Uint8Array>, etag: object.httpEtag } : null;
 }

@@ -20,7 +20,7 @@ async function createWebhookDeployed(apiKey: string, webhook: string) {
     deployed,
     createExecutionContext(),
   );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
 
 const event = { id: "evt_t_in_progress", body: '{"task_id":"t"}' };

@@ -139,7 +139,7 @@ describe("submit rate limit", () => {
     expect(valid.status).toBe(201);
     expect(valid.headers.get("x-tasks-remaining")).toBe(String(Number(valid.headers.get("x-tasks-limit")) - 1));
     await submitMany(apiKey, 8);
-    // The rate limit comes before validation (decisions.md, order of checks).
+    // The rate limit comes before validation (docs/architecture.md, "Product decisions", order of checks).
     const limitedInvalid = await postJson(SUBMIT, { ...submitBody(apiKey), job: "nope" });
     expect(limitedInvalid.status).toBe(429);
     expect(limitedInvalid.body.details).toEqual({

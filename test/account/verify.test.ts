@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { deliveryHeaders } from "../../src/core/webhooks/signing";
-import { verifyWebhook } from "../../src/webhooks/verify";
+import { verifyWebhook } from "../../client/verify-webhook";
 
 const secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 const body = JSON.stringify({ task_id: "t-1", event: "task.completed", task_status: 200, text: "café <b>&</b>" });

@@ -97,7 +97,7 @@ describe.each(names)("%s: authentication", (name) => {
   it("a body that is not JSON is refused before the key is looked at", async () => {
     const res = await post(path, '{"api_key": "rk_unknown", ');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toBe(errorText);
+    expect((await res.json<{ error: string }>()).error).toBe(errorText);
   });
 
   it("an api_key that is missing, not a string or too long is a 400, not a 401", async () => {

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest under a rotated ENCRYPTION_KEY (decisions.md "Secrets at rest and key rotation"),
+ * Secrets at rest under a rotated ENCRYPTION_KEY (docs/architecture.md, "Product decisions", secrets at rest),
  * and the create-webhook 500 it caused: a stored webhook secret sealed under a key the service no
  * longer has. Every case goes through the Worker's own fetch handler, queue consumer or account
  * object, with the keys given as the Worker's settings.
@@ -28,10 +28,10 @@ afterEach(() => vi.restoreAllMocks());
 async function postWith(settings: Partial<Record<string, string>>, body: unknown) {
   const res = await worker.fetch(
     new Request(`${BASE}${WEBHOOK}`, { method: "POST", body: JSON.stringify(body) }),
-    { ...env, ...settings } as Env,
+    { ...env, ...settings },
     createExecutionContext(),
   );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+  return { status: res.status, body: await res.json<Record<string, unknown>>(), headers: res.headers };
 }
 
 async function storedSecret(accountId: string): Promise<string | null> {

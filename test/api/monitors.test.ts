@@ -171,11 +171,13 @@ describe("list, pause, delete and changes", () => {
 
 describe("the OpenAPI document (also what /docs renders)", () => {
   it("documents the five monitor endpoints and the monitor notification", async () => {
-    const document = (await (await call("/openapi.json")).json()) as {
+    const document = await (
+      await call("/openapi.json")
+    ).json<{
       paths: Record<string, { post?: { tags?: string[]; responses: Record<string, unknown> } }>;
       webhooks: Record<string, unknown>;
       components: { schemas: Record<string, unknown> };
-    };
+    }>();
     for (const path of ["create-monitor", "list-monitors", "delete-monitor", "pause-monitor", "changes"]) {
       const operation = document.paths[`/monitors/${path}/`]?.post;
       expect(operation?.tags, path).toEqual(["Monitors"]);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE, ENDPOINTS, type EndpointName, createAccount, post, publisherConfig, submitBody, withValue } from "../helpers/api";
 
-/** Every message the API may put in a 400 tree: decisions.md's list plus the documented additions. */
+/** Every message the API may put in a 400 tree: the DRF messages plus the additions docs/api.md documents. */
 const DOCUMENTED_MESSAGES = [
   /^This field is required\.$/,
   /^This field may not be blank\.$/,
@@ -52,7 +52,7 @@ function expectErrorTree(node: unknown, path: string[] = []): void {
 async function answer(path: string, body: unknown): Promise<{ status: number; body: { error?: unknown; details?: unknown } }> {
   const res = await post(path, JSON.stringify(body));
   expect(res.headers.get("content-type")).toBe("application/json; charset=UTF-8");
-  return { status: res.status, body: (await res.json()) as { error?: unknown; details?: unknown } };
+  return { status: res.status, body: await res.json<{ error?: unknown; details?: unknown }>() };
 }
 
 const names = Object.keys(ENDPOINTS) as EndpointName[];

@@ -27,7 +27,7 @@ interface PublishersBody {
 async function checkAgainstDocument(schema: string, instance: unknown): Promise<{ valid: boolean; error?: string }> {
   const document = await (await call("/openapi.json")).json();
   const res = await fetch(`${inject("openapiValidatorUrl")}instance`, { method: "POST", body: JSON.stringify({ document, schema, instance }) });
-  return (await res.json()) as { valid: boolean; error?: string };
+  return await res.json<{ valid: boolean; error?: string }>();
 }
 
 describe("GET /publishers", () => {
@@ -35,7 +35,7 @@ describe("GET /publishers", () => {
   let body: PublishersBody;
   beforeAll(async () => {
     res = await call("/publishers");
-    body = (await res.json()) as PublishersBody;
+    body = await res.json<PublishersBody>();
   });
 
   it("answers 200 without an API key, with 80+ publishers sorted by domain and a true count", () => {
@@ -61,10 +61,12 @@ describe("GET /publishers", () => {
   });
 
   it("documents the endpoint with its example, which also validates", async () => {
-    const document = (await (await call("/openapi.json")).json()) as {
+    const document = await (
+      await call("/openapi.json")
+    ).json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, { example?: unknown }> };
-    };
+    }>();
     expect(Object.keys(document.paths["/publishers"].get.responses)).toEqual(expect.arrayContaining(["200", "405"]));
     const example = document.components.schemas.PublishersResponse.example;
     expect(example).toBeDefined();
@@ -190,13 +192,13 @@ describe("GET /publishers", () => {
 
 describe("GET /publishers/{domain}", () => {
   it("answers one publisher by domain or alias, any case, www. dropped, with its health, in the documented shape", async () => {
-    const list = (await (await call("/publishers")).json()) as PublishersBody & { publishers: (PublisherRow & { health: unknown })[] };
+    const list = await (await call("/publishers")).json<PublishersBody & { publishers: (PublisherRow & { health: unknown })[] }>();
     const withAlias = list.publishers.find((p) => p.aliases.length > 0);
     expect(withAlias, "some publisher has an alias").toBeDefined();
     for (const key of [withAlias!.domain, withAlias!.aliases[0], `WWW.${withAlias!.domain.toUpperCase()}`]) {
       const res = await call(`/publishers/${key}`);
       expect(res.status, key).toBe(200);
-      const one = (await res.json()) as PublisherRow & { health: { status: string } };
+      const one = await res.json<PublisherRow & { health: { status: string } }>();
       expect(one.domain).toBe(withAlias!.domain);
       expect(["operational", "degraded", "failing", "unknown"]).toContain(one.health.status);
       expect(await checkAgainstDocument("Publisher", one)).toEqual({ valid: true });

@@ -35,7 +35,7 @@ function at(ms: number) {
 async function submitted(apiKey: string, foreignKey = "speed-1", publishers?: Record<string, unknown>) {
   const res = await post(SUBMIT, submitBody(apiKey, publishers, { foreign_key: foreignKey }));
   expect(res.status).toBe(201);
-  const body = (await res.json()) as { tasks_id: string; publisher_key: string; request_id: string; tasks: { tasks_id: string }[] };
+  const body = await res.json<{ tasks_id: string; publisher_key: string; request_id: string; tasks: { tasks_id: string }[] }>();
   return { ...body, bookmark: res.headers.get("X-D1-Bookmark") };
 }
 
@@ -78,7 +78,7 @@ async function complete(taskId: string, count: number, files: string[]) {
 
 describe("API key cache", () => {
   it("a revoked key keeps working from the cache for less than 10 s (API_KEY_CACHE_TTL), then answers 401", async () => {
-    expect(TTL_MS).toBe(10_000); // decisions.md: a revoked key stops everywhere within 10 s
+    expect(TTL_MS).toBe(10_000); // docs/architecture.md: a revoked key stops everywhere within 10 s
     const { apiKey, keyId } = await createAccount();
     const start = Date.now();
     at(start);
@@ -165,7 +165,7 @@ describe("D1 sessions", () => {
       { "X-D1-Bookmark": task.bookmark! },
     );
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { task_id: string }).task_id).toBe(task.tasks_id); // the client's own write is visible
+    expect((await res.json<{ task_id: string }>()).task_id).toBe(task.tasks_id); // the client's own write is visible
     expect(withSession).toHaveBeenCalledWith(task.bookmark);
     const answered = res.headers.get("X-D1-Bookmark")!;
     expect(answered >= task.bookmark!).toBe(true); // bookmarks of one database order as text
@@ -206,7 +206,7 @@ describe("round trips, measured on the real D1 and queue", () => {
       status: res.status,
       d1: Number(res.headers.get(ROUND_TRIPS_HEADER)),
       queue: Number(res.headers.get(QUEUE_SENDS_HEADER)),
-      body: (await res.json()) as Record<string, unknown>,
+      body: await res.json<Record<string, unknown>>(),
     };
   }
 
@@ -254,9 +254,9 @@ describe("reviews_urls of a large task", () => {
     const ttl = Number(env.REVIEW_FILE_URL_TTL);
     const hourStart = (Math.ceil((Date.now() / 1000 + ttl) / 3600) * 3600 - ttl + 1) * 1000;
     at(hourStart);
-    const first = (await (await post(RETRIEVE, body)).json()) as { business: { reviews_urls: string[] } };
+    const first = await (await post(RETRIEVE, body)).json<{ business: { reviews_urls: string[] } }>();
     at(hourStart + 59 * 60_000);
-    const second = (await (await post(RETRIEVE, { ...body, page: 2, page_size: 1 })).json()) as { business: { reviews_urls: string[] } };
+    const second = await (await post(RETRIEVE, { ...body, page: 2, page_size: 1 })).json<{ business: { reviews_urls: string[] } }>();
     at(hourStart);
     const urls = first.business.reviews_urls;
     expect(urls).toHaveLength(100);
@@ -287,7 +287,7 @@ describe("reviews_urls of a large task", () => {
     const files = Array.from({ length: 100 }, (_, i) => `tasks/${task.tasks_id}/pages/${i + 1}-b${i}.jsonl`);
     await complete(task.tasks_id, 3, files);
     const body = { api_key: apiKey, foreign_key: "speed-files-100", publisher_key: task.publisher_key, task_id: task.tasks_id };
-    const urls = ((await (await post(RETRIEVE, body)).json()) as { business: { reviews_urls: string[] } }).business.reviews_urls;
+    const urls = (await (await post(RETRIEVE, body)).json<{ business: { reviews_urls: string[] } }>()).business.reviews_urls;
     const now = Math.floor(Date.now() / 1000);
     const keys = await Promise.all(urls.map(async (url) => verifyFileUrl(env.URL_SIGNING_KEY, new URL(url), now)));
     expect(keys).toEqual(files.map((objectKey) => ({ ok: true, objectKey })));

@@ -120,7 +120,7 @@ describe("create-webhook: deployed configuration refuses private targets", () =>
   const deployed = { ...env, ALLOW_PRIVATE_NETWORK: "false" } as Env;
   const postDeployed = async (body: unknown) => {
     const res = await worker.fetch(new Request(`${BASE}${WEBHOOK}`, { method: "POST", body: JSON.stringify(body) }), deployed, createExecutionContext());
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    return { status: res.status, body: await res.json<Record<string, unknown>>() };
   };
 
   it.each([

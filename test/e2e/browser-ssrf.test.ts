@@ -13,7 +13,7 @@ const privateOrigin = inject("unmappedOrigins")["private.internal"];
 
 async function privateRequests(prefix: string): Promise<Record<string, number>> {
   const res = await fetch(`${privateOrigin}/__requests?prefix=${encodeURIComponent(prefix)}`);
-  return (await res.json()) as Record<string, number>;
+  return await res.json<Record<string, number>>();
 }
 
 let queue: QueueDriver;

@@ -1,5 +1,5 @@
 /**
- * Never silently incomplete (decisions.md; issue 16 points 3 and 4): a completed task says in
+ * Never silently incomplete (docs/architecture.md, "Product decisions"; issue 16 points 3 and 4): a completed task says in
  * `coverage` how complete its reviews are, and a failure after page 1 keeps what was read.
  * Fixture sites: partial.test (test/fixtures/sites.ts) and multipage.test.
  */

@@ -5,6 +5,7 @@ import { CONSUMERS, GENERIC_QUEUE, QueueDriver } from "../helpers/queue";
 import { DEFAULT_PLAN_LIMITS } from "../../src/settings";
 import { retrieve, slug, submitScrape, taskRow } from "./support";
 import { env } from "cloudflare:workers";
+import { moduleQueue } from "../../src/publishers/queues";
 import { GENERIC_MODULE } from "../../src/publishers/registry";
 import { queueGate } from "../../src/queue/queue-gate";
 
@@ -104,7 +105,7 @@ describe("plan budgets", () => {
     });
     expect(second.headers.get("X-Tasks-Remaining")).toBe(String(limit - 25));
     // Refused whole: nothing of the second submit was queued (the first's 25 wait in the queue's gate).
-    const held = (await queueGate(env, GENERIC_MODULE.queue).counts()).reduce((n, c) => n + c.n, 0);
+    const held = (await queueGate(env, moduleQueue(GENERIC_MODULE.name)).counts()).reduce((n, c) => n + c.n, 0);
     expect(held).toBe(25);
   });
 });

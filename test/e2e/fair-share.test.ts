@@ -1,5 +1,5 @@
 /**
- * Fair share of a scraping queue (decisions.md "Tasks"; src/queue/fair-share.ts): no account holds
+ * Fair share of a scraping queue (docs/architecture.md, "Product decisions"; src/queue/fair-share.ts): no account holds
  * more than ⌈consumer concurrency ÷ accounts with waiting or running tasks⌉ of the queue; alone, an
  * account uses all of it; a newcomer's first task starts at the next page boundary of the running
  * ones, whatever the size of the backlog in front of it.
@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAccount, postJson, submitBody } from "../helpers/api";
 import { CONSUMERS, GENERIC_QUEUE, QueueDriver, resetQueueGates } from "../helpers/queue";
 import { DEFAULT_PLAN_LIMITS } from "../../src/settings";
+import { moduleQueue } from "../../src/publishers/queues";
 import { GENERIC_MODULE } from "../../src/publishers/registry";
 import { QUEUE_CONCURRENCY } from "../../src/queue/concurrency";
 import { fairShare } from "../../src/queue/fair-share";
@@ -54,7 +55,7 @@ async function oneTask(apiKey: string, name: string): Promise<string> {
 
 /** Runs held per account in the generic queue's gate. */
 async function running(): Promise<Record<string, number>> {
-  const counts = await queueGate(env, GENERIC_MODULE.queue).counts();
+  const counts = await queueGate(env, moduleQueue(GENERIC_MODULE.name)).counts();
   return Object.fromEntries(counts.filter((c) => c.state === "running").map((c) => [c.account_id, c.n]));
 }
 

@@ -28,7 +28,7 @@ async function setLayout(state: "broken" | "ok") {
 async function health() {
   const res = await call(`/publishers/${PUBLISHER}`);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { health: { status: string; tasks_24h: number; success_rate_24h: number | null; last_failure_reason: string | null } }).health;
+  return (await res.json<{ health: { status: string; tasks_24h: number; success_rate_24h: number | null; last_failure_reason: string | null } }>()).health;
 }
 
 /** The operator alerts about this publisher, in the order received, each checked for its signatures. */

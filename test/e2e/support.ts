@@ -59,16 +59,16 @@ export async function retrieve(task: Submitted, page?: number, pageSize?: number
 /** Requests the fixture site received under a path prefix, by path and query. */
 export async function fixtureRequests(domain: string, prefix: string): Promise<Record<string, number>> {
   const res = await fetch(`${origins[domain]}/__requests?prefix=${encodeURIComponent(prefix)}`);
-  return (await res.json()) as Record<string, number>;
+  return await res.json<Record<string, number>>();
 }
 
 /** The `Cookie` header of each request the fixture site received under a path prefix, in order. */
 export async function fixtureCookies(domain: string, prefix: string): Promise<Record<string, string[]>> {
   const res = await fetch(`${origins[domain]}/__cookies?prefix=${encodeURIComponent(prefix)}`);
-  return (await res.json()) as Record<string, string[]>;
+  return await res.json<Record<string, string[]>>();
 }
 
-/** review_hash as decisions.md defines it, computed independently (node:crypto) for ASCII fixture text. */
+/** review_hash as docs/architecture.md defines it, computed independently (node:crypto) for ASCII fixture text. */
 export function md5Hash(fields: string[]): string {
   return createHash("md5").update(JSON.stringify(fields)).digest("hex");
 }
@@ -116,5 +116,5 @@ export interface ReceivedHook {
 /** Webhook notifications the fixture receiver got under /__hook/<name>. */
 export async function receivedHooks(name: string): Promise<ReceivedHook[]> {
   const res = await fetch(`${origins["status.test"]}/__hooks?prefix=${encodeURIComponent(`/__hook/${name}`)}`);
-  return (await res.json()) as ReceivedHook[];
+  return await res.json<ReceivedHook[]>();
 }

@@ -30,7 +30,7 @@ function openapiDocumentId(): Promise<string> {
   documentId ??= (async () => {
     const document = await (await call("/openapi.json")).text();
     const res = await validatorFetch("/documents", document);
-    const answer = (await res.json()) as { id?: string; error?: string };
+    const answer = await res.json<{ id?: string; error?: string }>();
     if (!answer.id) throw new Error(`The OpenAPI document could not be compiled: ${answer.error}`);
     return answer.id;
   })();
@@ -40,7 +40,7 @@ function openapiDocumentId(): Promise<string> {
 /** Throws unless the operation documents this status and the body matches the schema documented for it. */
 export async function expectDocumentedResponse(method: string, path: string, status: number, body: unknown): Promise<void> {
   const res = await validatorFetch("/responses", JSON.stringify({ id: await openapiDocumentId(), method, path, status, body }));
-  const answer = (await res.json()) as { valid: boolean; error?: string };
+  const answer = await res.json<{ valid: boolean; error?: string }>();
   if (!answer.valid) throw new Error(`Response does not match the OpenAPI document: ${answer.error}\n${JSON.stringify(body).slice(0, 2000)}`);
 }
 

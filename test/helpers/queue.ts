@@ -13,9 +13,10 @@ import { createExecutionContext, createMessageBatch, getQueueResult, runInDurabl
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
 import worker from "../../src/index";
-import type { ScrapeQueueBinding } from "../../src/publishers/types";
+import type { ScrapeQueueBinding } from "../../src/queue/queue-gate";
 import { gateQueue } from "../../src/queue/concurrency";
 import { queueGate } from "../../src/queue/queue-gate";
+import { moduleQueue } from "../../src/publishers/queues";
 import { ALL_MODULES } from "../../src/publishers/registry";
 
 /**
@@ -26,7 +27,7 @@ import { ALL_MODULES } from "../../src/publishers/registry";
 export async function resetQueueGates(): Promise<void> {
   await Promise.all(
     ALL_MODULES.map((module) =>
-      runInDurableObject(queueGate(env, module.queue), async (_gate, state) => {
+      runInDurableObject(queueGate(env, moduleQueue(module.name)), async (_gate, state) => {
         state.storage.sql.exec("DELETE FROM gate_tasks");
         await state.storage.deleteAlarm();
       }),

@@ -105,7 +105,7 @@ describe.runIf(process.platform === "linux" && ["x64", "arm64"].includes(process
   it("takes CHROMIUM_PATH over the packaged binary when it is set", async () => {
     const own = join(cache, "my-chrome");
     writeFileSync(own, "#!/bin/sh\n", { mode: 0o755 });
-    await run(process.execPath, ["scripts/setup-browser.mjs"], { env: { ...env, CHROMIUM_PATH: own } as NodeJS.ProcessEnv });
+    await run(process.execPath, ["scripts/setup-browser.mjs"], { env: { ...env, CHROMIUM_PATH: own } });
     const chromeDirs = readdirSync(join(cache, ".wrangler", "chrome"));
     const script = readFileSync(join(cache, ".wrangler", "chrome", chromeDirs[0], "chrome-linux64", "chrome"), "utf8");
     expect(script.startsWith(`#!/bin/sh\nexec "${own}" --no-sandbox`)).toBe(true);

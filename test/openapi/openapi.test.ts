@@ -29,12 +29,12 @@ const EXTRA_RESPONSES: Record<string, string[]> = {
 async function fetchDocument(): Promise<OpenApiDocument> {
   const res = await call("/openapi.json");
   expect(res.status).toBe(200);
-  return (await res.json()) as OpenApiDocument;
+  return await res.json<OpenApiDocument>();
 }
 
 async function validate(document: unknown): Promise<{ valid: boolean; error?: string }> {
   const res = await fetch(inject("openapiValidatorUrl"), { method: "POST", body: JSON.stringify(document) });
-  return (await res.json()) as { valid: boolean; error?: string };
+  return await res.json<{ valid: boolean; error?: string }>();
 }
 
 function postOperations(document: OpenApiDocument): [string, Operation][] {

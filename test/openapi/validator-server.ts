@@ -12,7 +12,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { createHash } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 
@@ -89,7 +89,9 @@ async function validateInstance(body: { document: object; schema: string; instan
 }
 
 export default async function setup(project: TestProject) {
-  const server = createServer(async (req, res) => {
+  // answer() catches everything it can throw, so the promise the handler drops never rejects.
+  const server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     let result: unknown;
     try {
       const text = await readBody(req);
@@ -112,7 +114,7 @@ export default async function setup(project: TestProject) {
       result = { valid: false, error: err instanceof Error ? err.message : String(err) };
     }
     res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   project.provide("openapiValidatorUrl", `http://127.0.0.1:${port}/`);

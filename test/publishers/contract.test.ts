@@ -5,6 +5,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { canonicalPublisherKey } from "../../src/core/publishers/canonical";
+import { LISTED } from "../../src/publishers/listed";
+import { moduleQueue } from "../../src/publishers/queues";
 import { ALL_MODULES, GENERIC_MODULE, MODULES, publisherFor } from "../../src/publishers/registry";
 import { QUEUE_HANDLERS } from "../../src/app/queue/router";
 import { CONSUMERS, PRODUCERS } from "../helpers/queue";
@@ -15,13 +17,31 @@ import { CONSUMERS, PRODUCERS } from "../helpers/queue";
  */
 const FIXTURE_SITES = inject("publisherFixtureNames");
 
+describe("scraping queues", () => {
+  it("wrangler.toml declares a scraping queue for every module and none for anything else", () => {
+    const derived = Object.fromEntries(ALL_MODULES.map((module) => [moduleQueue(module.name).binding, moduleQueue(module.name).name]));
+    const declared = Object.fromEntries(Object.entries(PRODUCERS).filter(([binding]) => binding.startsWith("SCRAPE_")));
+    expect(declared).toEqual(derived);
+  });
+
+  it("derives the binding and the name from the module's name", () => {
+    expect(moduleQueue("google-maps")).toEqual({ binding: "SCRAPE_GOOGLE_MAPS", name: "scrape-google-maps" });
+  });
+});
+
 describe.each(ALL_MODULES.map((module) => [module.name, module] as const))("publisher module %s", (_name, module) => {
   it("has its own queue: a producer binding, a consumer with dead letters in wrangler.toml, and a queue handler", () => {
-    expect(PRODUCERS[module.queue.binding]).toBe(module.queue.name);
-    expect(env[module.queue.binding]).toBeDefined();
-    expect(CONSUMERS[module.queue.name]).toMatchObject({ queue: module.queue.name, dead_letter_queue: expect.any(String) });
-    expect(Object.hasOwn(QUEUE_HANDLERS, module.queue.name)).toBe(true);
-    expect(ALL_MODULES.filter((other) => other.queue.name === module.queue.name)).toEqual([module]);
+    const queue = moduleQueue(module.name);
+    expect(PRODUCERS[queue.binding]).toBe(queue.name);
+    expect(env[queue.binding]).toBeDefined();
+    expect(CONSUMERS[queue.name]).toMatchObject({ queue: queue.name, dead_letter_queue: expect.any(String) });
+    expect(Object.hasOwn(QUEUE_HANDLERS, queue.name)).toBe(true);
+    expect(ALL_MODULES.filter((other) => moduleQueue(other.name).name === queue.name)).toEqual([module]);
+  });
+
+  it("claims no domain listed.ts still lists (the module's data replaces the entry)", () => {
+    const listed = new Set(LISTED.flatMap((entry) => [entry.domain, ...(entry.aliases ?? [])]));
+    expect(module.domains.filter((domain) => listed.has(domain))).toEqual([]);
   });
 
   it("names canonical domains that no other module claims, and each resolves to it", () => {

@@ -61,8 +61,9 @@ export const asParsed = (value: unknown): unknown => JSON.parse(JSON.stringify(v
 /**
  * Runs a parser on a hostile input: it must return, or fail with a ScrapeError whose reason is one
  * of `allowed` (a publisher answer is never `internal`). Anything else (RangeError, TypeError) throws.
+ * The answer is "returned" or the failure's reason.
  */
-export function returnsOrFailsAs(allowed: readonly string[], fn: () => unknown): "returned" | string {
+export function returnsOrFailsAs(allowed: readonly string[], fn: () => unknown): string {
   try {
     fn();
     return "returned";
@@ -73,7 +74,7 @@ export function returnsOrFailsAs(allowed: readonly string[], fn: () => unknown):
 }
 
 /** The same for an async parser. */
-export async function resolvesOrFailsAs(allowed: readonly string[], fn: () => Promise<unknown>): Promise<"returned" | string> {
+export async function resolvesOrFailsAs(allowed: readonly string[], fn: () => Promise<unknown>): Promise<string> {
   try {
     await fn();
     return "returned";

@@ -23,7 +23,7 @@ async function createWebhookDeployed(apiKey: string, webhook: string) {
     deployed,
     createExecutionContext(),
   );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
 
 const refused = { status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } };

@@ -5,6 +5,7 @@ import worker from "../../src/index";
 import { IDLE_MS } from "../../src/app/scrape/sweep";
 import { createAccount, endUnfinishedTasks, postJson, publisherConfig, submitBody } from "../helpers/api";
 import { QueueDriver } from "../helpers/queue";
+import { moduleQueue } from "../../src/publishers/queues";
 import { GENERIC_MODULE } from "../../src/publishers/registry";
 import { QUEUE_CONCURRENCY } from "../../src/queue/concurrency";
 import { QueueGate, queueGate } from "../../src/queue/queue-gate";
@@ -40,7 +41,7 @@ describe("sweeper", () => {
       oldestFirst.map((id, i) => env.DB.prepare("UPDATE tasks SET updated_at = ? WHERE id = ?").bind(now - IDLE_MS - 1_000_000 + i * 1000, id)),
     );
     // The safety net under the gate: the gate itself has lost them too (its storage wiped).
-    const gate = queueGate(env, GENERIC_MODULE.queue);
+    const gate = queueGate(env, moduleQueue(GENERIC_MODULE.name));
     await runInDurableObject(gate, (_g, state) => state.storage.sql.exec("DELETE FROM gate_tasks"));
 
     queue = new QueueDriver();

@@ -1,3 +1,9 @@
+/**
+ * API keys: a presented key is looked up by its SHA-256 hash (keys are never stored in clear), the
+ * stored hash is compared again in constant time, and expired or revoked keys fail. A key D1
+ * confirmed recently is answered from the isolate. src/http/endpoint.ts runs the steps: cachedKey,
+ * then keyLookup folded into its own D1 batch, then acceptKey.
+ */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accounts, apiKeys, type Account } from "../../db/schema";
@@ -5,7 +11,7 @@ import { sha256Hex, timingSafeEqualText } from "../../core/crypto/encoding";
 
 /**
  * How long a verified key is trusted without asking D1 again (`API_KEY_CACHE_TTL`, seconds). The
- * product bound (decisions.md) is 10 s: a revoked or expired key stops everywhere within it, so a
+ * product bound (docs/architecture.md, "Product decisions", keys) is 10 s: a revoked or expired key stops everywhere within it, so a
  * larger setting is capped there rather than silently breaking the promise.
  */
 export const DEFAULT_KEY_CACHE_TTL_SECONDS = 10;
@@ -99,15 +105,4 @@ export function keyLookup(db: Database, hash: string) {
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.keyHash, hash));
-}
-
-/**
- * Finds the account of a presented key. Keys are looked up by their SHA-256 hash (never stored in
- * clear), the stored hash is compared again in constant time, and expired or revoked keys fail.
- * A key D1 confirmed less than `ttlMs` ago is answered from the isolate without a round trip.
- */
-export async function authenticate(db: Database, presented: string, ttlMs = 0, now = Date.now()): Promise<Account | null> {
-  const check = await cachedKey(presented, ttlMs, now);
-  if (check.account) return check.account;
-  return acceptKey(check.hash, await keyLookup(db, check.hash).get(), ttlMs, now);
 }

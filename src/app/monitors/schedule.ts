@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { accountStub } from "../../account/account-do";
+import type { LoginCookie } from "../../core/cookies";
 import { decryptText } from "../../core/crypto/aes";
 import { isFullWalk } from "../../core/monitors/diff";
 import type { Business } from "../../core/tasks/business";
@@ -108,7 +109,7 @@ async function startRun(env: Env, db: Database, monitor: ClaimedMonitor, plan: s
           last_review_hashes: fullWalk ? [] : await knownHashes(db, monitor.id, publisher.publisher_key),
           first_page_only: false,
           ...(publisher.cookies_enc
-            ? { persona: { additional_cookies: { login: JSON.parse(await decryptText(env.ENCRYPTION_KEY, publisher.cookies_enc)) } } }
+            ? { persona: { additional_cookies: { login: JSON.parse(await decryptText(env.ENCRYPTION_KEY, publisher.cookies_enc)) as LoginCookie[] } } }
             : {}),
         },
       })),

@@ -5,6 +5,7 @@ import { failTask } from "../scrape/finish";
 import { TaskStatus } from "../../core/tasks/status";
 import { errorText, log } from "../../log";
 import { ScrapeMessageSchema } from "../../queue/messages";
+import { moduleQueue } from "../../publishers/queues";
 import { publisherFor } from "../../publishers/registry";
 import { gateQueue } from "../../queue/concurrency";
 import { queueGate, sendTasks } from "../../queue/queue-gate";
@@ -37,7 +38,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
         await failTask(env, parsed.data.task_id, "internal", { abandonedRun: run });
         // The task's queue gate still counts its message as sent: it has ended, so it is dropped there.
         if (task) {
-          const queue = publisherFor(task.publisherKey).module.queue;
+          const queue = moduleQueue(publisherFor(task.publisherKey).module.name);
           await sendTasks(env, queue.binding, await queueGate(env, queue).forget(gateQueue(queue, env), parsed.data.task_id));
         }
       } catch (err) {

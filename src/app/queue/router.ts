@@ -1,3 +1,4 @@
+import { moduleQueue } from "../../publishers/queues";
 import { ALL_MODULES } from "../../publishers/registry";
 import { consumeScrapeBatch } from "./consumer";
 import { consumeDeadLetters } from "./dead-letter";
@@ -9,7 +10,7 @@ export const DEAD_LETTER_QUEUE = "scrape-dlq";
 
 /** Queue name → handler: one scraping queue per publisher module, and their dead letters. */
 export const QUEUE_HANDLERS: Readonly<Record<string, QueueHandler>> = {
-  ...Object.fromEntries(ALL_MODULES.map((module) => [module.queue.name, consumeScrapeBatch])),
+  ...Object.fromEntries(ALL_MODULES.map((module) => [moduleQueue(module.name).name, consumeScrapeBatch])),
   [DEAD_LETTER_QUEUE]: (batch, env) => consumeDeadLetters(batch, env),
 };
 

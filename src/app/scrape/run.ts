@@ -6,6 +6,7 @@ import { accountStub } from "../../account/account-do";
 import { accounts, requests, tasks, type TaskRow } from "../../db/schema";
 import type { Review } from "../../core/reviews/review";
 import type { Business } from "../../core/tasks/business";
+import { moduleQueue } from "../../publishers/queues";
 import { ALL_MODULES, publisherFor, type Publisher } from "../../publishers/registry";
 import type { AdapterPage, PublisherModule, ScrapeContext } from "../../publishers/types";
 import { dispatchTasks } from "../queue/dispatch";
@@ -14,6 +15,7 @@ import { BrowserBusy } from "../../scraping/browser";
 import { BudgetExhausted, PublisherClient } from "../../scraping/client";
 import { loginCookies } from "../../scraping/cookies";
 import { decryptText, encryptText } from "../../core/crypto/aes";
+import { firstIssue, issueText } from "../../scraping/answer-schema";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import { errorText, log } from "../../log";
 import { planLimits, settings, type PlanLimits } from "../../settings";
@@ -58,12 +60,15 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
   if (!owner) {
     // A task that no longer exists (a submit that could not queue its tasks removes them): its
     // queue's gate forgets it, or would send it again forever.
-    const module = ALL_MODULES.find((m) => m.queue.name === queueName);
-    if (module) await sendTasks(env, module.queue.binding, await queueGate(env, module.queue).forget(gateQueue(module.queue, env), message.task_id));
+    const module = ALL_MODULES.find((m) => moduleQueue(m.name).name === queueName);
+    if (module) {
+      const queue = moduleQueue(module.name);
+      await sendTasks(env, queue.binding, await queueGate(env, queue).forget(gateQueue(queue, env), message.task_id));
+    }
     return ACK;
   }
   const limits = planLimits(env, owner.plan);
-  const queueRef = publisherFor(owner.publisherKey).module.queue;
+  const queueRef = moduleQueue(publisherFor(owner.publisherKey).module.name);
   const gate: RunGate = { stub: queueGate(env, queueRef), queue: gateQueue(queueRef, env) };
   if (owner.status === TaskStatus.completed || owner.status === TaskStatus.failed) {
     await sendTasks(env, gate.queue.binding, await gate.stub.forget(gate.queue, message.task_id));
@@ -202,7 +207,8 @@ async function loadBusiness(env: Env, requestId: string): Promise<Business> {
 /** The adapter's cursor for the next page, checked with the adapter's own schema. */
 function adapterCursor(module: PublisherModule, state: unknown): unknown {
   const parsed = module.adapter.cursor.safeParse(state);
-  if (!parsed.success) throw permanentError("publisher_error", `${module.name} adapter: cursor does not match its schema (${parsed.error.issues[0]?.message})`);
+  if (!parsed.success)
+    throw permanentError("publisher_error", `${module.name} adapter: cursor does not match its schema (${firstIssue(parsed.error).message})`);
   return parsed.data;
 }
 
@@ -210,8 +216,7 @@ function adapterCursor(module: PublisherModule, state: unknown): unknown {
 function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): AdapterPage<unknown> {
   const reviews = PageReviewsSchema.safeParse(page.reviews);
   if (!reviews.success) {
-    const issue = reviews.error.issues[0];
-    throw permanentError("publisher_error", `${module.name} adapter returned a malformed review at ${issue?.path.join(".")}: ${issue?.message}`);
+    throw permanentError("publisher_error", `${module.name} adapter returned a malformed review at ${issueText(reviews.error)}`);
   }
   if (page.next !== null) adapterCursor(module, page.next);
   if (!URL.canParse(page.pageUrl)) throw permanentError("publisher_error", `${module.name} adapter returned a page URL that is not a URL`);
@@ -372,7 +377,7 @@ async function stopAfterError(
   if (!retry) {
     // A failure after page 1 never discards what was read (docs/api.md, "Failures after page 1"): the
     // task completes with the stored pages and coverage naming the reason. Only `timeout` keeps
-    // nothing (decisions.md); a task with no stored page fails as before. An unexpected error's own
+    // nothing (docs/architecture.md, "Product decisions"); a task with no stored page fails as before. An unexpected error's own
     // message stays in the log.
     if (reason !== "timeout") {
       const detail = err instanceof ScrapeError ? err.message : "an unexpected error (see the service log)";

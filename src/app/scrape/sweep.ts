@@ -6,6 +6,7 @@ import { log } from "../../log";
 import { dispatchTasks } from "../queue/dispatch";
 import { TaskStatus } from "../../core/tasks/status";
 import { idleTasksWhere } from "./lease";
+import { moduleQueue } from "../../publishers/queues";
 import { ALL_MODULES } from "../../publishers/registry";
 import { gateQueue } from "../../queue/concurrency";
 import { queueGate, sendTasks } from "../../queue/queue-gate";
@@ -16,7 +17,10 @@ import { queueGate, sendTasks } from "../../queue/queue-gate";
  */
 export async function tickQueueGates(env: Env): Promise<void> {
   await Promise.all(
-    ALL_MODULES.map(async (module) => sendTasks(env, module.queue.binding, await queueGate(env, module.queue).tick(gateQueue(module.queue, env)))),
+    ALL_MODULES.map(async (module) => {
+      const queue = moduleQueue(module.name);
+      return sendTasks(env, queue.binding, await queueGate(env, queue).tick(gateQueue(queue, env)));
+    }),
   );
 }
 

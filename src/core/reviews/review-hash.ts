@@ -10,7 +10,7 @@ export interface HashedFields {
   review_id: string;
 }
 
-/** The array that is serialized and hashed, per the product decisions on `review_hash`. */
+/** The array that is serialized and hashed (docs/architecture.md, "Product decisions", Reviews). */
 export function reviewHashInput({ text, author_name, reply_text, review_id }: HashedFields): string[] {
   if (!text && !author_name) return [review_id];
   return reply_text ? [text, author_name, reply_text] : [text, author_name];

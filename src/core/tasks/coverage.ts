@@ -1,5 +1,5 @@
 /**
- * How complete a completed task's reviews are (decisions.md, "Never silently incomplete"). Pure: it
+ * How complete a completed task's reviews are (docs/architecture.md, "Product decisions", Tasks). Pure: it
  * reads what the walk stored on the task and is computed when a retrieve or webhook needs it, so the
  * rule can change without rewriting stored tasks.
  */

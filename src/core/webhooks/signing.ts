@@ -7,40 +7,26 @@
  */
 import { fromBase64, toBase64, toHex } from "../crypto/encoding";
 
-export const SIGNATURE_PREFIX = "sha256=";
+const SIGNATURE_PREFIX = "sha256=";
 const STANDARD_PREFIX = "v1,";
 const SECRET_PREFIX = "whsec_";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
-export function hmacKey(raw: Uint8Array, usage: "sign" | "verify"): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+function hmacKey(raw: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
 }
 
-/** The bytes the `X-Webhook-Signature` HMAC covers; a raw body may be given as received bytes. */
-export function signedContent(timestamp: string, body: string | Uint8Array): Uint8Array {
-  if (typeof body === "string") return utf8(`${timestamp}.${body}`);
-  const head = utf8(`${timestamp}.`);
-  const out = new Uint8Array(head.byteLength + body.byteLength);
-  out.set(head);
-  out.set(body, head.byteLength);
-  return out;
-}
-
-export function secretKeyBytes(secret: string): Uint8Array {
-  return utf8(secret);
-}
-
-/** `sha256=<hex>` over `timestamp.body`, keyed with the secret string. */
+/** `sha256=<hex>` over `timestamp.body`, keyed with the secret string (client/verify-webhook.ts checks it). */
 export async function legacySignature(secret: string, timestamp: string, body: string): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secretKeyBytes(secret), "sign"), signedContent(timestamp, body));
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(utf8(secret)), utf8(`${timestamp}.${body}`));
   return SIGNATURE_PREFIX + toHex(mac);
 }
 
 /** Standard Webhooks `v1,<base64>` over `id.timestamp.body`, keyed with the decoded secret. */
 export async function standardSignature(secret: string, id: string, timestamp: string, body: string): Promise<string> {
   const raw = fromBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(raw, "sign"), utf8(`${id}.${timestamp}.${body}`));
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(raw), utf8(`${id}.${timestamp}.${body}`));
   return STANDARD_PREFIX + toBase64(mac);
 }
 

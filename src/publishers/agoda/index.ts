@@ -35,6 +35,5 @@ export const agoda = definePublisher({
     maxPages: 2_000,
     inspect: inspectAgodaPage,
   }),
-  queue: { binding: "SCRAPE_AGODA", name: "scrape-agoda" },
   evidenceDate: "2025-04",
 });

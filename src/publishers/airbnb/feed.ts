@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 import { WorkBudget } from "../work-budget";
 
@@ -113,12 +114,7 @@ export interface ReviewsPage {
 export function parseReviews(data: unknown, offset: number, budget = new WorkBudget("Airbnb reviews answer")): ReviewsPage {
   // The answer is JSON already parsed; zod reads only the fields named here (no walk of the rest),
   // and a malformed value is a publisher_error naming it. Each review read is counted.
-  const parsed = AnswerSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw permanentError("publisher_error", `Airbnb reviews: unexpected answer at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
-  }
-  const { data: answer, errors } = parsed.data;
+  const { data: answer, errors } = parseAnswer(AnswerSchema, data, "Airbnb reviews");
   if (!answer) throw permanentError("publisher_error", `Airbnb reviews: GraphQL errors: ${(errors ?? []).map((e) => e.message).join("; ") || "no data"}`);
   const section = answer.presentation.stayProductDetailPage?.reviews;
   if (!section) throw permanentError("profile_not_found", "Airbnb reviews: the listing has no review section (not found or not listed)");

@@ -12,7 +12,6 @@ export const airbnb = definePublisher({
   ratingScale: "1–5 stars, kept as given",
   resolveProfileKey: resolveAirbnbProfile,
   adapter: airbnbAdapter,
-  queue: { binding: "SCRAPE_AIRBNB", name: "scrape-airbnb" },
   // The real capture in test/publishers/airbnb/captures/ (muchiny/mcp-airbnb, captured 2026-09-28).
   evidenceDate: "2026-09-28",
 });

@@ -25,6 +25,5 @@ export const appStore = definePublisher({
     parse: parseFeedPage,
     maxPages: FEED_PAGES,
   }),
-  queue: { binding: "SCRAPE_APP_STORE", name: "scrape-app-store" },
   evidenceDate: "2026-08-19",
 });

@@ -44,6 +44,5 @@ export const bbb = definePublisher({
     maxPages: 5_000,
     inspect: inspectBbbPage,
   }),
-  queue: { binding: "SCRAPE_BBB", name: "scrape-bbb" },
   evidenceDate: "2026-09-15",
 });

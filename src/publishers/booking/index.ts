@@ -15,5 +15,4 @@ export const booking = definePublisher({
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-05-14",
   adapter: bookingAdapter,
-  queue: { binding: "SCRAPE_BOOKING", name: "scrape-booking" },
 });

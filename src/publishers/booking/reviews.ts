@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { issueText } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 
 /** Reviews per request, as the hotel page asks for them. */
@@ -78,11 +79,6 @@ export interface ReviewListPage {
   cards: ReviewCard[];
 }
 
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`;
-}
-
 const AnswerSchema = z.object({
   data: z.object({ reviewListFrontend: z.unknown() }).partial().nullish(),
   errors: z.array(z.object({ message: z.string().optional() }).passthrough()).optional(),
@@ -93,7 +89,7 @@ const ResultSchema = z.object({ reviewsCount: z.number().int().nonnegative(), re
 /** The review list in a `/dml/graphql` answer; throws publisher_error naming what is missing. */
 export function parseReviewListResponse(body: unknown): ReviewListPage {
   const answer = AnswerSchema.safeParse(body);
-  if (!answer.success) throw permanentError("publisher_error", `Booking review list: expected a GraphQL answer (${describeIssue(answer.error)})`);
+  if (!answer.success) throw permanentError("publisher_error", `Booking review list: expected a GraphQL answer (${issueText(answer.error)})`);
   const result = answer.data.data?.reviewListFrontend;
   if (result === undefined || result === null) {
     const error = answer.data.errors?.[0]?.message;
@@ -106,10 +102,10 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
   if (failure.success)
     throw permanentError("publisher_error", `Booking review list: ReviewsFrontendError ${failure.data.statusCode} (${failure.data.message ?? ""})`);
   const list = ResultSchema.safeParse(result);
-  if (!list.success) throw permanentError("publisher_error", `Booking review list: reviewListFrontend.${describeIssue(list.error)}`);
+  if (!list.success) throw permanentError("publisher_error", `Booking review list: reviewListFrontend.${issueText(list.error)}`);
   const cards = list.data.reviewCard.map((card, index) => {
     const parsed = ReviewCardSchema.safeParse(card);
-    if (!parsed.success) throw permanentError("publisher_error", `Booking review list: reviewCard.${index}.${describeIssue(parsed.error)}`);
+    if (!parsed.success) throw permanentError("publisher_error", `Booking review list: reviewCard.${index}.${issueText(parsed.error)}`);
     return parsed.data;
   });
   return { reviewsCount: list.data.reviewsCount, cards };

@@ -16,5 +16,4 @@ export const capterra = definePublisher({
   ratingScale: "1–5 stars (overall rating), kept as is",
   resolveProfileKey: resolveCapterraProfile,
   adapter: capterraAdapter,
-  queue: { binding: "SCRAPE_CAPTERRA", name: "scrape-capterra" },
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 import { WorkBudget } from "../work-budget";
 
@@ -104,12 +105,7 @@ export interface ReviewsPage {
  */
 export function parseReviews(data: unknown, offset: number, reviewsPageUrl: string, budget = new WorkBudget("Capterra reviews answer")): ReviewsPage {
   // zod reads only the fields named here (no walk of the rest of the answer); each hit read is counted.
-  const parsed = AnswerSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw permanentError("publisher_error", `Capterra reviews: unexpected answer at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
-  }
-  const { hits, totalHits } = parsed.data;
+  const { hits, totalHits } = parseAnswer(AnswerSchema, data, "Capterra reviews");
   const total = totalHits?.value;
   if (hits.length === 0 && total !== undefined && total > offset) {
     throw permanentError("publisher_error", `Capterra reviews: no reviews at offset ${offset} although totalHits is ${total}`);

@@ -44,6 +44,5 @@ export const expedia = definePublisher({
     maxPages: 1_000,
     inspect: inspectExpediaPage,
   }),
-  queue: { binding: "SCRAPE_EXPEDIA", name: "scrape-expedia" },
   evidenceDate: "2026-06-25",
 });

@@ -68,5 +68,4 @@ export const facebook = definePublisher({
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04",
   adapter: facebookAdapter,
-  queue: { binding: "SCRAPE_FACEBOOK", name: "scrape-facebook" },
 });

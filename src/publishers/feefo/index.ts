@@ -25,7 +25,6 @@ export const feefo = definePublisher({
     // 100 a page: 2,000 pages is 200,000 reviews, beyond any merchant's service reviews.
     maxPages: 2_000,
   }),
-  queue: { binding: "SCRAPE_FEEFO", name: "scrape-feefo" },
   evidenceDate: "2026-09-24",
 });
 

@@ -26,7 +26,6 @@ export const g2 = definePublisher({
       },
     }),
   adapter: g2Adapter,
-  queue: { binding: "SCRAPE_G2", name: "scrape-g2" },
   // A real G2 reviews page of 2026-08 read by hand (not copyable: no licence) and scrapfly g2.py @52b4df4 (README).
   evidenceDate: "2026-08",
 });

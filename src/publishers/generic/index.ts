@@ -15,5 +15,4 @@ export const generic = definePublisher({
   ratingScale: "reviewRating mapped linearly from [worstRating, bestRating] (default 1–5) onto 1–5",
   resolveProfileKey: (profileKey, publisherKey) => resolveProfile(profileKey, publisherKey),
   adapter: genericAdapter,
-  queue: { binding: "SCRAPE_GENERIC", name: "scrape-generic" },
 });

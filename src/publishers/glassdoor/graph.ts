@@ -65,7 +65,9 @@ const WHERE = "Glassdoor JSON call";
  */
 export function parseEmployerReviewsAnswer(body: unknown, page?: number): ReviewsResult {
   // Glassdoor's GraphQL layer batches operations; a batched answer is a list with one entry per operation.
-  const answer = Array.isArray(body) ? (body.find((entry) => isObject(entry) && isObject(entry.data) && "employerReviews" in entry.data) ?? body[0]) : body;
+  const answer: unknown = Array.isArray(body)
+    ? (body.find((entry) => isObject(entry) && isObject(entry.data) && "employerReviews" in entry.data) ?? body[0])
+    : body;
   if (!isObject(answer)) throw permanentError("publisher_error", `${WHERE}: expected a GraphQL answer object`);
   const data = isObject(answer.data) ? answer.data : null;
   const result = data?.employerReviews;

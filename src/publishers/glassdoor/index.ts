@@ -24,5 +24,4 @@ export const glassdoor = definePublisher({
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-05-14",
   adapter: glassdoorAdapter,
-  queue: { binding: "SCRAPE_GLASSDOOR", name: "scrape-glassdoor" },
 });

@@ -28,7 +28,6 @@ export const googleMaps = definePublisher({
     }),
   lookup: lookupPlace,
   adapter: googleMapsAdapter,
-  queue: { binding: "SCRAPE_GOOGLE_MAPS", name: "scrape-google-maps" },
   // HazelnutParadise/insyra issue 249 (comment of 2026-09-13) and its commits a0343eb and bcb1d1e:
   // the window's request and answer, measured that day (see ./README.md).
   evidenceDate: "2026-09-13",

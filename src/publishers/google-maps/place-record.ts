@@ -28,7 +28,7 @@ export function placeFromRecord(record: unknown): Place | null {
   if (!featureId || !FEATURE_ID.test(featureId)) return null;
   const lines = at(record, 2);
   const parts = at(record, 183, 1);
-  const texts = [...(Array.isArray(lines) ? lines : []), stringAt(record, 18), ...(Array.isArray(parts) ? parts : [])].filter(
+  const texts = [...(Array.isArray(lines) ? (lines as unknown[]) : []), stringAt(record, 18), ...(Array.isArray(parts) ? (parts as unknown[]) : [])].filter(
     (t): t is string => typeof t === "string" && t.trim() !== "",
   );
   // A place without reviews has no rating block at [4] at all.

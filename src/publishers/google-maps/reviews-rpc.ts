@@ -45,7 +45,7 @@ export function reviewsRpcUrl({ featureId, token, requestId }: ReviewsRequest): 
     `!13m1!1e${SORT_NEWEST}`,
   ].join("");
   const params = new URLSearchParams({ authuser: "0", hl: "en", pb });
-  return `https://www.google.com/maps/rpc/listugcposts?${params}`;
+  return `https://www.google.com/maps/rpc/listugcposts?${params.toString()}`;
 }
 
 /** A random session id of the kind the Maps page sends (21 URL-safe base64 characters). */
@@ -127,11 +127,11 @@ const MAX_ENTRIES = 1_000;
 /** Reads one RPC answer (already without its `)]}'` line). */
 export function parseReviewsPage(data: unknown): ReviewsPage {
   if (!Array.isArray(data)) throw permanentError("publisher_error", "listugcposts: the answer is not a list");
-  const list = data[2];
+  const list = data[2] as unknown[] | null | undefined; // checked on the next line
   if (list !== undefined && list !== null && !Array.isArray(list))
     throw permanentError("publisher_error", "listugcposts: the review list at [2] is not a list");
   const entries: unknown[] = list ?? [];
-  const token = data[1];
+  const token = data[1] as string | null | undefined; // checked on the next line
   if (token !== undefined && token !== null && typeof token !== "string")
     throw permanentError("publisher_error", "listugcposts: the next page token at [1] is not a string");
   const reviews: RawReview[] = [];

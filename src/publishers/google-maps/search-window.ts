@@ -47,7 +47,7 @@ export function windowUrl(featureId: string, token: string): string {
   const request: unknown[] = Array.from({ length: 10 }, () => null);
   request[9] = args;
   const params = new URLSearchParams({ hl: "en", reqpld: JSON.stringify([null, request]), msc: "gwsrpc", opi: WINDOW_OPI });
-  return `${WINDOW_URL}?${params}`;
+  return `${WINDOW_URL}?${params.toString()}`;
 }
 
 export interface WindowPage {
@@ -165,10 +165,10 @@ const MAX_RECORDS = 1_000;
 export function parseWindowPage(data: unknown): WindowPage {
   const block = at(data, 1, 10);
   if (!Array.isArray(block)) throw permanentError("publisher_error", "GetLocalBoqProxy: the answer has no review block at [1][10]");
-  const list = block[2];
+  const list = block[2] as unknown[] | null | undefined; // checked on the next line
   if (list !== undefined && list !== null && !Array.isArray(list))
     throw permanentError("publisher_error", "GetLocalBoqProxy: the records at [1][10][2] are not a list");
-  const token = block[6];
+  const token = block[6] as string | null | undefined; // checked on the next line
   if (token !== undefined && token !== null && typeof token !== "string")
     throw permanentError("publisher_error", "GetLocalBoqProxy: the next page token at [1][10][6] is not a string");
   const records: unknown[] = list ?? [];

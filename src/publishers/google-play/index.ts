@@ -49,6 +49,5 @@ export const googlePlay = definePublisher({
     maxPages: 5_000,
     inspect: inspectPlayPage,
   }),
-  queue: { binding: "SCRAPE_GOOGLE_PLAY", name: "scrape-google-play" },
   evidenceDate: "2026-08-19",
 });

@@ -70,7 +70,7 @@ function epochIso(seconds: unknown): string | null {
 /** The payload inside the envelope, or `publisher_error` naming what is missing. */
 export function payloadOf(envelope: unknown): unknown {
   if (!Array.isArray(envelope)) throw permanentError("publisher_error", `${WHAT}: the answer is not a batch envelope`);
-  const entry = envelope.find((item) => at(item, 0) === "wrb.fr" && at(item, 1) === RPC_ID);
+  const entry: unknown = envelope.find((item) => at(item, 0) === "wrb.fr" && at(item, 1) === RPC_ID);
   if (!entry) throw permanentError("publisher_error", `${WHAT}: no ${RPC_ID} entry in the answer`);
   const text = str(at(entry, 2));
   if (text === null) {

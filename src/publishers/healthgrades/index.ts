@@ -38,6 +38,5 @@ export const healthgrades = definePublisher({
     maxPages: 2_000,
     inspect: inspectHealthgradesPage,
   }),
-  queue: { binding: "SCRAPE_HEALTHGRADES", name: "scrape-healthgrades" },
   evidenceDate: "2026-11",
 });

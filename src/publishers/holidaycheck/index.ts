@@ -41,6 +41,5 @@ export const holidaycheck = definePublisher({
     maxPages: 21,
     inspect: inspectHolidaycheckPage,
   }),
-  queue: { binding: "SCRAPE_HOLIDAYCHECK", name: "scrape-holidaycheck" },
   evidenceDate: "2024-08",
 });

@@ -49,6 +49,5 @@ export const opentable = definePublisher({
     maxPages: 5_000,
     inspect: inspectOpentablePage,
   }),
-  queue: { binding: "SCRAPE_OPENTABLE", name: "scrape-opentable" },
   evidenceDate: "2026-01-18",
 });

@@ -24,6 +24,5 @@ export const reviewsIo = definePublisher({
     parse: parseReviewsIoPage,
     maxPages: 2_000,
   }),
-  queue: { binding: "SCRAPE_REVIEWS_IO", name: "scrape-reviews-io" },
   evidenceDate: "2026-09",
 });

@@ -20,7 +20,6 @@ export const tripadvisor = definePublisher({
     resolveProfile(profileKey, publisherKey, { hosts: TRIPADVISOR_DOMAINS, fromUrl: (url) => locationPage(url)?.url ?? null }),
   lookup: tripadvisorLookup,
   adapter: tripadvisorAdapter,
-  queue: { binding: "SCRAPE_TRIPADVISOR", name: "scrape-tripadvisor" },
   // scrapfly/scrapfly-scrapers tripadvisor.py @0e79e85 (the -or<N>- review pages); no real capture found (README).
   evidenceDate: "2025-11-20",
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { issueText } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 import { WorkBudget } from "../work-budget";
 
@@ -90,15 +91,10 @@ export interface ReviewListPage {
   reviews: TripadvisorReview[];
 }
 
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return `${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`;
-}
-
 /** The review list of one location, read from the `/data/graphql/ids` answer; throws publisher_error when it is not there. */
 export function parseReviewListResponse(body: unknown, budget = new WorkBudget("Tripadvisor review list")): ReviewListPage {
   const results = z.array(ResultSchema).min(1).safeParse(body);
-  if (!results.success) throw permanentError("publisher_error", `Tripadvisor review list: expected a GraphQL batch answer (${describeIssue(results.error)})`);
+  if (!results.success) throw permanentError("publisher_error", `Tripadvisor review list: expected a GraphQL batch answer (${issueText(results.error)})`);
   const [result] = results.data;
   if (result.errors?.length) {
     const first = result.errors[0];
@@ -118,7 +114,7 @@ export function parseReviewListResponse(body: unknown, budget = new WorkBudget("
   // The current operation answers a one-element list; older ones nested the page under the location.
   const proxy = data.ReviewsProxy_getReviewListPageForLocation;
   const legacy = Array.isArray(data.locations) ? (data.locations[0] as { reviewListPage?: unknown } | undefined)?.reviewListPage : undefined;
-  const raw = Array.isArray(proxy) ? proxy[0] : legacy;
+  const raw: unknown = Array.isArray(proxy) ? proxy[0] : legacy;
   if (raw === undefined || raw === null) {
     throw permanentError(
       "publisher_error",
@@ -126,11 +122,11 @@ export function parseReviewListResponse(body: unknown, budget = new WorkBudget("
     );
   }
   const list = ReviewListSchema.safeParse(raw);
-  if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${describeIssue(list.error)}`);
+  if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${issueText(list.error)}`);
   const reviews = list.data.reviews.map((review, index) => {
     budget.spend();
     const parsed = ReviewSchema.safeParse(review);
-    if (!parsed.success) throw permanentError("publisher_error", `Tripadvisor review list: reviews.${index}.${describeIssue(parsed.error)}`);
+    if (!parsed.success) throw permanentError("publisher_error", `Tripadvisor review list: reviews.${index}.${issueText(parsed.error)}`);
     return parsed.data;
   });
   return { totalCount: list.data.totalCount, reviews };

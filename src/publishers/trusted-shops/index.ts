@@ -39,6 +39,5 @@ export const trustedShops = definePublisher({
     parse: parseTrustedShopsPage,
     maxPages: 1,
   }),
-  queue: { binding: "SCRAPE_TRUSTED_SHOPS", name: "scrape-trusted-shops" },
   evidenceDate: "2026-09-13",
 });

@@ -18,7 +18,6 @@ export const trustpilot = definePublisher({
   resolveProfileKey: resolveTrustpilotProfileKey,
   lookup: trustpilotLookup,
   adapter: trustpilotAdapter,
-  queue: { binding: "SCRAPE_TRUSTPILOT", name: "scrape-trustpilot" },
   // scrapfly/scrapfly-scrapers trustpilot.py @bfb1a96, unchanged in its 2026-08-21 snapshot; real page data of 2023-12 in the tests (README).
   evidenceDate: "2024-02-13",
 });

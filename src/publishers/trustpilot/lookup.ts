@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { permanentError } from "../../scraping/errors";
 import type { Lookup } from "../types";
-import { chooseCandidate, type Candidate } from "./match";
+import { bestMatch, type WantedBusiness } from "../match";
 import { pageProps } from "./next-data";
 import { profileUrlFor } from "./profile";
 import { TRUSTPILOT_ORIGIN } from "./reviews";
@@ -22,6 +22,26 @@ const SearchUnitSchema = z.object({
 const SearchPagePropsSchema = z.object({
   businessUnits: z.union([z.array(SearchUnitSchema), z.object({ businesses: z.array(SearchUnitSchema) }).transform((wrapped) => wrapped.businesses)]),
 });
+
+/** A search result as the lookup sees it. */
+export interface Candidate {
+  /** Trustpilot's name of the business: its domain, e.g. "www.bluedoorcafe.com". */
+  identifyingName: string;
+  displayName: string;
+  address: string | null;
+  city: string | null;
+  zipCode: string | null;
+}
+
+/**
+ * The candidate that is the business (see ../match): its name or its domain alike enough, its
+ * postal code not another one, and the street or the postal code confirmed. The first of equally
+ * good ones; null when none fits.
+ */
+export function chooseCandidate(wanted: WantedBusiness, candidates: readonly Candidate[]): Candidate | null {
+  const best = bestMatch(wanted, candidates, (c) => ({ name: c.displayName, domain: c.identifyingName, address: c.address, postalCode: c.zipCode }));
+  return best?.item ?? null;
+}
 
 /** The search results of a search page's HTML, as candidates. */
 export async function parseSearchPage(html: string): Promise<Candidate[]> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstIssue } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 import { htmlPass } from "../html-pass";
 import { WorkBudget } from "../work-budget";
@@ -66,9 +67,8 @@ export async function pageProps<T extends z.ZodType>(
   }
   const parsed = z.object({ props: z.object({ pageProps: schema }) }).safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = ["__NEXT_DATA__", ...(issue?.path ?? []).map(String)].join(".");
-    throw permanentError("publisher_error", `Trustpilot ${what}: ${path} is missing or malformed (${issue?.message})`);
+    const { path, message } = firstIssue(parsed.error, ["__NEXT_DATA__"]);
+    throw permanentError("publisher_error", `Trustpilot ${what}: ${path} is missing or malformed (${message})`);
   }
   return (parsed.data as { props: { pageProps: z.output<T> } }).props.pageProps;
 }

@@ -17,7 +17,7 @@ export interface BizPage {
 
 function postalCodeOf(nodes: SchemaNode[]): string | null {
   for (const node of nodes) {
-    const address = Array.isArray(node.address) ? node.address[0] : node.address;
+    const address: unknown = Array.isArray(node.address) ? node.address[0] : node.address;
     if (isNode(address) && (typeof address.postalCode === "string" || typeof address.postalCode === "number")) {
       const code = String(address.postalCode).trim();
       if (code) return code;

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 
 export const FEED_OPERATION = "GetBusinessReviewFeed";
@@ -143,12 +144,7 @@ export function rawReview(node: FeedNode, profileUrl: string): RawReview {
  * more reviews are `publisher_error`, naming what was wrong.
  */
 export function parseFeed(data: unknown, profileUrl: string, offset: number): FeedPage {
-  const parsed = AnswerSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw permanentError("publisher_error", `Yelp review feed: unexpected answer at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
-  }
-  const [answer] = parsed.data;
+  const [answer] = parseAnswer(AnswerSchema, data, "Yelp review feed");
   if (!answer.data) {
     const messages = (answer.errors ?? []).map((e) => e.message).join("; ");
     throw permanentError("publisher_error", `Yelp review feed: GraphQL errors: ${messages || "no data"}`);

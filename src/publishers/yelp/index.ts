@@ -19,5 +19,4 @@ export const yelp = definePublisher({
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04-02",
   adapter: yelpAdapter,
-  queue: { binding: "SCRAPE_YELP", name: "scrape-yelp" },
 });

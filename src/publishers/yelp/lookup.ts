@@ -9,7 +9,7 @@ import type { Business } from "../../core/tasks/business";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import type { LookupContext } from "../types";
 import { readBizPage } from "./biz-page";
-import { NAME_THRESHOLD, nameSimilarity, sameStreet, samePostalCode } from "./match";
+import { postalAgreement, rankMatches, wantedBusiness } from "../match";
 import { aliasOf, bizUrl } from "./profile";
 
 const ResultSchema = z.object({
@@ -55,13 +55,9 @@ export function searchResults(data: unknown): SearchResult[] {
   return results;
 }
 
-/** Results whose name and street match the business, best name first. */
+/** Results that match the business (see ../match), best first. */
 export function matchingResults(business: Business, results: readonly SearchResult[]): SearchResult[] {
-  return results
-    .map((result) => ({ result, score: nameSimilarity(business.name, result.name) }))
-    .filter(({ result, score }) => score >= NAME_THRESHOLD && sameStreet(business.address.street, result.address))
-    .sort((a, b) => b.score - a.score)
-    .map(({ result }) => result);
+  return rankMatches(wantedBusiness(business), results, (result) => ({ name: result.name, address: result.address })).map(({ item }) => item);
 }
 
 /** Candidates whose biz page is read to compare postal codes; more would only be weaker names. */
@@ -86,7 +82,7 @@ export async function lookupYelp(business: Business, { client, publisherKey }: L
       throw err;
     }
     // Search results carry no postal code; the biz page does. A page without one is judged on name and street.
-    if (postalCode === null || samePostalCode(postalCode, zip)) return url;
+    if (postalAgreement(zip, { postalCode }) !== "different") return url;
   }
   throw permanentError("profile_not_found", `Yelp search: no result matches the business's name, street and postal code (${results.length} results)`);
 }

@@ -44,6 +44,5 @@ export const zillow = definePublisher({
     maxPages: 1_000,
     inspect: inspectZillowPage,
   }),
-  queue: { binding: "SCRAPE_ZILLOW", name: "scrape-zillow" },
   evidenceDate: "2025-10",
 });

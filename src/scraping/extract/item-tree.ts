@@ -94,7 +94,7 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
   const items: SchemaNode[] = [];
   const texts: OpenText[] = [];
   // `lang` attributes in effect, innermost last. The <html> element's is left out: it is the site's
-  // interface language (decisions.md), which says nothing about who wrote a review.
+  // interface language (docs/architecture.md, "Reviews"), which says nothing about who wrote a review.
   const langs: { lang: string }[] = [];
   // For each open item, how many `langs` were already open when it started (its own included).
   const langBase = new Map<SchemaNode, number>();

@@ -112,7 +112,7 @@ function toRawReview(graph: NodeGraph, review: SchemaNode, baseUrl: string): Raw
     language: language(graph, review),
     reply_text: replyText(graph, review),
   };
-  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as RawReview;
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
 }
 
 /**

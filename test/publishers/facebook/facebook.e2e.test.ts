@@ -16,7 +16,7 @@ const SESSION = {
 };
 const NO_SESSION = { additional_cookies: { login: [{ name: "c_user", value: "100000000000042", domain: ".facebook.com" }] } };
 
-/** What retrieve must answer for a fixture review (hash computed here from decisions.md's rule). */
+/** What retrieve must answer for a fixture review (hash computed here from the rule in docs/architecture.md). */
 function expected(review: FbReview, language: string) {
   const reply = review.comments?.find((c) => c.author.id === PAGE_ID);
   const text = review.text ?? "";

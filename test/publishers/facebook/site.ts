@@ -36,7 +36,7 @@ const tokens = script({
   ],
 });
 
-function tab(slug: string, pageId: string, dataBlock: unknown | null): FixtureResponse {
+function tab(slug: string, pageId: string, dataBlock: unknown): FixtureResponse {
   const head = `<meta property="al:android:url" content="fb://profile/${pageId}"><meta property="og:title" content="Blue Door Cafe">`;
   const root = script({ require: [["ProfileCometReviewsTabRoot.react", "render", null, [{ __dr: "ProfileCometReviewsTabRoot.react" }]]] });
   return html(

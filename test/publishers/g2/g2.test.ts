@@ -39,7 +39,7 @@ function documentedText(r: FixtureG2Review): string {
 /** Half stars to 1..5: N / 2 stars, halves rounded up, at least 1. */
 const FIVE = [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
 
-/** md5 of the Go-style JSON decisions.md names: like JSON.stringify, but Go escapes &, < and >. */
+/** md5 of the Go-style JSON review_hash uses (docs/architecture.md): like JSON.stringify, but Go escapes &, < and >. */
 function goHash(fields: string[]): string {
   return createHash("md5").update(JSON.stringify(fields).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e")).digest("hex");
 }
@@ -145,13 +145,13 @@ describe("g2 parser", () => {
     expect(first).toMatchObject({ reviewCount: null, hasNext: true });
     expect(first.cards).toHaveLength(10);
     const [newest] = newestFirst(AUGUST_2025);
-    expect(cardReview(first.cards[0]!, 0, AUGUST_2025.slug)).toEqual({
-      id: String(newest!.id),
-      author_name: newest!.author!.name,
-      rating: { value: newest!.stars / 2, best: 5, worst: 1 },
-      text: documentedText(newest!),
-      url: `https://www.g2.com/products/acme-erp/reviews/acme-erp-review-${newest!.id}`,
-      date: newest!.date,
+    expect(cardReview(first.cards[0], 0, AUGUST_2025.slug)).toEqual({
+      id: String(newest.id),
+      author_name: newest.author!.name,
+      rating: { value: newest.stars / 2, best: 5, worst: 1 },
+      text: documentedText(newest),
+      url: `https://www.g2.com/products/acme-erp/reviews/acme-erp-review-${newest.id}`,
+      date: newest.date,
     });
   });
 
@@ -177,15 +177,13 @@ describe("g2 parser", () => {
     const changed = await readG2Page(answer(reviewsUrl(CHANGED.slug)).body);
     expect(changed).toEqual({ cards: [], reviewCount: null, hasNext: false });
     const [card] = (await readG2Page(answer(reviewsUrl("acme-crm")).body)).cards;
-    expect(scrapeError(() => cardReview({ ...card!, rating: null }, 4, "acme-crm")).message).toBe(
+    expect(scrapeError(() => cardReview({ ...card, rating: null }, 4, "acme-crm")).message).toBe(
       "G2 page: review 4 has no rating (elv-star-wrapper__desc__rating, ratingValue or stars-N)",
     );
-    expect(scrapeError(() => cardReview({ ...card!, id: null }, 2, "acme-crm")).message).toBe(
+    expect(scrapeError(() => cardReview({ ...card, id: null }, 2, "acme-crm")).message).toBe(
       "G2 page: review 2 has no review id (survey-response-N or <slug>-review-N)",
     );
-    expect(scrapeError(() => cardReview({ ...card!, date: null }, 1, "acme-crm")).message).toBe(
-      "G2 page: review 1 has no date (datePublished or a dated meta)",
-    );
+    expect(scrapeError(() => cardReview({ ...card, date: null }, 1, "acme-crm")).message).toBe("G2 page: review 1 has no date (datePublished or a dated meta)");
   });
 
   it("sees DataDome's and Cloudflare's challenge pages and lets review pages through", () => {

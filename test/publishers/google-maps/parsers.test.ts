@@ -5,7 +5,7 @@ import { ScrapeError } from "../../../src/scraping/errors";
 import type { Business } from "../../../src/http/schemas/business";
 import { inspectGooglePage } from "../../../src/publishers/google-maps/adapter";
 import { googleMaps } from "../../../src/publishers/google-maps";
-import { chooseMatch, nameSimilarity, parseSearchResults, searchUrl, words } from "../../../src/publishers/google-maps/lookup";
+import { chooseMatch, parseSearchResults, searchUrl } from "../../../src/publishers/google-maps/lookup";
 import { inlineReviewEntries, parsePlacePage } from "../../../src/publishers/google-maps/place-record";
 import { parseReviewsPage, reviewFromEntry, reviewsRpcUrl } from "../../../src/publishers/google-maps/reviews-rpc";
 import { contributorId, parseWindowPage, windowText, windowUrl } from "../../../src/publishers/google-maps/search-window";
@@ -234,13 +234,6 @@ describe("lookup", () => {
     const neighbours = results(business()).filter((p) => p.featureId !== BLUE_DOOR.featureId && p.postalCode === "94105");
     expect(neighbours.map((p) => p.name)).toEqual(["Blue Door Bakery", "Red Door Cafe"]);
     expect(chooseMatch(business(), neighbours)).toBeNull();
-  });
-
-  it("normalizes words and compares names by their words", () => {
-    expect(words("Königstraße 5, 80331 München")).toEqual(["konig", "str", "5", "80331", "munchen"]);
-    expect(words("Caffè Roma & Bar")).toEqual(["caffe", "roma", "and", "bar"]);
-    expect(nameSimilarity("Blue Door Cafe", "The Blue Door Cafe")).toBeCloseTo(6 / 7);
-    expect(nameSimilarity("Blue Door Cafe", "Blue Door Bakery")).toBeCloseTo(4 / 6);
   });
 
   it("refuses a search answer whose results have no place record", () => {

@@ -1,7 +1,7 @@
 /** Pure parts of the Tripadvisor module, on the fixture site's own answers and data. */
 import { describe, expect, it } from "vitest";
 import { tripadvisorAdapter } from "../../../src/publishers/tripadvisor/adapter";
-import { chooseListing, NAME_THRESHOLD, nameSimilarity, postalCodeMatches, streetMatches } from "../../../src/publishers/tripadvisor/lookup";
+import { chooseListing } from "../../../src/publishers/tripadvisor/lookup";
 import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/tripadvisor/reviews";
 import { locationPage, reviewPageUrl } from "../../../src/publishers/tripadvisor/urls";
 import type { FetchedPage } from "../../../src/scraping/client";
@@ -114,26 +114,6 @@ describe("tripadvisor location pages", () => {
 });
 
 describe("tripadvisor lookup choice", () => {
-  it("compares names without case, accents, punctuation or articles", () => {
-    expect(nameSimilarity("Blue Door Cafe", "The Blue Door Café")).toBe(1);
-    expect(nameSimilarity("Blue Door Cafe", "Red Door Cafe")).toBeLessThan(NAME_THRESHOLD);
-    // A listing name that adds the quarter to the business's own name is the same business.
-    expect(nameSimilarity("Dishoom", "Dishoom Covent Garden")).toBeGreaterThanOrEqual(NAME_THRESHOLD);
-  });
-
-  it("matches streets with their usual abbreviations and house number", () => {
-    expect(streetMatches("1 Market St", "1 Market Street, San Francisco, CA 94105-1420")).toBe(true);
-    expect(streetMatches("1 Market St", "10 Market Street, San Francisco")).toBe(false);
-    expect(streetMatches("Hauptstraße 5", "Hauptstr. 5, 10827 Berlin")).toBe(true);
-    expect(streetMatches("1 Market St", "500 Other St, Oakland")).toBe(false);
-  });
-
-  it("matches postal codes written with spaces or ZIP+4", () => {
-    expect(postalCodeMatches("94105", "1 Market Street, San Francisco, CA 94105-1420")).toBe(true);
-    expect(postalCodeMatches("SW1A 1AA", "Buckingham Palace, London SW1A 1AA England")).toBe(true);
-    expect(postalCodeMatches("94105", "500 Other St, Oakland, CA 94607")).toBe(false);
-  });
-
   it("chooses the listing with the name and the address among decoys", () => {
     const chosen = chooseListing(business(), LISTINGS, "https://www.tripadvisor.com");
     expect(chosen?.url).toBe("https://www.tripadvisor.com/Restaurant_Review-g60713-d1010-Reviews-Blue_Door_Cafe-San_Francisco_California.html");

@@ -86,7 +86,7 @@ describe("tripadvisor.com scraping", () => {
     // One review list request (it ignores its offset and stops at 20), then the pages at 20, 30 and 40.
     expect((await graphqlRequests()) - before).toBe(1);
     const pagesAfter = await reviewPageRequests();
-    expect(pagesAfter.map((n, i) => n - pagesBefore[i]!)).toEqual([1, 1, 1]);
+    expect(pagesAfter.map((n, i) => n - pagesBefore[i])).toEqual([1, 1, 1]);
 
     const first = await retrieve(task, 1, 20);
     expect(first.task_status).toBe(200);
@@ -185,7 +185,7 @@ describe("tripadvisor.com cookies", () => {
     const task = await submitScrape("tripadvisor.com", profileUrl(1003), { first_page_only: true, persona: { additional_cookies: { login } } });
     await queue().drain();
     expect((await retrieve(task)).task_status).toBe(200);
-    const cookies = (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"]!.slice(before);
+    const cookies = (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"].slice(before);
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(/^TAUnique=[0-9a-f]{48}; TASession=V2ID\.ABC$/);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import raw from "./captures/companies.json?raw";
 import searchRaw from "./captures/search.json?raw";
 import { parseSearchPage } from "../../../src/publishers/trustpilot/lookup";
-import { chooseCandidate } from "../../../src/publishers/trustpilot/match";
+import { chooseCandidate } from "../../../src/publishers/trustpilot/lookup";
 import { parseReviewPage } from "../../../src/publishers/trustpilot/reviews";
 
 interface CapturedCompany {

@@ -23,7 +23,7 @@ afterEach(() => {
 
 const LIST = "?languages=all&sort=recency";
 
-/** The API review a fixture review becomes (review_hash from node:crypto, as decisions.md defines it). */
+/** The API review a fixture review becomes (review_hash from node:crypto, as docs/architecture.md defines it). */
 function apiReview(review: FixtureTrustpilotReview) {
   const hashed = review.reply ? [review.text, review.consumer.displayName, review.reply.message] : [review.text, review.consumer.displayName];
   return {

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { inspectYelpPage, readBizPage } from "../../../src/publishers/yelp/biz-page";
 import { FEED_DOCUMENT_ID, feedRequest, parseFeed, REVIEWS_PER_PAGE } from "../../../src/publishers/yelp/feed";
 import { matchingResults, searchResults } from "../../../src/publishers/yelp/lookup";
-import { nameSimilarity, NAME_THRESHOLD, sameStreet, samePostalCode } from "../../../src/publishers/yelp/match";
 import { resolveYelpProfile } from "../../../src/publishers/yelp/profile";
 import { business } from "../../helpers/api";
 import { REVIEWS } from "./data";
@@ -213,36 +212,5 @@ describe("yelp lookup: choosing a search result", () => {
 
   it("a search answer without its results list is publisher_error", () => {
     expect(scrapeError(() => searchResults({ props: {} })).reason).toBe("publisher_error");
-  });
-
-  it.each([
-    ["Blue Door Cafe", "The Blue Door Café", true],
-    ["Blue Door Cafe", "BLUE DOOR CAFE - SoMa", true],
-    ["Tom's Diner", "Toms Diner", true],
-    ["Fish & Chips", "Fish and Chips", true],
-    ["Blue Door Cafe", "Blue Door Tavern", false],
-    ["Blue Door Cafe", "Red Door Cafe", false],
-  ])("names %s / %s match: %s", (a, b, same) => {
-    expect(nameSimilarity(a, b) >= NAME_THRESHOLD).toBe(same);
-  });
-
-  it.each([
-    ["1 Market St", "1 Market Street, Ste 200", true],
-    ["1 Market St", "1 Market Street\nSan Francisco, CA 94105", true],
-    ["350 N. Main Avenue", "350 North Main Ave", true],
-    ["1 Market St", "10 Market St", false],
-    ["1 Market St", "1 Mission St", false],
-    ["1 Market St", "", false],
-  ])("streets %s / %s match: %s", (a, b, same) => {
-    expect(sameStreet(a, b)).toBe(same);
-  });
-
-  it.each([
-    ["94105", "94105-1234", true],
-    ["SW1A 1AA", "sw1a1aa", true],
-    ["94105", "94107", false],
-    ["", "", false],
-  ])("postal codes %s / %s match: %s", (a, b, same) => {
-    expect(samePostalCode(a, b)).toBe(same);
   });
 });

@@ -93,7 +93,7 @@ function node(review: FixtureNode, translating: boolean) {
 function offsetOf(after: unknown): number | null {
   if (after === undefined) return 0;
   try {
-    const cursor = JSON.parse(atob(String(after))) as { version: number; type: string; offset: number };
+    const cursor = JSON.parse(atob(typeof after === "string" ? after : "")) as { version: number; type: string; offset: number };
     return cursor.version === 1 && cursor.type === "offset" && Number.isInteger(cursor.offset) ? cursor.offset : null;
   } catch {
     return null;

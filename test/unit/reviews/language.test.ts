@@ -41,7 +41,7 @@ describe("publisher language codes: only ISO 639-1 passes", () => {
     ["xu", "de"],
     ["zz", "de"],
     ["de", "de"],
-    ["fr", "fr"], // a valid publisher code wins over detection, as decisions.md says
+    ["fr", "fr"], // a valid publisher code wins over detection, as docs/architecture.md says
   ])("a review tagged %j with German text gets language %j", (tag, expected) => {
     expect(normalizeReview({ author_name: "Ann", rating: { value: 5 }, text: GERMAN, language: tag }, ctx).language).toBe(expected);
   });

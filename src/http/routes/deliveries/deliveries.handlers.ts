@@ -1,7 +1,6 @@
 import { accountStub } from "../../../account/account-do";
 import type { DeliveryRecord } from "../../../account/outbox";
-import { endpoint } from "../../endpoint";
-import { ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
+import { endpoint, WEBHOOK_ENDPOINT } from "../../endpoint";
 import { DELIVERIES_DEFAULT_LIMIT, DeliveriesRequestSchema, type Delivery } from "./deliveries.schemas";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -21,15 +20,7 @@ function toDelivery(record: DeliveryRecord): Delivery {
   };
 }
 
-export const deliveriesHandler = endpoint(
-  {
-    errorText: ERROR_TEXT.webhook,
-    schema: DeliveriesRequestSchema,
-    apiKeyPath: ["api_key"],
-    unauthorizedMessage: UNAUTHORIZED_MESSAGE.webhook,
-  },
-  async (c, input, account) => {
-    const records = await accountStub(c.env, account.id).listWebhookDeliveries(input.limit ?? DELIVERIES_DEFAULT_LIMIT, input.task_id);
-    return c.json({ deliveries: records.map(toDelivery) }, 200);
-  },
-);
+export const deliveriesHandler = endpoint({ ...WEBHOOK_ENDPOINT, schema: DeliveriesRequestSchema }, async (c, input, account) => {
+  const records = await accountStub(c.env, account.id).listWebhookDeliveries(input.limit ?? DELIVERIES_DEFAULT_LIMIT, input.task_id);
+  return c.json({ deliveries: records.map(toDelivery) }, 200);
+});

@@ -1,7 +1,7 @@
 /**
  * Street words written out or abbreviated, in their short form, so that "1 Market Street" and
  * "1 Market St" compare equal when a lookup checks a search result's street against the business's.
- * Shared by every module's lookup; each module decides how it splits and scores the rest.
+ * Part of the business matcher (./index.ts).
  */
 const STREET_WORDS: Readonly<Record<string, string>> = {
   street: "st",

@@ -2,8 +2,23 @@
  * Receiver-side check of a webhook delivery, for clients (Node 20+, Deno, Bun, Workers: it needs
  * only Web Crypto). It verifies `X-Webhook-Signature` in constant time (crypto.subtle.verify) and
  * refuses timestamps outside the tolerance, which stops replays of old deliveries.
+ *
+ * Self-contained on purpose: copy this file into a receiver as it is. It is not part of the Worker;
+ * test/account/verify.test.ts checks it against the Worker's own signing (src/core/webhooks/signing.ts).
  */
-import { SIGNATURE_PREFIX, hmacKey, secretKeyBytes, signedContent } from "../core/webhooks/signing";
+
+const SIGNATURE_PREFIX = "sha256=";
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** The bytes the `X-Webhook-Signature` HMAC covers, `<timestamp>.<raw body>`; the body may be the received bytes. */
+function signedContent(timestamp: string, body: string | Uint8Array): Uint8Array {
+  if (typeof body === "string") return utf8(`${timestamp}.${body}`);
+  const head = utf8(`${timestamp}.`);
+  const out = new Uint8Array(head.byteLength + body.byteLength);
+  out.set(head);
+  out.set(body, head.byteLength);
+  return out;
+}
 
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
@@ -45,7 +60,8 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<VerifyWe
   if (Math.abs(nowMs / 1000 - timestamp) > (input.toleranceSeconds ?? 300)) return { ok: false, reason: "timestamp_out_of_tolerance" };
   const given = signature.trim().startsWith(SIGNATURE_PREFIX) ? hexBytes(signature.trim().slice(SIGNATURE_PREFIX.length)) : null;
   if (!given) return { ok: false, reason: "invalid_signature" };
-  const key = await hmacKey(secretKeyBytes(input.secret), "verify");
+  // Keyed with the secret string exactly as create-webhook returned it (UTF-8 bytes).
+  const key = await crypto.subtle.importKey("raw", utf8(input.secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
   const valid = await crypto.subtle.verify("HMAC", key, given, signedContent(timestampText.trim(), input.body));
   return valid ? { ok: true, id: header(input.headers, "x-webhook-id"), timestamp } : { ok: false, reason: "invalid_signature" };
 }
