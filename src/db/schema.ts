@@ -162,6 +162,10 @@ export const publisherHours = sqliteTable(
     pages: integer("pages").notNull().default(0),
     reviews: integer("reviews").notNull().default(0),
     durationMs: integer("duration_ms").notNull().default(0),
+    /** Requests the hour's finished tasks made on each fetch route (the route each used). */
+    requestsDirect: integer("requests_direct").notNull().default(0),
+    requestsBrowser: integer("requests_browser").notNull().default(0),
+    requestsProvider: integer("requests_provider").notNull().default(0),
     lastSuccessAt: integer("last_success_at"),
     lastFailureAt: integer("last_failure_at"),
     lastFailureReason: text("last_failure_reason"),

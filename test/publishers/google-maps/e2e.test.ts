@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { googleMapsAdapter, inspectGooglePage } from "../../../src/publishers/google-maps/adapter";
 import { PublisherClient } from "../../../src/scraping/client";
 import { failureDetails } from "../../helpers/logs";
-import { business, createAccount, loginCookies, postJson, submitBody } from "../../helpers/api";
+import { business, call, createAccount, loginCookies, postJson, submitBody } from "../../helpers/api";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
   BLUE_DOOR,
@@ -173,6 +173,21 @@ describe("maps.google.com reviews without login cookies: the Search review windo
       posted_at: Date.parse("2026-02-27T10:02:02.193Z"),
     });
     expect(await routeRequests("window", LIMITED)).toHaveLength(1);
+    // Never a silent success: the retrieve says only five of the place's 57 were reachable, and why.
+    expect(body.coverage).toEqual({
+      publisher_total: 57,
+      collected: 5,
+      complete: false,
+      stop_reason: "limited_view: google signed-out view: 5 of 57 reviews",
+    });
+  });
+
+  it("shows the module's evidence date (the Search window, 2026-09) in GET /publishers/maps.google.com", async () => {
+    const res = await call("/publishers/maps.google.com");
+    expect(res.status).toBe(200);
+    const row = (await res.json()) as { support: string; evidence_date: string };
+    expect(row.support).toBe("dedicated");
+    expect(row.evidence_date >= "2026-09").toBe(true);
   });
 });
 
