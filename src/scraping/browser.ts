@@ -49,7 +49,7 @@ const IN_PAGE_FETCH = async (init: {
   try {
     // `credentials` is the page's fetch option (the Worker's RequestInit type does not list it).
     const options = { method: init.method, headers: init.headers, body: init.body, credentials: "include", signal: controller.signal };
-    const response = await fetch(init.url, options as RequestInit);
+    const response = await fetch(init.url, options);
     const text = await response.text();
     if (text.length > init.maxBytes) return { error: "too large" };
     return { status: response.status, url: response.url, headers: [...response.headers], text };

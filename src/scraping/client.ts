@@ -276,7 +276,7 @@ export class PublisherClient {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#routes.map((route) => route.close?.().catch(() => {})));
+    await Promise.all(this.#routes.map((route) => (route.close ? route.close().catch(() => {}) : Promise.resolve())));
     await this.renderer.close();
   }
 

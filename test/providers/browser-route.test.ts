@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 function browserClient(extra: Record<string, string> = {}) {
-  const client = new PublisherClient({ ...env, FETCH_ROUTES: JSON.stringify({ "*": ["browser"] }), ...extra } as Env, {
+  const client = new PublisherClient({ ...env, FETCH_ROUTES: JSON.stringify({ "*": ["browser"] }), ...extra }, {
     publisherKey: WALLED_DOMAIN,
     cookies: [{ name: "login", value: "L1", domain: WALLED_DOMAIN }],
     deadline: Date.now() + 60_000,

@@ -27,7 +27,7 @@
  *   {result: {status_code, content, response_headers, url, format}}; errors {result: {error: {code,
  *   message, retryable}}} with the documented HTTP status.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { FAKE_BRIGHTDATA_ZONE, FAKE_KEYS, WALLED_DOMAIN } from "./keys";
@@ -343,12 +343,24 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** node:http wants a listener that returns nothing: the async handler runs, and a throw answers 500. */
+function listener(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  };
+}
+
 export async function startProviderFakes(fixtureOrigins: Record<string, string>): Promise<ProviderFakes> {
   const servers: Server[] = [];
-  const walled = createServer(async (req, res) => {
-    const answer = walledSite(req, await readBody(req));
-    res.writeHead(answer.status, { "Cache-Control": "no-store", ...answer.headers }).end(answer.body);
-  });
+  const walled = createServer(
+    listener(async (req, res) => {
+      const answer = walledSite(req, await readBody(req));
+      res.writeHead(answer.status, { "Cache-Control": "no-store", ...answer.headers }).end(answer.body);
+    }),
+  );
   servers.push(walled);
   const sites = { [WALLED_DOMAIN]: await listen(walled) };
   const targets = { ...fixtureOrigins, ...sites };
@@ -357,29 +369,31 @@ export async function startProviderFakes(fixtureOrigins: Record<string, string>)
   for (const [name, handle] of Object.entries(handlers)) {
     const received: ReceivedRequest[] = [];
     const seen = new Map<string, number>();
-    const server = createServer(async (req, res) => {
-      const url = new URL(req.url ?? "/", "http://fake");
-      if (url.pathname === "/__received") {
-        const contains = url.searchParams.get("contains") ?? "";
-        const matching = received.filter((r) => JSON.stringify(r).includes(contains));
-        res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(matching));
-        return;
-      }
-      const request: ReceivedRequest = {
-        method: req.method ?? "GET",
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers: req.headers as Record<string, string>,
-        body: await readBody(req),
-      };
-      received.push(request);
-      try {
-        const answer = await handle(request, seen);
-        res.writeHead(answer.status, answer.headers).end(answer.body);
-      } catch (err) {
-        res.writeHead(500, { "Content-Type": "text/plain" }).end(`fake ${name} failed: ${String(err)}`);
-      }
-    });
+    const server = createServer(
+      listener(async (req, res) => {
+        const url = new URL(req.url ?? "/", "http://fake");
+        if (url.pathname === "/__received") {
+          const contains = url.searchParams.get("contains") ?? "";
+          const matching = received.filter((r) => JSON.stringify(r).includes(contains));
+          res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(matching));
+          return;
+        }
+        const request: ReceivedRequest = {
+          method: req.method ?? "GET",
+          path: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          headers: req.headers as Record<string, string>,
+          body: await readBody(req),
+        };
+        received.push(request);
+        try {
+          const answer = await handle(request, seen);
+          res.writeHead(answer.status, answer.headers).end(answer.body);
+        } catch (err) {
+          res.writeHead(500, { "Content-Type": "text/plain" }).end(`fake ${name} failed: ${String(err)}`);
+        }
+      }),
+    );
     servers.push(server);
     origins[name] = await listen(server);
   }

@@ -16,7 +16,7 @@ type Provider = keyof typeof FAKE_KEYS;
 const PROVIDERS = Object.keys(FAKE_KEYS) as Provider[];
 
 function routedEnv(routes: Record<string, string[]>, extra: Record<string, string> = {}): Env {
-  return { ...env, ...PROVIDER_SECRETS, FETCH_ROUTES: JSON.stringify(routes), ...extra } as Env;
+  return { ...env, ...PROVIDER_SECRETS, FETCH_ROUTES: JSON.stringify(routes), ...extra };
 }
 
 function client(routes: Record<string, string[]>, extra: Record<string, string> = {}) {
@@ -30,7 +30,7 @@ function client(routes: Record<string, string[]>, extra: Record<string, string> 
 /** What a fake received for target URLs containing `marker`. */
 async function received(provider: Provider, marker: string): Promise<ReceivedRequest[]> {
   const res = await fetch(`${providerOrigins[provider]}/__received?contains=${encodeURIComponent(marker)}`);
-  return (await res.json()) as ReceivedRequest[];
+  return await res.json<ReceivedRequest[]>();
 }
 
 async function failure(promise: Promise<unknown>): Promise<ScrapeError> {

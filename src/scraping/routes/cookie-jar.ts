@@ -107,7 +107,7 @@ export class CookieJar {
       if (typeof name !== "string" || typeof value !== "string" || typeof domain !== "string" || typeof path !== "string") continue;
       if (value.length > MAX_VALUE_CHARS || (expires !== null && typeof expires !== "number")) continue;
       this.#cookies = this.#cookies.filter((o) => !(o.name === name && o.domain === domain && o.path === path));
-      this.#cookies.push({ name, value, domain, hostOnly: hostOnly === true, path, expires: expires as number | null });
+      this.#cookies.push({ name, value, domain, hostOnly: hostOnly === true, path, expires: expires });
     }
     while (this.#cookies.length > MAX_COOKIES) this.#cookies.shift();
   }

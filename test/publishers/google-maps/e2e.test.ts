@@ -185,7 +185,7 @@ describe("maps.google.com reviews without login cookies: the Search review windo
   it("shows the module's evidence date (the Search window, 2026-09) in GET /publishers/maps.google.com", async () => {
     const res = await call("/publishers/maps.google.com");
     expect(res.status).toBe(200);
-    const row = (await res.json()) as { support: string; evidence_date: string };
+    const row = await res.json<{ support: string; evidence_date: string }>();
     expect(row.support).toBe("dedicated");
     expect(row.evidence_date >= "2026-09").toBe(true);
   });

@@ -47,7 +47,7 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
   });
 
   it("reads every review of a profile and one exactly, the body being the text without its title", async () => {
-    const page = await parseReviewPage(profilePage(bh!));
+    const page = await parseReviewPage(profilePage(bh));
     expect(page).toMatchObject({ currentPage: 1, totalPages: 15312, totalCount: 306224 });
     expect(page.reviews).toHaveLength(20);
     expect(page.reviews[0]).toEqual({
@@ -64,7 +64,7 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
   });
 
   it("reads another profile's review exactly", async () => {
-    const page = await parseReviewPage(profilePage(iggm!));
+    const page = await parseReviewPage(profilePage(iggm));
     expect(page.totalCount).toBe(27721);
     expect(page.reviews[1]).toEqual({
       id: "6570c89f4560162cdaa5a46b",
@@ -80,7 +80,7 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
   });
 
   it("reads the business's reply with its own date", async () => {
-    const page = await parseReviewPage(profilePage(flashbay!));
+    const page = await parseReviewPage(profilePage(flashbay));
     expect(page.reviews.filter((r) => r.reply_text)).toHaveLength(19);
     expect(page.reviews[1]).toEqual({
       id: "6570ded41b8e199192db264a",
