@@ -14,11 +14,14 @@ afterEach(async () => {
 });
 
 function browserClient(extra: Record<string, string> = {}) {
-  const client = new PublisherClient({ ...env, FETCH_ROUTES: JSON.stringify({ "*": ["browser"] }), ...extra }, {
-    publisherKey: WALLED_DOMAIN,
-    cookies: [{ name: "login", value: "L1", domain: WALLED_DOMAIN }],
-    deadline: Date.now() + 60_000,
-  });
+  const client = new PublisherClient(
+    { ...env, FETCH_ROUTES: JSON.stringify({ "*": ["browser"] }), ...extra },
+    {
+      publisherKey: WALLED_DOMAIN,
+      cookies: [{ name: "login", value: "L1", domain: WALLED_DOMAIN }],
+      deadline: Date.now() + 60_000,
+    },
+  );
   clients.push(client);
   return client;
 }
