@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import { fail, root, startDetached, toolEnv } from "./lib/project.mjs";
-import { freePort, waitUntilListening } from "./lib/dev-server.mjs";
+import { freePort, waitUntilReady } from "./lib/dev-server.mjs";
 import { WRANGLER } from "./lib/wrangler.mjs";
 
 const { values } = parseArgs({
@@ -77,7 +77,14 @@ process.once("SIGINT", () => {
 let ok = false;
 try {
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilListening(`${base}/`, child, () => output);
+  // The canary Worker answers 404 outside /run: any answer means it is listening.
+  await waitUntilReady(
+    `${base}/`,
+    child,
+    () => output,
+    90_000,
+    () => true,
+  );
   console.log(`canary: ${values.publisher} ${values.profile}${values.route ? ` via ${values.route}` : ""}`);
   const res = await fetch(`${base}/run?${new URLSearchParams({ publisher: values.publisher, profile: values.profile })}`);
   const result = await res.json();

@@ -1,33 +1,8 @@
 // Helpers the bench's parts share (scripts/bench.mjs and scripts/bench/drain.mjs).
-import { createServer } from "node:net";
 import { WRANGLER } from "../lib/wrangler.mjs";
 import { startDetached, toolEnv } from "../lib/project.mjs";
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitUntilReady(url, child, output, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}\n${output()}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`wrangler dev did not become ready in time\n${output()}`);
-}
+export { freePort, waitUntilReady } from "../lib/dev-server.mjs";
 
 export function printTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));

@@ -1,5 +1,5 @@
-// Starting a local Worker with wrangler dev for a script (npm run canary): a free port, and waiting
-// until it answers.
+// Starting a local Worker with wrangler dev for a script (npm run bench, npm run canary): a free
+// port, and waiting until it answers.
 import { createServer } from "node:net";
 
 /** A loopback port nothing listens on right now. */
@@ -14,14 +14,16 @@ export function freePort() {
   });
 }
 
-/** Polls `url` until it answers at all (any status), the child exits, or the time runs out. */
-export async function waitUntilListening(url, child, output, timeoutMs = 90_000) {
+/**
+ * Polls `url` until it answers as `accept` wants (by default a 2xx), the child exits, or the time
+ * runs out.
+ */
+export async function waitUntilReady(url, child, output, timeoutMs = 90_000, accept = (res) => res.ok) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}\n${output()}`);
     try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
-      return;
+      if (accept(await fetch(url, { signal: AbortSignal.timeout(2000) }))) return;
     } catch {
       // not listening yet
     }

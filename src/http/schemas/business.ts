@@ -26,6 +26,16 @@ export const BusinessSchema = drfObject({
 
 export type { Address, Business } from "../../core/tasks/business";
 
+/** The business the request examples of the OpenAPI document use (submit, create-monitor). */
+export const EXAMPLE_BUSINESS = {
+  id: "biz-42",
+  name: "Blue Door Cafe",
+  address: { street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105", country: "USA" },
+  phone: "+1 415 555 0100",
+  description: "Neighbourhood cafe",
+  tags: ["cafe", "breakfast"],
+};
+
 // The schema's output must be the domain's Business: a field added to one and not the other fails here.
 type SchemaMatchesDomain<T extends Business> = T;
 export type ValidatedBusiness = SchemaMatchesDomain<z.output<typeof BusinessSchema>>;

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { drfBoolean, drfInteger, drfObject, drfString } from "../../core/validation";
 import { ReviewChangeSchema } from "../../app/monitors/events";
-import { BusinessSchema } from "./business";
+import { BusinessSchema, EXAMPLE_BUSINESS } from "./business";
 import { ApiKeySchema } from "./common";
 import { MonitorPublishersSchema } from "./publishers";
 
@@ -36,14 +36,7 @@ export const CreateMonitorRequestSchema = drfObject({
   example: {
     api_key: "rk_your_api_key",
     foreign_key: "store-17",
-    business: {
-      id: "biz-42",
-      name: "Blue Door Cafe",
-      address: { street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105", country: "USA" },
-      phone: "+1 415 555 0100",
-      description: "Neighbourhood cafe",
-      tags: ["cafe"],
-    },
+    business: EXAMPLE_BUSINESS,
     publishers: { "trustpilot.com": { profile_key: "https://www.trustpilot.com/review/bluedoorcafe.com" } },
     interval_hours: 24,
     full_walk_every: 7,

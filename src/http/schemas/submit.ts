@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { NewRequest } from "../../core/tasks/new-request";
 import { MSG, drfBoolean, drfObject, drfString } from "../../core/validation";
 import { ApiKeySchema } from "./common";
-import { BusinessSchema } from "./business";
+import { BusinessSchema, EXAMPLE_BUSINESS } from "./business";
 import { PublishersSchema } from "./publishers";
 
 export const JOB = "App\\Jobs\\RequestReviews";
@@ -33,14 +33,7 @@ export const SubmitRequestSchema = drfObject({
       api_key: "rk_your_api_key",
       foreign_key: "order-1234",
       lazy: false,
-      business: {
-        id: "biz-42",
-        name: "Blue Door Cafe",
-        address: { street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105", country: "USA" },
-        phone: "+1 415 555 0100",
-        description: "Neighbourhood cafe",
-        tags: ["cafe", "breakfast"],
-      },
+      business: EXAMPLE_BUSINESS,
       publishers: {
         "trustpilot.com": { profile_key: "https://www.trustpilot.com/review/bluedoorcafe.com", last_review_hashes: [], first_page_only: false },
       },
