@@ -1,8 +1,6 @@
 import { createApp } from "./http/app";
 import { handleQueue } from "./app/queue/router";
-import { requeueIdleTasks, tickQueueGates } from "./app/scrape/sweep";
-import { runHealthTick } from "./app/health/tick";
-import { startDueMonitors } from "./app/monitors/schedule";
+import { runCronTick } from "./app/cron";
 
 export { AccountDurableObject } from "./account/account-do";
 export { BrowserGate } from "./scraping/browser-gate";
@@ -16,9 +14,6 @@ export default {
   },
   queue: handleQueue,
   async scheduled(controller, env) {
-    await tickQueueGates(env);
-    await requeueIdleTasks(env);
-    await runHealthTick(env, controller.scheduledTime);
-    await startDueMonitors(env);
+    await runCronTick(env, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
