@@ -6,7 +6,8 @@
 import worker from "../index";
 import { countingEnabled, withRoundTripCount } from "./round-trips";
 
-export { AccountDurableObject, BrowserGate } from "../index";
+// Every Durable Object class the bindings name (`export *` leaves the default, the handlers, out).
+export * from "../index";
 
 export default {
   ...worker,
