@@ -207,7 +207,13 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
     const used = new Set([...PUBLISHERS.map((p) => p.queue), "scrape-dlq"]);
     config.queues = { producers: config.queues.producers, consumers: config.queues.consumers.filter((c) => used.has(c.queue)) };
     config.ratelimits = config.ratelimits.map((limiter) => ({ ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } }));
-    config.vars = { ...config.vars, PUBLISHER_ORIGINS: JSON.stringify(sites.origins), ACCOUNT_REQUESTS_PER_MINUTE: "1000000000" };
+    // The fixture site is on loopback: private addresses allowed, as in npm start and the tests.
+    config.vars = {
+      ...config.vars,
+      ALLOW_PRIVATE_NETWORK: "true",
+      PUBLISHER_ORIGINS: JSON.stringify(sites.origins),
+      ACCOUNT_REQUESTS_PER_MINUTE: "1000000000",
+    };
     writeFileSync(drainConfig, stringifyToml(config));
     const slots = Object.fromEntries(PUBLISHERS.map((p) => [p.queue, config.queues.consumers.find((c) => c.queue === p.queue)?.max_concurrency ?? 1]));
 
