@@ -48,7 +48,6 @@ describe("app-store on a real capture (fabiouu/appvox itunes_rss_reviews.json, 2
       date: "2021-04-08T20:41:23-07:00",
     });
   });
-
 });
 
 describe("app-store end to end on the real capture", () => {

@@ -43,7 +43,7 @@ describe("google-play on a real capture (fabiouu/appvox review_relevant.html, 20
       id: "gp:AOqpTOEAwZX1e7CUex4D06PVP2O7i9ENYHktm-BqxQUyEtyOuPyXioDPQm7tuB7N7wEVIhwUHxxfu65kXETAXw",
       author_name: "Crazy Diamond",
       rating: { value: 2, best: 5, worst: 1 },
-      text: 'Twitter is just very buggy application since I\'ve installed it. I\'ve been trying to post some photos of my drawings for example, and Twitter just keeps crashing. It closes out of the app, and ups an error message saying "Twitter isn\'t responding" and will keep repeating the same error message over and over again for about a minute. This is very annyoing, especially when I can\'t even post anything anymore because of this. And the problem is that no one is trying to fix this.',
+      text: "Twitter is just very buggy application since I've installed it. I've been trying to post some photos of my drawings for example, and Twitter just keeps crashing. It closes out of the app, and ups an error message saying \"Twitter isn't responding\" and will keep repeating the same error message over and over again for about a minute. This is very annyoing, especially when I can't even post anything anymore because of this. And the problem is that no one is trying to fix this.",
       url: PAGE,
       date: "2021-01-09T04:15:28.000Z",
     });
