@@ -6,14 +6,19 @@
  * voc-datalake/plugins/app_reviews_ios/ingestor/itunes_client.py @bb2fcec9, 2026-08-19: `feed.entry[]`
  * with `id`, `updated`, `author.name`, `im:rating`, `title`, `content`, each a `{label}`; no `entry`
  * on an empty page; at most 10 pages) plus the feed's `link` list with its `rel="last"` page, whose
- * href also carries a `urlDesc=/customerreviews/page=1/…` query as Apple's feed writes it. No
- * licensed capture was found (see src/publishers/app-store/README.md). The reviews are invented.
+ * href also carries a `urlDesc=/customerreviews/page=1/…` query as Apple's feed writes it. The
+ * reviews are invented, except the first page of app 284815942 in us: a real feed page served byte
+ * for byte (captures/SOURCE.md; its other pages were not captured and are empty).
  *
  * Apps: 1001 in us (120 reviews, 3 pages), 1002 in gb (600 reviews: the feed shows 10 pages, 500),
  * 1004 (no reviews: a feed without `entry`), 1005 (one review: `entry` is an object, not a list),
  * 1006 (page 2 empty mid-feed, as Apple's feed sometimes answers).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
+import capture from "./captures/itunes_rss_reviews.json?raw";
+
+/** The app and storefront of the real capture: its page 1 is the capture, byte for byte. */
+export const CAPTURED_APP = "284815942";
 
 const PER_PAGE = 50;
 
@@ -86,6 +91,7 @@ function link(rel: string, cc: string, app: string, page: number) {
 
 function feed(cc: string, page: number, app: string): FixtureResponse {
   if (!(page >= 1 && page <= 10)) return json({ error: "CustomerReviews RSS page depth is limited to 10" }, 400);
+  if (cc === "us" && app === CAPTURED_APP && page === 1) return { status: 200, headers: { "Content-Type": "text/javascript; charset=utf-8" }, body: capture };
   const all = APPS[app]?.cc === cc ? entriesOf(app) : [];
   const pages = Math.max(1, Math.min(10, Math.ceil(all.length / PER_PAGE)));
   const slice = app === "1006" && page === 2 ? [] : all.slice((page - 1) * PER_PAGE, page * PER_PAGE);

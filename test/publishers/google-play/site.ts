@@ -10,7 +10,7 @@
  * thumbs-up `[6]`, reply `[7][1]` dated `[7][2][0]`, version `[10]`), which the 2026-08 pipeline of
  * aws-samples/sample-voice-of-customer-datalake still pages with 200 per call. So a payload with a
  * next page is `[reviews, [null, token], null]` and the last one `[reviews, null]`. The reviews and
- * tokens are invented; no licensed capture was found (see src/publishers/google-play/README.md).
+ * tokens are invented; a real 2021 answer is read by google-play.capture.test.ts (see captures/SOURCE.md).
  *
  * Apps: com.acme.notes (450 reviews: 200 + 200 + 50), com.acme.quiet (none), com.acme.failing (the
  * RPC answers without data, error 5), com.acme.busy (the RPC answers Google's unusual-traffic page).
