@@ -35,7 +35,9 @@ const ReviewsAnswerSchema = z.object({
 const QualityAnswerSchema = z.object({
   response: z.object({
     data: z.object({
-      shop: z.object({ qualityIndicators: z.object({ reviewIndicator: z.object({ totalReviewCount: z.unknown(), activeReviewCount: z.unknown() }) }) }),
+      shop: z.object({
+        qualityIndicators: z.object({ reviewIndicator: z.object({ totalReviewCount: z.unknown().optional(), activeReviewCount: z.unknown() }) }),
+      }),
     }),
   }),
 });
