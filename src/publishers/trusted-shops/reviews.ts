@@ -1,7 +1,7 @@
 /**
  * Trusted Shops' public shop API (no key, no login): `GET https://api.trustedshops.com/rest/public/v2/
  * shops/<tsId>/reviews.json` for the reviews it shows and `…/quality/reviews.json` for the shop's
- * review indicator (`activeReviewCount`); `shops.json?url=<domain>` finds a shop's tsId from its
+ * review indicator (`totalReviewCount`); `shops.json?url=<domain>` finds a shop's tsId from its
  * web address. Every answer is wrapped as `{response: {code, data: {…}}}`. The public API shows only
  * the newest reviews and has no page parameter, so a shop is one page; when the indicator counts
  * more, the page says so (`limitedView`).
@@ -34,7 +34,11 @@ const ReviewsAnswerSchema = z.object({
 
 const QualityAnswerSchema = z.object({
   response: z.object({
-    data: z.object({ shop: z.object({ qualityIndicators: z.object({ reviewIndicator: z.object({ activeReviewCount: z.unknown() }) }) }) }),
+    data: z.object({
+      shop: z.object({
+        qualityIndicators: z.object({ reviewIndicator: z.object({ totalReviewCount: z.unknown().optional(), activeReviewCount: z.unknown() }) }),
+      }),
+    }),
   }),
 });
 
@@ -58,9 +62,11 @@ export function parseTrustedShopsPage(data: unknown, ctx: ParseContext): WalkPag
   const { reviews: reviewsAnswer, quality } = typeof data === "object" && data !== null ? (data as Partial<ShopAnswers>) : {};
   const shop = readAnswer(ReviewsAnswerSchema, reviewsAnswer, WHAT).response.data.shop;
   if (shop.tsId !== ctx.key) throw permanentError("publisher_error", `${WHAT}: asked for ${ctx.key}, the answer is about ${shop.tsId}`);
-  const total = countOf(
-    readAnswer(QualityAnswerSchema, quality, "Trusted Shops review indicator").response.data.shop.qualityIndicators.reviewIndicator.activeReviewCount,
-  );
+  const indicator = readAnswer(QualityAnswerSchema, quality, "Trusted Shops review indicator").response.data.shop.qualityIndicators.reviewIndicator;
+  // `activeReviewCount` counts only the last `activePeriodInDays` (365) days; `totalReviewCount` every
+  // review since `reviewsCountedSince` (a real answer: 41 active of 222). The shop's reviews are the
+  // total; the active count stands in only when the total is absent.
+  const total = countOf(indicator.totalReviewCount) ?? countOf(indicator.activeReviewCount);
   const reviews: RawReview[] = [];
   for (const raw of shop.reviews ?? []) {
     ctx.budget.spend();

@@ -5,11 +5,12 @@
  * shop search's `response.data.shops[].tsId` (a C# client, XML form `response/data/shops/shop/tsId`),
  * the reviews' `response.data.shop.reviews[]` with `UID`, `mark`, `comment`, `creationDate`,
  * `confirmationDate` (a Spring client and the same C# client, which notes the public API shows only
- * the newest reviews), and `qualityIndicators.reviewIndicator.{overallMark, activeReviewCount}`
- * (a shop plugin reading `quality/reviews`); a 2026-09-13 site names the JSON API as keyless. No
+ * the newest reviews), and `qualityIndicators.reviewIndicator.{overallMark, activeReviewCount,
+ * totalReviewCount}` (a shop plugin reading `quality/reviews`; Trusted Shops' own Android SDK test
+ * answer, ./captures/); a 2026-09-13 site names the JSON API as keyless. No
  * capture was found; the reviews are invented (see src/publishers/trusted-shops/README.md).
  *
- * Shops: X1111…1111 (an example shop with 10 reviews shown of 288 counted), X2222…2222 (3 reviews,
+ * Shops: X1111…1111 (an example shop with 10 reviews shown of 288, 248 of them in the last year), X2222…2222 (3 reviews,
  * all of them), XDEAD… (404), shop search `example-shop.de` → X1111…, `unknown-shop.de` → none.
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
@@ -47,9 +48,10 @@ function review(shop: string, i: number): TrustedShopsFixtureReview {
   };
 }
 
-export const SHOPS: Record<string, { reviews: TrustedShopsFixtureReview[]; active: number }> = {
-  [BIG_SHOP]: { reviews: Array.from({ length: 10 }, (_, i) => review(BIG_SHOP, i)), active: 288 },
-  [SMALL_SHOP]: { reviews: Array.from({ length: 3 }, (_, i) => review(SMALL_SHOP, i)), active: 3 },
+/** `active`: reviews of the last 365 days (`activeReviewCount`); `total`: all of them (`totalReviewCount`). */
+export const SHOPS: Record<string, { reviews: TrustedShopsFixtureReview[]; active: number; total: number }> = {
+  [BIG_SHOP]: { reviews: Array.from({ length: 10 }, (_, i) => review(BIG_SHOP, i)), active: 248, total: 288 },
+  [SMALL_SHOP]: { reviews: Array.from({ length: 3 }, (_, i) => review(SMALL_SHOP, i)), active: 3, total: 3 },
 };
 
 const wrap = (data: unknown, status = 200): FixtureResponse => ({
@@ -88,7 +90,7 @@ const fixture: PublisherFixture = {
       shop: {
         ...shopData(match[1]),
         qualityIndicators: {
-          reviewIndicator: { overallMark: "4.73", overallMarkDescription: "EXCELLENT", activeReviewCount: shop.active, totalReviewCount: shop.active + 40 },
+          reviewIndicator: { overallMark: "4.73", overallMarkDescription: "EXCELLENT", activeReviewCount: shop.active, totalReviewCount: shop.total },
         },
       },
     });

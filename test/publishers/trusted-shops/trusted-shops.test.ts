@@ -56,6 +56,21 @@ describe("Trusted Shops shop API", () => {
     expect(parseTrustedShopsPage(answers(SMALL_SHOP), ctx(SMALL_SHOP))).toMatchObject({ publisherTotal: 3, limitedView: null });
   });
 
+  it("counts all the shop's reviews (totalReviewCount), and the last year's (activeReviewCount) only when the total is absent", () => {
+    const { reviews, quality } = answers(BIG_SHOP);
+    const withoutTotal = JSON.parse(JSON.stringify(quality)) as {
+      response: { data: { shop: { qualityIndicators: { reviewIndicator: Record<string, unknown> } } } };
+    };
+    const indicator = withoutTotal.response.data.shop.qualityIndicators.reviewIndicator;
+    expect(indicator).toMatchObject({ activeReviewCount: 248, totalReviewCount: 288 });
+    expect(parseTrustedShopsPage({ reviews, quality }, ctx(BIG_SHOP)).publisherTotal).toBe(288);
+    delete indicator.totalReviewCount;
+    expect(parseTrustedShopsPage({ reviews, quality: withoutTotal }, ctx(BIG_SHOP))).toMatchObject({
+      publisherTotal: 248,
+      limitedView: "Trusted Shops' public API shows only the newest 10 of 248 reviews",
+    });
+  });
+
   it("finds a shop's tsId from its web address", () => {
     expect(parseShopSearch(fixtureJson(fixture, shopSearchUrl("example-shop.de")))).toBe(BIG_SHOP);
     expect(parseShopSearch(fixtureJson(fixture, shopSearchUrl("unknown-shop.de")))).toBeNull();
