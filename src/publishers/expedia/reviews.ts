@@ -105,8 +105,16 @@ const AnswerSchema = z
   )
   .min(1);
 
+// Expedia's own client bundle (its ReviewFragment on ProductReview) asks for `id` (the review's id,
+// its Apollo cache key and the page's `?reviewId=` deep link) and `managementResponses[]` (the
+// property's replies, each a ReviewSection with `text`), besides `review` and `summary`.
 const DetailSchema = z.object({
+  id: z.string().min(1).max(200).nullish(),
   review: z.object({ __typename: z.string().nullish(), text: z.string().max(50_000).nullish() }).nullish(),
+  managementResponses: z
+    .array(z.object({ text: z.string().max(50_000).nullish() }).nullish())
+    .max(20)
+    .nullish(),
   summary: z.object({
     primary: z.string().max(60).nullish(),
     secondary: z.string().max(200).nullish(),
@@ -142,16 +150,19 @@ export function parseExpediaPage(data: unknown, ctx: ParseContext): WalkPage {
     ctx.budget.spend();
     const item = DetailSchema.safeParse(raw);
     if (!item.success) continue;
-    const { review, summary } = item.data;
+    const { id, review, summary, managementResponses } = item.data;
+    const reply = managementResponses?.find((response) => response?.text?.trim())?.text?.trim();
     const score = summary.primary ? SCORE.exec(summary.primary.trim()) : null;
     const author = summary.secondary?.trim();
     const date = reviewDate(summary.supportingMessages ?? []);
     out.push({
+      ...(id?.trim() ? { id: id.trim() } : {}),
       ...(author ? { author_name: author } : {}),
       ...(score ? { rating: { value: Number(score[1]), best: 10, worst: 1 } } : {}),
       text: review?.text?.trim() ?? "",
       url: ctx.pageUrl,
       ...(date ? { date } : {}),
+      ...(reply ? { reply_text: reply } : {}),
     });
   }
   const more = Boolean(reviews.pagination?.button?.primary?.trim());

@@ -123,6 +123,33 @@ describe("expedia page context and reviews answer", () => {
     expect([last.next, last.reviews.length]).toEqual([null, 10]);
   });
 
+  it("reads the review id and the property's first non-blank reply (Expedia's own ReviewFragment); a detail whose id is not a string is skipped", () => {
+    const detail = {
+      __typename: "ProductReview",
+      id: "5f1a2b3c4d5e6f7a8b9c0d1e",
+      review: { __typename: "ReviewSection", text: "Lovely staff." },
+      managementResponses: [
+        { __typename: "ReviewSection", text: "  ", title: null },
+        { __typename: "ReviewSection", text: " Thank you, Anna! ", title: "Response from the hotel" },
+      ],
+      summary: { primary: "8/10 Good", secondary: "Anna", supportingMessages: [{ text: "Nov 3, 2025" }] },
+    };
+    const data = [{ data: { productReviewDetails: { reviews: { details: [detail, { ...detail, id: 7, managementResponses: null }], pagination: null } } } }];
+    const page = parseExpediaPage(data, ctx(0));
+    expect(page.reviews).toEqual([
+      {
+        id: "5f1a2b3c4d5e6f7a8b9c0d1e",
+        author_name: "Anna",
+        rating: { value: 8, best: 10, worst: 1 },
+        text: "Lovely staff.",
+        url: PAGE,
+        date: "2025-11-03",
+        reply_text: "Thank you, Anna!",
+      },
+    ]);
+    expect(page.next).toBeNull();
+  });
+
   it("a rotated query hash, and an empty page that offers more, are publisher_error", () => {
     expect(scrapeError(() => parseExpediaPage([{ errors: [{ message: "PersistedQueryNotFound" }] }], ctx(0))).message).toContain(
       "Expedia reviews: unexpected answer at 0.data",
