@@ -184,7 +184,9 @@ async function eachLimited(items, limit, fn) {
  */
 export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs = 200, vars = [] } = {}) {
   const state = mkdtempSync(join(tmpdir(), "bench-drain-"));
-  const drainConfig = join(root, ".wrangler.bench-drain.toml");
+  // In the state folder, not beside wrangler.toml: a developer's .dev.vars (written by npm start) would
+  // otherwise be read too and its PUBLISHER_ORIGINS would replace the fixture site's.
+  const drainConfig = join(state, "wrangler.bench-drain.toml");
   const sites = await startSites(latencyMs, pages);
   let service = null;
   const stop = async () => {
@@ -204,6 +206,9 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
     // queue), the fixture sites as publisher origins, and the per-address limits opened up (one client
     // on one address submits the whole backlog on purpose).
     const config = parseToml(readFileSync(join(root, "wrangler.toml"), "utf8"));
+    config.main = join(root, config.main);
+    config.assets = { ...config.assets, directory: join(root, config.assets.directory) };
+    config.d1_databases = config.d1_databases.map((db) => ({ ...db, migrations_dir: join(root, db.migrations_dir) }));
     const used = new Set([...PUBLISHERS.map((p) => p.queue), "scrape-dlq"]);
     config.queues = { producers: config.queues.producers, consumers: config.queues.consumers.filter((c) => used.has(c.queue)) };
     config.ratelimits = config.ratelimits.map((limiter) => ({ ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } }));
