@@ -4,7 +4,7 @@
  * the module reads from the reviews API). Expected values were read from the file by hand.
  */
 import { describe, expect, it } from "vitest";
-import raw from "./capture-agent-profile.json?raw";
+import raw from "./captures/capture-agent-profile.json?raw";
 import { parseZillowPage } from "../../../src/publishers/zillow/reviews";
 import { parseContext } from "../walk-support";
 
