@@ -14,9 +14,9 @@
 //   same event id and body, and the delivery log holds nothing pending or given up.
 // Prints one summary line and exits non-zero on any loss or duplicate. Bounded by --timeout (s).
 import { randomBytes } from "node:crypto";
+import { freePort } from "./lib/dev-server.mjs";
 import { fixtureServer } from "./lib/fixture-sites.mjs";
 import { createServer as createHttpServer } from "node:http";
-import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,17 +37,6 @@ const KINDS = {
 };
 /** A flaky receiver answers 503 to each event's first deliveries. */
 const FLAKY_FAILURES = 2;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
