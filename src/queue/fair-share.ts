@@ -266,6 +266,15 @@ export function pump(sql: SqlStorage, limits: Limits, now: number): Send[] {
   return sends;
 }
 
+/**
+ * Messages sent at least `ms` ago (or due that long ago) whose run has not started: a queue whose
+ * consumers are all busy. A consumer then stops running the gate's choices itself, so its
+ * invocation ends and the queue can deliver what waits (src/app/queue/consumer.ts).
+ */
+export function stalledSends(sql: SqlStorage, now: number, ms: number): number {
+  return sql.exec<{ n: number }>("SELECT count(*) AS n FROM gate_tasks WHERE state = 'sent' AND available_at <= ?", now - ms).one().n;
+}
+
 export function forget(sql: SqlStorage, taskId: string): void {
   sql.exec("DELETE FROM gate_tasks WHERE task_id = ?", taskId);
 }

@@ -11,6 +11,7 @@ import {
   pump,
   release,
   snapshot,
+  stalledSends,
   unsend,
   type Admission,
   type Offer,
@@ -34,6 +35,11 @@ export interface QueueRef {
 const SEND_BATCH_MAX = 100;
 /** Pause before trying again when the queue refused a send. */
 const SEND_FAILURE_BACKOFF_MS = 5_000;
+/**
+ * A message due this long without its run starting means the queue's consumers are all busy: with
+ * max_batch_timeout 0 a free consumer takes a message within milliseconds.
+ */
+const STALL_MS = 1_000;
 
 /** Which queue a gate serves and how many consumers that queue runs at once (wrangler.toml). */
 export interface GateQueue {
@@ -85,9 +91,15 @@ export class QueueGate extends DurableObject<Env> {
     return answer;
   }
 
-  async release(queue: GateQueue, taskId: string, how: Release): Promise<Send[]> {
-    release(this.ctx.storage.sql, taskId, how, queue, Date.now());
-    return this.pumpAndArm(queue);
+  /**
+   * The run is over. Answers what to send now, and how many earlier messages have waited over
+   * STALL_MS for a consumer (then the caller does not keep running the gate's choices itself).
+   */
+  async release(queue: GateQueue, taskId: string, how: Release): Promise<{ send: Send[]; stalled: number }> {
+    const now = Date.now();
+    release(this.ctx.storage.sql, taskId, how, queue, now);
+    const stalled = stalledSends(this.ctx.storage.sql, now, STALL_MS);
+    return { send: await this.pumpAndArm(queue), stalled };
   }
 
   /** The task has ended: nothing of it waits here any more. */
@@ -157,13 +169,15 @@ export class QueueGate extends DurableObject<Env> {
 }
 
 /** Sends the messages a gate answered, on the queue's producer binding. */
+/** The queue message that starts what the gate sends. */
+export function sendMessage(send: Send): ScrapeMessage {
+  return send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run };
+}
+
 export async function sendTasks(env: Env, binding: ScrapeQueueBinding, sends: readonly Send[]): Promise<void> {
   if (!sends.length) return;
   const queue = env[binding] as Queue<ScrapeMessage>;
-  const messages: MessageSendRequest<ScrapeMessage>[] = sends.map((s) => ({
-    body: s.run === null ? { task_id: s.taskId } : { task_id: s.taskId, run: s.run },
-    contentType: "json",
-  }));
+  const messages: MessageSendRequest<ScrapeMessage>[] = sends.map((s) => ({ body: sendMessage(s), contentType: "json" }));
   for (let i = 0; i < messages.length; i += SEND_BATCH_MAX) await queue.sendBatch(messages.slice(i, i + SEND_BATCH_MAX));
 }
 

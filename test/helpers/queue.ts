@@ -1,8 +1,10 @@
 /**
  * Drives the scraping queues by hand in tests: captures what the Worker sends to every scraping
- * queue (send and sendBatch on each SCRAPE_* producer) and delivers it, one message per batch, to
- * the Worker's real queue() handler under the queue's real name. The consumer settings are the ones
- * in wrangler.toml (vitest.config.ts passes them in): max_retries, retry_delay and dead_letter_queue.
+ * queue (send and sendBatch on each SCRAPE_* producer) and delivers it to the Worker's real queue()
+ * handler under the queue's real name: one message per batch (`deliverNext`, `drain`), as the
+ * platform does when one message is due, or as many as are due up to the queue's max_batch_size
+ * (`deliverBatch`). The consumer settings are the ones in wrangler.toml (vitest.config.ts passes
+ * them in): max_batch_size, max_retries, retry_delay and dead_letter_queue.
  *
  * Delays are honoured as the platform does: a message sent or retried with a delay is not delivered
  * before its time. When nothing is due, the driver moves the clock (vi.setSystemTime, which the
@@ -38,6 +40,8 @@ export async function resetQueueGates(): Promise<void> {
 interface ConsumerSettings {
   queue: string;
   max_batch_size?: number;
+  max_batch_timeout?: number;
+  max_concurrency?: number;
   max_retries?: number;
   retry_delay?: number;
   dead_letter_queue?: string;
@@ -204,13 +208,33 @@ export class QueueDriver {
 
   /** Delivers the oldest due message (moving the clock if needed); returns false when there is none. */
   async deliverNext(): Promise<boolean> {
+    return this.deliverBatch(1);
+  }
+
+  /**
+   * Delivers the oldest due message together with the other messages of its queue due now, up to
+   * `size` (by default the queue's max_batch_size in wrangler.toml), as one batch to one invocation
+   * of the Worker's queue handler; each message is then settled on its own (ack, retry with its
+   * delay, dead letter). Returns false when nothing is pending.
+   */
+  async deliverBatch(size?: number): Promise<boolean> {
     if (!this.#pending.length) await this.#wakeGates();
-    const item = this.#takeNext();
-    if (!item) return false;
-    const consumer = CONSUMERS[item.queue];
-    const batch = createMessageBatch(item.queue, [{ id: item.id, timestamp: new Date(), attempts: item.attempts, body: item.body }]);
-    // The test harness records that a message was retried but not its delay: watch the call.
-    const retry = vi.spyOn(batch.messages[0], "retry");
+    const first = this.#takeNext();
+    if (!first) return false;
+    const consumer = CONSUMERS[first.queue];
+    const limit = size ?? consumer?.max_batch_size ?? 1;
+    const items = [first];
+    for (let i = 0; i < this.#pending.length && items.length < limit;) {
+      const p = this.#pending[i];
+      if (p.queue === first.queue && p.availableAt <= Date.now()) items.push(...this.#pending.splice(i, 1));
+      else i++;
+    }
+    const batch = createMessageBatch(
+      first.queue,
+      items.map((item) => ({ id: item.id, timestamp: new Date(), attempts: item.attempts, body: item.body })),
+    );
+    // The test harness records that a message was retried but not its delay: watch the calls.
+    const retries = batch.messages.map((message) => vi.spyOn(message, "retry"));
     const ctx = createExecutionContext();
     const handled = worker.queue(batch, this.#env, ctx).then(
       () => "done" as const,
@@ -219,27 +243,29 @@ export class QueueDriver {
     const crash = this.#crash;
     this.#crash = null;
     const ending = await (crash ? Promise.race([handled, crash().then(() => "crash" as const)]) : handled);
-    const record = (outcome: Delivery["outcome"], delaySeconds?: number) =>
-      this.deliveries.push({ queue: item.queue, body: item.body, attempts: item.attempts, outcome, delaySeconds });
     const retryDelay = consumer?.retry_delay ?? DEFAULT_RETRY_DELAY;
-    if (ending === "crash") {
-      record("crash");
-      this.#pending.unshift({ ...item, attempts: item.attempts + 1, availableAt: Date.now() + retryDelay * 1000 });
-      return true;
-    }
-    const result = await getQueueResult(batch, ctx);
-    const retried = ending === "threw" || result.retryBatch.retry || result.retryMessages.some((m) => m.msgId === item.id);
-    const acked = result.ackAll || result.explicitAcks.includes(item.id);
-    if (retried && !acked) {
-      const delaySeconds = retry.mock.calls[0]?.[0]?.delaySeconds;
-      record("retry", delaySeconds);
-      const availableAt = Date.now() + (delaySeconds ?? retryDelay) * 1000;
-      const maxRetries = consumer?.max_retries ?? DEFAULT_MAX_RETRIES;
-      if (item.attempts <= maxRetries || !consumer?.dead_letter_queue) this.#pending.push({ ...item, attempts: item.attempts + 1, availableAt });
-      else this.#pending.push({ id: crypto.randomUUID(), queue: consumer.dead_letter_queue, body: item.body, attempts: 1, availableAt: Date.now() });
-    } else {
-      record("ack");
-    }
+    const result = ending === "crash" ? null : await getQueueResult(batch, ctx);
+    items.forEach((item, i) => {
+      const record = (outcome: Delivery["outcome"], delaySeconds?: number) =>
+        this.deliveries.push({ queue: item.queue, body: item.body, attempts: item.attempts, outcome, delaySeconds });
+      if (!result) {
+        record("crash");
+        this.#pending.unshift({ ...item, attempts: item.attempts + 1, availableAt: Date.now() + retryDelay * 1000 });
+        return;
+      }
+      const retried = ending === "threw" || result.retryBatch.retry || result.retryMessages.some((m) => m.msgId === item.id);
+      const acked = result.ackAll || result.explicitAcks.includes(item.id);
+      if (retried && !acked) {
+        const delaySeconds = retries[i].mock.calls[0]?.[0]?.delaySeconds;
+        record("retry", delaySeconds);
+        const availableAt = Date.now() + (delaySeconds ?? retryDelay) * 1000;
+        const maxRetries = consumer?.max_retries ?? DEFAULT_MAX_RETRIES;
+        if (item.attempts <= maxRetries || !consumer?.dead_letter_queue) this.#pending.push({ ...item, attempts: item.attempts + 1, availableAt });
+        else this.#pending.push({ id: crypto.randomUUID(), queue: consumer.dead_letter_queue, body: item.body, attempts: 1, availableAt: Date.now() });
+      } else {
+        record("ack");
+      }
+    });
     return true;
   }
 

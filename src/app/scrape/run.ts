@@ -29,7 +29,7 @@ import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
 import { gateQueue } from "../../queue/concurrency";
 import type { Release } from "../../queue/fair-share";
-import { queueGate, sendTasks, type GateQueue, type QueueGate } from "../../queue/queue-gate";
+import { queueGate, sendMessage, sendTasks, type GateQueue, type QueueGate } from "../../queue/queue-gate";
 import { addRequestCounts, storedReviewCount, storePage } from "./store-page";
 
 export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
@@ -46,11 +46,21 @@ const SLOT_WAIT_SECONDS = 10;
 const PageReviewsSchema = z.array(RawReviewSchema);
 
 /**
+ * What a run passes back to its consumer besides the outcome: when `takeNext` is set and the run ends
+ * normally, the task its queue's gate picks for the slot the run frees is handed over here instead of
+ * being sent as a message (`next`), so the consumer runs it at once (src/app/queue/consumer.ts).
+ */
+export interface RunCarry {
+  takeNext: boolean;
+  next: ScrapeMessage | null;
+}
+
+/**
  * One scraping run of a task: claims the task, walks at most PAGES_PER_RUN pages from the stored
  * cursor with the publisher's adapter, stores each page as it goes, and then completes the task,
  * fails it, or hands the rest to a follow-up message. Returns what to do with the queue message.
  */
-export async function runScrape(env: Env, message: ScrapeMessage, attempts: number, queueName?: string): Promise<RunOutcome> {
+export async function runScrape(env: Env, message: ScrapeMessage, attempts: number, queueName?: string, carry?: RunCarry): Promise<RunOutcome> {
   const owner = await database(env.DB)
     .select({ accountId: tasks.accountId, plan: accounts.plan, publisherKey: tasks.publisherKey, status: tasks.status })
     .from(tasks)
@@ -82,28 +92,48 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
   if (admission !== "granted") return ACK;
   // What the gate is told when this run is over; a run that throws is retried by the consumer.
   let released: Release = { retryInSeconds: retryDelaySeconds(attempts) };
+  // The account's slot and the gate's are two objects: both are released side by side, one round trip.
+  let slotReleased: Promise<unknown> = Promise.resolve();
+  // Only a run that decided its outcome passes the next task on: one that throws leaves the gate's
+  // choice to be sent as a message, so nothing waits on a consumer that is failing.
+  let decided = false;
   try {
     // The plan's cap counts the account's runs on every queue: a task over it waits in the gate.
     const account = accountStub(env, owner.accountId);
     const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, RUN_SLOT_TTL_MS);
     if (!slot.granted) {
       released = { deferSeconds: SLOT_WAIT_SECONDS + Math.floor(Math.random() * 6) };
+      decided = true;
       return ACK;
     }
     try {
       const outcome = await runClaimed(env, message, attempts, limits, gate);
       released = outcome.kind === "retry" ? { retryInSeconds: outcome.delaySeconds } : {};
+      decided = true;
       return outcome;
     } finally {
-      await account.releaseRunSlot(message.task_id).catch(() => {});
+      // A failed release is not lost either: the slot's hold expires by itself (RUN_SLOT_TTL_MS).
+      slotReleased = account.releaseRunSlot(message.task_id).catch(() => {});
     }
   } finally {
     // A failed release or send is not lost: the gate's hold on the run expires by itself, and an
     // unsent message is sent again when its `sent` row expires.
-    await gate.stub
-      .release(gate.queue, message.task_id, released)
-      .then((send) => sendTasks(env, gate.queue.binding, send))
-      .catch((err: unknown) => log("warn", "scrape: queue gate release failed", { task_id: message.task_id, error: errorText(err) }));
+    await Promise.all([
+      slotReleased,
+      gate.stub
+        .release(gate.queue, message.task_id, released)
+        .then(({ send, stalled }) => {
+          // The gate has marked what it sends as sent: taken over here, it is run by this consumer
+          // next (should that never happen, the gate sends it again when the mark expires). A
+          // task's own follow-up run always travels as a message (resumable runs, docs/architecture.md),
+          // and so does everything while earlier messages wait for a consumer: this invocation
+          // then ends, and the queue can deliver them.
+          const kept = carry?.takeNext && decided && stalled === 0 ? send.find((s) => s.taskId !== message.task_id) : undefined;
+          if (kept && carry) carry.next = sendMessage(kept);
+          return sendTasks(env, gate.queue.binding, kept ? send.filter((s) => s !== kept) : send);
+        })
+        .catch((err: unknown) => log("warn", "scrape: queue gate release failed", { task_id: message.task_id, error: errorText(err) })),
+    ]);
   }
 }
 
@@ -247,14 +277,9 @@ async function walkPages(
   const client = ctx.client;
   let { cursor, profileUrl } = await startingCursor(env, task, publisher, ctx);
   if (cursor.jar) client.restoreJar(await openJar(env, cursor.jar));
+  const pagesPerRun = settings(env).pagesPerRun;
   for (let scraped = 0; cursor.state !== null; scraped++) {
     if (client.timeUp) throw new BudgetExhausted();
-    // The run's share of pages is done, or another account waits for the slot this one holds.
-    if (scraped >= settings(env).pagesPerRun || (scraped > 0 && (await shouldYield(gate, task.id)))) {
-      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1 }]);
-      await releaseRun(env, task.id, token);
-      return ACK;
-    }
     const scrapedAt = Date.now();
     let page: AdapterPage<unknown>;
     try {
@@ -272,6 +297,10 @@ async function walkPages(
     }
     // An adapter may have caught the budget error; the client remembers it was raised.
     if (client.timeUp) throw new BudgetExhausted();
+    // The page boundary's question to the gate (is another account waiting for this slot?) is asked
+    // while the page is stored, not after: the answer is the same and the walk saves a round trip a
+    // page. Not asked where no next page could follow in this run.
+    const handOver = page.next !== null && scraped + 1 < pagesPerRun ? shouldYield(gate, task.id) : Promise.resolve(false);
     const reviews = normalizeReviews(page.reviews, {
       publisherKey: task.publisherKey,
       pageUrl: page.pageUrl,
@@ -309,6 +338,12 @@ async function walkPages(
     if (!stored) return ACK;
     cursor = next;
     profileUrl = undefined;
+    // The run's share of pages is done, or another account waits for the slot this one holds.
+    if (cursor.state !== null && (scraped + 1 >= pagesPerRun || (await handOver))) {
+      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1 }]);
+      await releaseRun(env, task.id, token);
+      return ACK;
+    }
   }
   // Requests after the last stored page (a next page found missing) are counted before completion.
   await addRequestCounts(env, task.id, client.takeRequestCounts());
