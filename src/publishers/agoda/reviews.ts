@@ -58,7 +58,7 @@ const CommentSchema = z.object({
   originalComment: text,
   translateSource: z.string().max(20).nullish(),
   reviewDate: z.string().max(40).nullish(),
-  checkInDateMonthYear: z.string().max(40).nullish(),
+  checkInDateMonthAndYear: z.string().max(40).nullish(),
   reviewerInfo: z
     .object({
       displayMemberName: text,

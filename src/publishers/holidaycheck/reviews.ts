@@ -28,6 +28,30 @@ export function hotelReviewUrl(uuid: string, position: WalkPosition): string {
   return url.toString();
 }
 
+/**
+ * A date as the API gives it: ISO text (the client this module follows passes it to `new Date`,
+ * which takes both), or epoch milliseconds, as another public client (Chrome 124 user agent, so
+ * 2024-04 or later) reads `entryDate`/`travelDate` in the same review items embedded in
+ * HolidayCheck's review pages. Both are taken, so numbers do not make every review fail to parse.
+ */
+const when = z.union([z.string().max(40), z.number().finite()]);
+
+/** Epoch milliseconds in a plausible range (1990–2200), else null. */
+function fromMillis(value: number): Date | null {
+  if (!(value >= Date.UTC(1990, 0, 1) && value <= Date.UTC(2200, 0, 1))) return null;
+  return new Date(value);
+}
+
+/** The review's instant: ISO text as given, epoch milliseconds as ISO text. */
+function entryInstant(value: string | number | null | undefined): string | null {
+  if (typeof value === "string") return value.trim() || null;
+  if (typeof value !== "number") return null;
+  return fromMillis(value)?.toISOString() ?? null;
+}
+
+/** HolidayCheck is a German site: a travel date in milliseconds is a day in Berlin, not in UTC. */
+const BERLIN_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" });
+
 const ItemSchema = z.object({
   id: z.union([z.string().min(1).max(100), z.number().int()]),
   title: z.string().max(2_000).nullish(),
@@ -39,8 +63,8 @@ const ItemSchema = z.object({
     .object({ GENERAL: z.object({ GENERAL: z.number().nullish() }).passthrough().nullish() })
     .passthrough()
     .nullish(),
-  entryDate: z.string().max(40).nullish(),
-  travelDate: z.string().max(40).nullish(),
+  entryDate: when.nullish(),
+  travelDate: when.nullish(),
   user: z
     .object({ id: z.union([z.string().max(100), z.number()]).nullish() })
     .passthrough()
@@ -50,7 +74,13 @@ const ItemSchema = z.object({
 const AnswerSchema = z.object({ total: z.unknown(), items: z.array(z.unknown()) });
 
 /** The month (or day) of travel from `travelDate`, as the review model takes it. */
-function visitDate(value: string | null | undefined): string | null {
+function visitDate(value: string | number | null | undefined): string | null {
+  if (typeof value === "number") {
+    const date = fromMillis(value);
+    if (!date) return null;
+    const parts = Object.fromEntries(BERLIN_DAY.formatToParts(date).map((p) => [p.type, p.value]));
+    return `${parts.year}-${parts.month}-${parts.day}`;
+  }
   if (!value) return null;
   if (/^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
   if (/^\d{4}-\d{2}$/.test(value)) return value;
@@ -77,13 +107,14 @@ export function parseHolidaycheckPage(data: unknown, ctx: ParseContext): WalkPag
     if (rating != null && (rating < 1 || rating > 6)) throw permanentError("publisher_error", `${WHAT}: a rating of ${rating} is outside the 1–6 sun scale`);
     const userId = review.user?.id;
     const visit = visitDate(review.travelDate);
+    const entry = entryInstant(review.entryDate);
     reviews.push({
       id: String(review.id),
       ...(userId !== null && userId !== undefined && String(userId) !== "" ? { author_id: String(userId) } : {}),
       ...(rating != null ? { rating: { value: rating, best: 6, worst: 1 } } : {}),
       text: [review.title?.trim(), review.texts?.GENERAL?.trim()].filter(Boolean).join("\n\n"),
       url: ctx.pageUrl,
-      ...(review.entryDate ? { date: review.entryDate } : {}),
+      ...(entry ? { date: entry } : {}),
       ...(visit ? { visit_date: visit } : {}),
       language: "de",
     });

@@ -7,7 +7,7 @@
  * fields as public consumers of that answer read them: `hotelReviewId`, `providerId`, `rating`
  * (10-point), `reviewTitle`, `reviewComments`, `reviewPositives`, `reviewNegatives`,
  * `originalTitle`, `originalComment`, `translateSource`, `reviewDate` (ISO with offset),
- * `checkInDateMonthYear`, `reviewerInfo.{displayMemberName, countryName, flagName,
+ * `checkInDateMonthAndYear`, `reviewerInfo.{displayMemberName, countryName, flagName,
  * reviewGroupName, roomTypeName, lengthOfStay, reviewerReviewedCount}` (exact-string index ids
  * 39362445505, 41177827271, 14998514591; a 2025-04 sample record among them). The reviews are
  * invented. Only `sorting` 7 gives newest first here.
@@ -31,7 +31,7 @@ export interface AgodaFixtureComment {
   originalComment?: string;
   translateSource: string;
   reviewDate: string;
-  checkInDateMonthYear: string;
+  checkInDateMonthAndYear: string;
   reviewerInfo: {
     displayMemberName: string;
     countryName: string;
@@ -60,7 +60,7 @@ function comment(i: number): AgodaFixtureComment {
     ...(i === 1 ? { originalTitle: "Cocok untuk keluarga", originalComment: "Kolamnya besar dan ada perosotan air untuk anak-anak." } : {}),
     translateSource: i === 1 ? "id" : "en",
     reviewDate: `${at}:00+07:00`,
-    checkInDateMonthYear: "November 2026",
+    checkInDateMonthAndYear: "November 2026",
     reviewerInfo: {
       displayMemberName: i === 1 ? "Rizal" : `Guest ${i}`,
       countryName: i === 1 ? "Indonesia" : "Malaysia",

@@ -71,6 +71,41 @@ describe("bbb customer-reviews answer", () => {
     expect(parseBbbPage(answer("1126-1000001", 3), ctx(3)).next).toBeNull();
   });
 
+  it("takes the value types a real 2026-09 reviews page carries: string id, zero-padded digit-string date, empty extendedText, null replies (invented values)", () => {
+    // Types as read (not copied) from the unlicensed 2026-09-15 capture named in the README.
+    const item = {
+      reviewStarRating: 2,
+      displayName: "Pat Q",
+      customerResponseText: null,
+      businessRebuttalDate: null,
+      businessRebuttalText: null,
+      customerResponseDate: null,
+      id: "1126_1000001_900001",
+      extendedText: [],
+      hasExtendedText: false,
+      text: "Late twice, then fine. ",
+      date: { day: "03", month: "09", year: "2026" },
+      businessResponseDate: null,
+      businessResponseText: null,
+    };
+    const page = parseBbbPage(
+      { items: [item], reviewId: null, businessId: "1000001", bbbId: "1126", numFound: 1, page: 1, pageSize: 10, totalPages: 1 },
+      ctx(1),
+    );
+    expect(page.reviews).toEqual([
+      {
+        id: "1126_1000001_900001",
+        author_name: "Pat Q",
+        rating: { value: 2, best: 5, worst: 1 },
+        text: "Late twice, then fine.",
+        url: PAGE,
+        date: "2026-09-03",
+        language: "en",
+      },
+    ]);
+    expect([page.publisherTotal, page.next]).toEqual([1, null]);
+  });
+
   it("a moved list and an empty page before the last are publisher_error", () => {
     expect(scrapeError(() => parseBbbPage(answer("1126-1000500", 1), ctx(1))).message).toContain("BBB reviews: unexpected answer at items");
     expect(scrapeError(() => parseBbbPage({ items: [], totalPages: 4 }, ctx(2))).message).toBe(

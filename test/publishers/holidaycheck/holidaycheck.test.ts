@@ -113,6 +113,33 @@ describe("holidaycheck review API answer", () => {
     expect(parseHolidaycheckPage(answer(BIG, 19), parseContext(BIG, PAGE, { page: 19, token: null })).next).toBeNull();
   });
 
+  it("takes entry and travel dates given as epoch milliseconds (invented item; a public client reads them so), the travel day in Berlin", () => {
+    const item = {
+      id: "ms-1",
+      title: "Schön",
+      texts: { GENERAL: "Gern wieder." },
+      ratings: { GENERAL: { GENERAL: 5 } },
+      entryDate: Date.UTC(2026, 5, 20, 9, 30),
+      // Midnight of 1 June in Berlin (CEST) is 31 May 22:00 UTC: the travel day is 1 June.
+      travelDate: Date.UTC(2026, 4, 31, 22, 0),
+      user: { id: "u-ms" },
+    };
+    const page = parseHolidaycheckPage({ total: 3, items: [item, { ...item, id: "ms-2", entryDate: 12, travelDate: -1 }] }, ctx(0));
+    expect(page.reviews[0]).toEqual({
+      id: "ms-1",
+      author_id: "u-ms",
+      rating: { value: 5, best: 6, worst: 1 },
+      text: "Schön\n\nGern wieder.",
+      url: PAGE,
+      date: "2026-06-20T09:30:00.000Z",
+      visit_date: "2026-06-01",
+      language: "de",
+    });
+    // Numbers outside 1990–2200 are no dates: the review stays, undated.
+    expect(page.reviews[1]).not.toHaveProperty("date");
+    expect(page.reviews[1]).not.toHaveProperty("visit_date");
+  });
+
   it("an answer without total, and a rating past 6 suns, are publisher_error", () => {
     expect(scrapeError(() => parseHolidaycheckPage(answer(MOVED, 0), ctx(0))).message).toContain("HolidayCheck reviews: unexpected answer at total");
     const tenPoint = { total: 1, items: [{ id: "x", ratings: { GENERAL: { GENERAL: 9.2 } } }] };
