@@ -135,6 +135,14 @@ describe("healthgrades end to end", () => {
     expect(reviews[21]).toMatchObject({ review_id: "c7f00978", rating: 3, posted_at: Date.UTC(2026, 10, 20) - 22 * 9 * 86_400_000 });
   });
 
+  it("a provider with a 10-character pwid is walked by that pwid", async () => {
+    const task = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews");
+    await queue().drain();
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe("https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580");
+    expect((body.reviews as Record<string, unknown>[]).map((r) => r.review_id)).toEqual(JANE_COMMENTS.slice(0, 4).map((c) => c.commentId));
+  });
+
   it("an unknown provider is profile_not_found; an HTML page is blocked; a changed answer is publisher_error", async () => {
     const gone = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-gone-g0ne0");
     const walled = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-wall-b10ck");
