@@ -84,7 +84,12 @@ const ReviewSchema = z.object({
   user: z.object({ nickname: z.string().max(200).nullish() }).nullish(),
   submittedDateTime: z.string().max(40).nullish(),
   dinedDateTime: z.string().max(40).nullish(),
+  /** The restaurant's public answer, `{message, responseDateTimeUtc}` in a real 2022 page state. */
+  publicRestaurantReply: z.object({ message: z.string().max(50_000).nullish(), responseDateTimeUtc: z.string().max(40).nullish() }).nullish(),
 });
+
+/** A noise rating that says the diner gave none (seen in a real 2022 page state beside QUIET, MODERATE, ENERGETIC). */
+const NO_NOISE_RATING = "DO_NOT_RECALL";
 
 const SUB_RATINGS = [
   ["food", "Food"],
@@ -102,7 +107,7 @@ const SUB_RATINGS = [
 function reviewText(review: z.infer<typeof ReviewSchema>): string {
   const lines = SUB_RATINGS.flatMap(([key, label]) => {
     const value = review.rating?.[key];
-    return value === null || value === undefined || value === "" ? [] : [`${label}: ${value}`];
+    return value === null || value === undefined || value === "" || value === NO_NOISE_RATING ? [] : [`${label}: ${value}`];
   });
   return [review.text?.trim(), lines.join("\n")].filter(Boolean).join("\n\n");
 }
@@ -116,6 +121,8 @@ function reviewsOf(items: unknown[], ctx: ParseContext): RawReview[] {
     const review = item.data;
     const author = review.user?.nickname?.trim();
     const dined = review.dinedDateTime?.slice(0, 10);
+    const reply = review.publicRestaurantReply?.message?.trim();
+    const replyDate = review.publicRestaurantReply?.responseDateTimeUtc;
     reviews.push({
       id: String(review.reviewId),
       ...(author ? { author_name: author } : {}),
@@ -124,6 +131,7 @@ function reviewsOf(items: unknown[], ctx: ParseContext): RawReview[] {
       url: ctx.pageUrl,
       ...(review.submittedDateTime ? { date: review.submittedDateTime } : {}),
       ...(dined && /^\d{4}-\d{2}-\d{2}$/.test(dined) ? { visit_date: dined } : {}),
+      ...(reply ? { reply_text: reply, ...(replyDate ? { reply_date: replyDate } : {}) } : {}),
     });
   }
   return reviews;
@@ -147,6 +155,22 @@ export function parseOpentablePage(data: unknown, ctx: ParseContext): WalkPage {
   const total = countOf(results.totalCount);
   if (total === null) throw permanentError("publisher_error", `${WHAT}: totalCount is not a count`);
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const next = nextByNumber(WHAT, ctx.position.page, lastPage, results.reviews.length);
+  const next =
+    fetched.kind === "state"
+      ? afterFirstPage(results.reviews.length, total, lastPage)
+      : nextByNumber(WHAT, ctx.position.page, lastPage, results.reviews.length);
   return { reviews: reviewsOf(results.reviews, ctx), next: next ? { page: next.page, token: restaurantId } : null, publisherTotal: total };
+}
+
+/**
+ * Where the review search (10 a page) takes over from the embedded first page. How many reviews the
+ * page embeds is the page's own choice: the 2026-01 client assumes 10, but a real 2022 page state
+ * held 24 of 24 (`totalPages: 1`). So the search starts at the first 10-page reaching past what
+ * the page held (page 2 after 10, page 3 after 20), and a page holding them all ends the walk;
+ * asking for page 2 after 20 would get only repeats, which end a walk early.
+ */
+function afterFirstPage(held: number, total: number, lastPage: number): WalkPosition | null {
+  if (held >= total) return null;
+  const next = nextByNumber(WHAT, 1, lastPage, held);
+  return next ? { page: Math.max(next.page, Math.floor(held / PAGE_SIZE) + 1), token: null } : null;
 }

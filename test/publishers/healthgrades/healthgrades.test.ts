@@ -1,7 +1,7 @@
 /** healthgrades.com: profile_key rules, the comments API answer, and end to end through the Worker and scrape-healthgrades. */
 import { describe, expect, it, vi } from "vitest";
 import { healthgrades } from "../../../src/publishers/healthgrades";
-import { resolveHealthgradesProfile } from "../../../src/publishers/healthgrades/profile";
+import { pwidOf, resolveHealthgradesProfile } from "../../../src/publishers/healthgrades/profile";
 import { commentsRequest, parseHealthgradesPage, printedDate } from "../../../src/publishers/healthgrades/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -25,13 +25,27 @@ describe("healthgrades profile_key", () => {
     [PAGE, PAGE],
     ["https://www.healthgrades.com/physician/Dr-Jane-Doe-X2Y3Z?tab=reviews#ratings", PAGE],
     ["https://healthgrades.com/dentist/dr-sam-lee-ab12c/reviews", "https://www.healthgrades.com/dentist/dr-sam-lee-ab12c"],
+    // A 10-character pwid, as a real 2025 search page links it (see src/publishers/healthgrades/README.md).
+    ["https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews", "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580"],
+    ["https://www.healthgrades.com/physician/dr-amy-roe-xwhby", "https://www.healthgrades.com/physician/dr-amy-roe-xwhby"],
   ])("%s → %s", (key, url) => {
     expect(resolveHealthgradesProfile(key, "healthgrades.com")).toEqual({ url });
   });
 
   it.each([
+    ["https://www.healthgrades.com/physician/dr-jane-doe-x2y3z", "X2Y3Z"],
+    ["https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580", "Z5PPNNJ580"],
+    ["https://www.healthgrades.com/physician/dr-parth-bhavsar-xynq9m7", "XYNQ9M7"],
+  ])("the pwid of %s is %s", (url, pwid) => {
+    expect(pwidOf(new URL(url))).toBe(pwid);
+  });
+
+  it.each([
     ["https://www.healthgrades.com/find-a-doctor", "Enter the URL of a profile on healthgrades.com."],
-    ["https://www.healthgrades.com/physician/dr-jane-doe-x2y3zz", "Enter the URL of a profile on healthgrades.com."],
+    // No id: the last part is a surname (longer ids always carry a digit), or too short, or too long.
+    ["https://www.healthgrades.com/physician/dr-jane-johnson", "Enter the URL of a profile on healthgrades.com."],
+    ["https://www.healthgrades.com/physician/dr-jane-doe", "Enter the URL of a profile on healthgrades.com."],
+    ["https://www.healthgrades.com/physician/dr-jane-doe-x2y3z4a5b6c7d", "Enter the URL of a profile on healthgrades.com."],
     ["x2y3z", "Enter a valid URL."],
   ])("%s is refused", (key, error) => {
     expect(resolveHealthgradesProfile(key, "healthgrades.com")).toEqual({ error });
@@ -119,6 +133,14 @@ describe("healthgrades end to end", () => {
       posted_at: Date.UTC(2026, 10, 11),
     });
     expect(reviews[21]).toMatchObject({ review_id: "c7f00978", rating: 3, posted_at: Date.UTC(2026, 10, 20) - 22 * 9 * 86_400_000 });
+  });
+
+  it("a provider with a 10-character pwid is walked by that pwid", async () => {
+    const task = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews");
+    await queue().drain();
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe("https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580");
+    expect((body.reviews as Record<string, unknown>[]).map((r) => r.review_id)).toEqual(JANE_COMMENTS.slice(0, 4).map((c) => c.commentId));
   });
 
   it("an unknown provider is profile_not_found; an HTML page is blocked; a changed answer is publisher_error", async () => {

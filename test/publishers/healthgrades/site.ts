@@ -10,7 +10,8 @@
  *
  * Providers (by pwid): X2Y3Z (23 comments, three pages of 10, one without an id), Q0Q0Q (none),
  * G0NE0 (404), M0VED (an answer without `totalCommentCount`), B10CK (an HTML page with 200, as a
- * datacenter address is answered).
+ * datacenter address is answered), Z5PPNNJ580 (a 10-character pwid, as a real 2025 search page
+ * shows one; the first 4 of X2Y3Z's comments).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 
@@ -51,7 +52,7 @@ function comments(body: string): FixtureResponse {
   if (!(perPage >= 1 && perPage <= 20) || !(page >= 1)) return json({ error: "bad request" }, 400);
   if (pwid === "G0NE0") return json({ error: "provider not found" }, 404);
   if (pwid === "B10CK") return { status: 200, headers: { "Content-Type": "text/html" }, body: "<!DOCTYPE html><html><title>Access denied</title></html>" };
-  const all = pwid === "X2Y3Z" || pwid === "M0VED" ? JANE_COMMENTS : [];
+  const all = pwid === "X2Y3Z" || pwid === "M0VED" ? JANE_COMMENTS : pwid === "Z5PPNNJ580" ? JANE_COMMENTS.slice(0, 4) : [];
   const ordered = form.get("sortOption") === "1" ? all : [...all].reverse();
   const results = ordered.slice((page - 1) * perPage, page * perPage);
   if (pwid === "M0VED") return json({ commentCount: all.length, results });

@@ -67,7 +67,7 @@ describe("opentable pages", () => {
     });
   });
 
-  it("reads the embedded first page: ids, nicknames, overall ratings, text with the sub-ratings, submitted and dined dates, the total", () => {
+  it("reads the embedded first page: ids, nicknames, overall ratings, text with the sub-ratings (DO_NOT_RECALL left out), submitted and dined dates, the total", () => {
     const page = parseOpentablePage(statePage("perch-la"), ctx(1));
     expect(page.publisherTotal).toBe(25);
     expect(page.next).toEqual({ page: 2, token: "109283" });
@@ -90,13 +90,43 @@ describe("opentable pages", () => {
       date: "2026-11-19T19:30:00.000Z",
       visit_date: "2026-11-18",
     });
+    // A noise rating of DO_NOT_RECALL is no rating: the line is left out.
+    expect(page.reviews[2]?.text).toBe("Dinner 2 was lovely.\n\nFood: 5\nService: 4\nAmbience: 5\nValue: 4");
   });
 
-  it("reads the review search's pages and ends at the last one; a review without an id is skipped", () => {
+  it("starts the review search after however many reviews the page embeds: page 3 after 20, none after all of them", () => {
+    // Invented states: the page's own first-page size varies (a real 2022 state held 24 of 24; see README.md).
+    const embedding = (count: number, total: number) => {
+      const state = {
+        restaurantProfile: {
+          restaurant: { restaurantId: 109283 },
+          reviewsData: { reviewSearchResults: { reviews: PERCH_REVIEWS.slice(0, count), totalCount: total } },
+        },
+      };
+      return { kind: "state" as const, html: `<script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};</script>` };
+    };
+    const twenty = parseOpentablePage(embedding(20, 25), ctx(1));
+    expect(twenty.reviews).toHaveLength(19); // review 17 has no id
+    expect(twenty.next).toEqual({ page: 3, token: "109283" });
+    // Page 3 of the search, 10 a page, is exactly the reviews after the twenty.
+    expect(parseOpentablePage(searchPage(3), ctx(3)).reviews.map((r) => r.id)).toEqual(PERCH_REVIEWS.slice(20).map((r) => r.reviewId));
+    expect(parseOpentablePage(embedding(24, 24), ctx(1)).next).toBeNull();
+    expect(parseOpentablePage(embedding(15, 25), ctx(1)).next).toEqual({ page: 2, token: "109283" });
+    expect(scrapeError(() => parseOpentablePage(embedding(0, 25), ctx(1))).reason).toBe("publisher_error");
+  });
+
+  it("reads the review search's pages and ends at the last one; a review without an id is skipped; the restaurant's reply is kept", () => {
     const second = parseOpentablePage(searchPage(2), ctx(2));
     expect(second.next).toEqual({ page: 3, token: "109283" });
     expect(second.reviews.map((r) => r.id)).toEqual(PERCH_REVIEWS.slice(10, 20).flatMap((r) => (r.reviewId ? [r.reviewId] : [])));
     expect(second.reviews).toHaveLength(9);
+    // The restaurant's public reply, trimmed, with its date; reviews without one carry none.
+    expect(second.reviews[2]).toMatchObject({
+      id: "OT-499988",
+      reply_text: "Thank you for dining with us, we hope to see you again soon.",
+      reply_date: "2026-10-30T14:14:01Z",
+    });
+    expect(second.reviews.filter((r) => r.reply_text !== undefined || r.reply_date !== undefined)).toHaveLength(1);
     expect(parseOpentablePage(searchPage(3), ctx(3)).next).toBeNull();
   });
 
@@ -151,6 +181,9 @@ describe("opentable end to end", () => {
       posted_at: Date.UTC(2026, 10, 19, 19, 30),
     });
     expect(reviews.at(-1)).toMatchObject({ review_id: "OT-499976", posted_at: Date.UTC(2026, 10, 21, 19, 30) - 24 * 2 * 86_400_000 });
+    expect(reviews.find((r) => r.review_id === "OT-499988")).toMatchObject({
+      owner_reply: { text: "Thank you for dining with us, we hope to see you again soon.", posted_at: Date.UTC(2026, 9, 30, 14, 14, 1) },
+    });
   });
 
   it("an unknown restaurant is profile_not_found; Akamai's wall is blocked; a changed state is publisher_error", async () => {

@@ -6,7 +6,9 @@
  * `{operationName, variables: {restaurantId, page, pageSize, sortBy: "newestReview", …},
  * extensions.persistedQuery.sha256Hash}`, answering `{data: {restaurant: {reviewSearchResults:
  * {reviews, totalCount}}}}`. Review fields `reviewId`, `rating.{overall, food, service, ambience,
- * value, noise}`, `text`, `user.nickname`, `dinedDateTime`, `submittedDateTime`, `helpfulness.score`.
+ * value, noise}`, `text`, `user.nickname`, `dinedDateTime`, `submittedDateTime`, `helpfulness.score`,
+ * `publicRestaurantReply.{message, responseDateTimeUtc}` (the reply's shape and the noise value
+ * `DO_NOT_RECALL` as a real 2022 page state shows them; see src/publishers/opentable/README.md).
  * All of it as shahidirfan100/OpenTable-Reviews-Scraper `src/main.js` @ce628537 (2026-01-18, ISC)
  * reads and sends it; no capture of a page or answer exists. The reviews are invented. A hash other
  * than the client's gets GraphQL's `PersistedQueryNotFound`, as a rotated hash would.
@@ -27,6 +29,7 @@ export interface OpentableFixtureReview {
   dinedDateTime: string;
   submittedDateTime: string;
   helpfulness: { score: number };
+  publicRestaurantReply: { message: string; responseDateTimeUtc: string } | null;
 }
 
 const NEWEST = Date.UTC(2026, 10, 21, 19, 30);
@@ -36,12 +39,21 @@ function review(i: number): OpentableFixtureReview {
   const submitted = NEWEST - i * 2 * 86_400_000;
   return {
     ...(i === 17 ? {} : { reviewId: `OT-${String(500_000 - i)}` }),
-    rating: { overall: 5 - (i % 4), food: 5, service: 4, ambience: 5 - (i % 2), value: 4, noise: i === 1 ? "Energetic" : "Moderate" },
+    rating: {
+      overall: 5 - (i % 4),
+      food: 5,
+      service: 4,
+      ambience: 5 - (i % 2),
+      value: 4,
+      noise: i === 1 ? "Energetic" : i === 2 ? "DO_NOT_RECALL" : "Moderate",
+    },
     text: i === 1 ? "  The rooftop view at sunset was worth it.  " : `Dinner ${i} was lovely.`,
     user: { nickname: i === 1 ? "OpenTable Diner" : `Diner${i}` },
     dinedDateTime: new Date(submitted - 86_400_000).toISOString(),
     submittedDateTime: new Date(submitted).toISOString(),
     helpfulness: { score: i % 3 },
+    publicRestaurantReply:
+      i === 12 ? { message: "  Thank you for dining with us, we hope to see you again soon.  ", responseDateTimeUtc: "2026-10-30T14:14:01Z" } : null,
   };
 }
 
