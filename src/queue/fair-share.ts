@@ -71,6 +71,12 @@ export function migrateFairShare(sql: SqlStorage): void {
     seq INTEGER NOT NULL
   )`);
   sql.exec("CREATE INDEX IF NOT EXISTS gate_tasks_state ON gate_tasks (state, account_id, seq)");
+  // Every offer reads max(seq), every pump counts the accounts present and every call finds the next
+  // wake: with these indexes none of them reads the whole table, whose rows are the queue's backlog.
+  sql.exec("CREATE INDEX IF NOT EXISTS gate_tasks_seq ON gate_tasks (seq)");
+  sql.exec("CREATE INDEX IF NOT EXISTS gate_tasks_account ON gate_tasks (account_id)");
+  sql.exec("CREATE INDEX IF NOT EXISTS gate_tasks_until ON gate_tasks (until)");
+  sql.exec("CREATE INDEX IF NOT EXISTS gate_tasks_state_available ON gate_tasks (state, available_at)");
   sql.exec("CREATE TABLE IF NOT EXISTS gate_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
 }
 
@@ -284,17 +290,16 @@ export function unsend(sql: SqlStorage, taskIds: readonly string[], now: number)
   for (const id of taskIds) sql.exec("UPDATE gate_tasks SET state = 'waiting', available_at = ?, until = NULL WHERE task_id = ? AND state = 'sent'", now, id);
 }
 
-/** When the gate must look again: the next expiry, or the next waiting task becoming available. */
+/**
+ * When the gate must look again: the next expiry, or the next waiting task becoming available. Two
+ * index lookups (gate_tasks_until, gate_tasks_state_available), not a scan of the backlog: it runs
+ * after every call.
+ */
 export function nextWake(sql: SqlStorage, now: number): number | null {
-  const at = sql
-    .exec<{ at: number | null }>(
-      `SELECT min(t) AS at FROM (
-         SELECT until AS t FROM gate_tasks WHERE until IS NOT NULL
-         UNION ALL SELECT available_at AS t FROM gate_tasks WHERE state = 'waiting' AND available_at > ?)`,
-      now,
-    )
-    .one().at;
-  return at;
+  const expiry = sql.exec<{ at: number | null }>("SELECT min(until) AS at FROM gate_tasks WHERE until IS NOT NULL").one().at;
+  const due = sql.exec<{ at: number | null }>("SELECT min(available_at) AS at FROM gate_tasks WHERE state = 'waiting' AND available_at > ?", now).one().at;
+  if (expiry === null) return due;
+  return due === null ? expiry : Math.min(expiry, due);
 }
 
 /** Counts by state and account, for tests and the operator. */

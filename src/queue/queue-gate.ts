@@ -143,11 +143,15 @@ export class QueueGate extends DurableObject<Env> {
     }
   }
 
+  /** The queue settings last written to gate_meta by this instance: unchanged ones are not written again. */
+  #remembered: string | null = null;
+
+  /** Keeps the queue's settings for the alarm, which has no caller to pass them (a write only when they change). */
   private remember(queue: GateQueue): void {
-    this.ctx.storage.sql.exec(
-      "INSERT INTO gate_meta (key, value) VALUES ('queue', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-      JSON.stringify(queue),
-    );
+    const value = JSON.stringify(queue);
+    if (value === this.#remembered) return;
+    this.ctx.storage.sql.exec("INSERT INTO gate_meta (key, value) VALUES ('queue', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", value);
+    this.#remembered = value;
   }
 
   private stored(): GateQueue | null {
@@ -168,12 +172,12 @@ export class QueueGate extends DurableObject<Env> {
   }
 }
 
-/** Sends the messages a gate answered, on the queue's producer binding. */
 /** The queue message that starts what the gate sends. */
 export function sendMessage(send: Send): ScrapeMessage {
   return send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run };
 }
 
+/** Sends the messages a gate answered, on the queue's producer binding. */
 export async function sendTasks(env: Env, binding: ScrapeQueueBinding, sends: readonly Send[]): Promise<void> {
   if (!sends.length) return;
   const queue = env[binding] as Queue<ScrapeMessage>;
