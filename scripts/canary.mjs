@@ -1,10 +1,13 @@
-// npm run canary -- --publisher yelp.com --profile <url> [--route <route>] [--origins <json>]
+// npm run canary -- --publisher yelp.com --profile <url> [--route <route>] [--origins <json>] [--save <dir>]
 // Runs one first-page scrape now, with the service's own publisher module, client and checks, and
 // prints each step: every request with its answer status, what the adapter parsed, and the verdict.
 // By default it reaches the real publisher (PUBLISHER_ORIGINS empty, private networks refused, as
 // deployed); --origins points publishers at other origins (fixture sites), --route picks a fetch route
 // (FETCH_ROUTES for that publisher). Exits 0 when the first page held reviews, 1 otherwise.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// --save <dir> writes every answer's body as the client received it into <dir>, with a SOURCE.md
+// naming each URL, status, content type, size and sha256: a real capture for a module's tests.
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,9 +23,11 @@ const { values } = parseArgs({
     route: { type: "string" },
     origins: { type: "string" },
     "allow-private-network": { type: "boolean", default: false },
+    save: { type: "string" },
   },
 });
-if (!values.publisher || !values.profile) fail("usage: npm run canary -- --publisher <domain> --profile <url or id> [--route <route>] [--origins <json>]");
+if (!values.publisher || !values.profile)
+  fail("usage: npm run canary -- --publisher <domain> --profile <url or id> [--route <route>] [--origins <json>] [--save <dir>]");
 
 const state = mkdtempSync(join(tmpdir(), "canary-"));
 const configPath = join(root, ".wrangler", `canary-${process.pid}.toml`);
@@ -74,6 +79,47 @@ process.once("SIGINT", () => {
   process.exit(130);
 });
 
+/** The file extension of an answer: what its Content-Type says, else what its body starts with. */
+function extensionOf(contentType, body) {
+  const type = (contentType ?? "").toLowerCase();
+  if (type.includes("json")) return "json";
+  if (type.includes("html")) return "html";
+  const start = body.trimStart()[0];
+  return start === "{" || start === "[" ? "json" : start === "<" ? "html" : "txt";
+}
+
+/** Writes each answer byte for byte (as UTF-8) and a SOURCE.md describing them. */
+function saveCaptures(dir, result) {
+  mkdirSync(dir, { recursive: true });
+  const date = new Date().toISOString();
+  const lines = [
+    `# Captured by npm run canary`,
+    ``,
+    `- **Publisher:** ${values.publisher}; **profile:** ${values.profile}${values.route ? `; **route:** ${values.route}` : ""}`,
+    `- **Captured:** ${date} (UTC), by the service's own client (its headers, cookies and checks).`,
+    `- **Verdict of the module on it:** ${result.verdict}`,
+    `- **Changed:** nothing; each body as the client received it, decoded as UTF-8.`,
+    `- **Licence:** a capture of a publicly served page by this project; check the publisher's terms`,
+    `  before committing it, and remove personal data the tests do not need.`,
+    ``,
+    `| File | Method | URL | Final URL | Status | Content-Type | Bytes | sha256 |`,
+    `|---|---|---|---|---|---|---|---|`,
+  ];
+  (result.captures ?? []).forEach((capture, i) => {
+    const host = new URL(capture.url).hostname.replace(/[^a-z0-9.-]/gi, "_");
+    const name = `${String(i + 1).padStart(2, "0")}-${host}.${extensionOf(capture.content_type, capture.body)}`;
+    const bytes = Buffer.from(capture.body, "utf8");
+    writeFileSync(join(dir, name), bytes);
+    const sha = createHash("sha256").update(bytes).digest("hex");
+    lines.push(
+      `| ${name} | ${capture.method} | ${capture.url} | ${capture.final_url} | ${capture.status} | ${capture.content_type ?? "-"} | ${bytes.length} | \`${sha}\` |`,
+    );
+    console.log(`saved: ${join(dir, name)} (${bytes.length} bytes)`);
+  });
+  writeFileSync(join(dir, "SOURCE.md"), `${lines.join("\n")}\n`);
+  console.log(`saved: ${join(dir, "SOURCE.md")}`);
+}
+
 let ok = false;
 try {
   const base = `http://127.0.0.1:${port}`;
@@ -86,7 +132,8 @@ try {
     () => true,
   );
   console.log(`canary: ${values.publisher} ${values.profile}${values.route ? ` via ${values.route}` : ""}`);
-  const res = await fetch(`${base}/run?${new URLSearchParams({ publisher: values.publisher, profile: values.profile })}`);
+  const query = new URLSearchParams({ publisher: values.publisher, profile: values.profile, ...(values.save ? { save: "1" } : {}) });
+  const res = await fetch(`${base}/run?${query}`);
   const result = await res.json();
   for (const { step, detail } of result.steps) {
     if (step === "request" || step === "render") {
@@ -97,6 +144,7 @@ try {
     } else console.log(`  ${step}: ${JSON.stringify(detail)}`);
   }
   console.log(`verdict: ${result.verdict}`);
+  if (values.save) saveCaptures(values.save, result);
   ok = result.ok;
 } catch (err) {
   console.error(`canary: ${err instanceof Error ? err.message : String(err)}`);

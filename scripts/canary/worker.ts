@@ -19,15 +19,45 @@ interface Step {
   detail: Record<string, unknown>;
 }
 
+/** An answer as the client received it, for `--save` (the body decoded as UTF-8, nothing else changed). */
+interface Capture {
+  method: string;
+  url: string;
+  final_url: string;
+  status: number;
+  content_type: string | null;
+  rendered: boolean;
+  body: string;
+}
+
 /** The service's client, noting every request it makes and what came back. */
 class RecordingClient extends PublisherClient {
   readonly steps: Step[] = [];
+  /** Every answer's body, kept only when the operator asked to save them (`keepAnswers`). */
+  captures: Capture[] | null = null;
+
+  keepAnswers(): void {
+    this.captures = [];
+  }
+
+  private keep(method: string, url: URL | string, page: FetchedPage): void {
+    this.captures?.push({
+      method,
+      url: String(url),
+      final_url: page.url.toString(),
+      status: page.status,
+      content_type: page.headers.get("content-type"),
+      rendered: page.rendered,
+      body: page.text,
+    });
+  }
 
   override async request(url: URL | string, options: RequestOptions = {}): Promise<FetchedPage> {
     const started = Date.now();
     const method = options.method ?? "GET";
     try {
       const page = await super.request(url, options);
+      this.keep(method, url, page);
       this.steps.push({
         step: "request",
         detail: { method, url: String(url), status: page.status, final_url: page.url.toString(), bytes: page.text.length, ms: Date.now() - started },
@@ -43,6 +73,7 @@ class RecordingClient extends PublisherClient {
     const started = Date.now();
     try {
       const page = await super.render(url);
+      this.keep("RENDER", url, page);
       this.steps.push({
         step: "render",
         detail: { url: String(url), status: page.status, final_url: page.url.toString(), bytes: page.text.length, ms: Date.now() - started },
@@ -60,13 +91,22 @@ function describe(err: unknown): string {
   return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
 }
 
-async function run(env: Env, publisherKey: string, profileKey: string): Promise<{ ok: boolean; steps: Step[]; verdict: string }> {
+interface RunResult {
+  ok: boolean;
+  steps: Step[];
+  verdict: string;
+  captures?: Capture[];
+}
+
+async function run(env: Env, publisherKey: string, profileKey: string, save: boolean): Promise<RunResult> {
   const publisher = publisherFor(publisherKey);
   const module = publisher.module;
   const resolved = publisher.resolveProfileKey(profileKey);
   if ("error" in resolved) return { ok: false, steps: [], verdict: `profile_key refused: ${resolved.error}` };
   const client = new RecordingClient(env, { cookies: [], deadline: Date.now() + 120_000, inspect: module.adapter.inspect });
+  if (save) client.keepAnswers();
   const steps = client.steps;
+  const withCaptures = (result: RunResult): RunResult => (client.captures ? { ...result, captures: client.captures } : result);
   steps.push({ step: "module", detail: { publisher: publisherKey, module: module.name, profile_url: resolved.url } });
   const ctx: ScrapeContext = { publisherKey, client };
   try {
@@ -88,9 +128,9 @@ async function run(env: Env, publisherKey: string, profileKey: string): Promise<
       },
     });
     const ok = reviews.length > 0;
-    return { ok, steps, verdict: ok ? `ok: ${reviews.length} reviews on the first page` : "failed: the first page parsed, but holds no reviews" };
+    return withCaptures({ ok, steps, verdict: ok ? `ok: ${reviews.length} reviews on the first page` : "failed: the first page parsed, but holds no reviews" });
   } catch (err) {
-    return { ok: false, steps, verdict: `failed: ${describe(err)}` };
+    return withCaptures({ ok: false, steps, verdict: `failed: ${describe(err)}` });
   } finally {
     await client.close();
   }
@@ -99,9 +139,9 @@ async function run(env: Env, publisherKey: string, profileKey: string): Promise<
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    if (url.pathname !== "/run") return new Response("canary worker: POST /run?publisher=&profile=", { status: 404 });
+    if (url.pathname !== "/run") return new Response("canary worker: POST /run?publisher=&profile=[&save=1]", { status: 404 });
     const publisher = url.searchParams.get("publisher") ?? "";
     const profile = url.searchParams.get("profile") ?? "";
-    return Response.json(await run(env, publisher, profile));
+    return Response.json(await run(env, publisher, profile, url.searchParams.get("save") === "1"));
   },
 } satisfies ExportedHandler<Env>;

@@ -4,6 +4,10 @@
  * and the verdict as exit status.
  */
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureSites, type FixtureSites } from "../fixtures/server";
@@ -39,5 +43,36 @@ describe("npm run canary", () => {
     const { code, stdout } = await canary(["--publisher", "status.test", "--profile", "https://status.test/gone/canary"]);
     expect(stdout).toMatch(/^verdict: failed: profile_not_found: /m);
     expect(code).toBe(1);
+  });
+
+  it("--save writes every answer byte for byte with a SOURCE.md naming its URL, status, size and sha256", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "canary-save-"));
+    try {
+      const profile = "https://www.trustpilot.com/review/multi-0ca0a1e5.com";
+      const { code, stdout } = await canary(["--publisher", "trustpilot.com", "--profile", profile, "--save", dir]);
+      expect(code, stdout).toBe(0);
+      const files = readdirSync(dir).sort();
+      expect(files).toContain("SOURCE.md");
+      const saved = files.filter((f) => f !== "SOURCE.md");
+      expect(saved[0]).toMatch(/^01-www\.trustpilot\.com\.html$/);
+      expect(stdout).toContain(`saved: ${join(dir, saved[0])}`);
+      const source = readFileSync(join(dir, "SOURCE.md"), "utf8");
+      const row = source.split("\n").find((line) => line.startsWith(`| ${saved[0]} | GET | `));
+      expect(row).toBeDefined();
+      // The same URL straight from the fixture site: the saved file is exactly its body.
+      const url = new URL(row!.split(" | ")[2]);
+      expect(url.href.startsWith(profile)).toBe(true);
+      const origin = sites.origins["trustpilot.com"];
+      const direct = await fetch(`${origin}${url.pathname}${url.search}`, { headers: { "X-Forwarded-Host": url.host } });
+      const served = Buffer.from(await direct.arrayBuffer());
+      const file = readFileSync(join(dir, saved[0]));
+      expect(file.equals(served)).toBe(true);
+      const sha = createHash("sha256").update(file).digest("hex");
+      expect(source).toContain(`| 200 | text/html`);
+      expect(source).toContain(`| ${file.length} | \`${sha}\` |`);
+      expect(source).toMatch(/^- \*\*Verdict of the module on it:\*\* ok: \d+ reviews on the first page$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
