@@ -1,6 +1,7 @@
 /**
- * G2's review pages (`/products/<slug>/reviews?order=most_recent&page=N`) are server-rendered. Three
- * layouts are read, newest first:
+ * G2's review pages (`/products/<slug>/reviews?order=most_recent&page=N`) and the HTML fragment an
+ * app-shell page loads its cards from (`/products/<slug>/reviews_and_filters?…`, a Turbo frame; see
+ * adapter.ts) are read alike. Three layouts are read, newest first:
  * - 2026-07: the cards are `section#reviews article`, with no microdata. The card's id is
  *   `<slug>-review-<n>` (its share button's `data-clipboard-text` holds the review URL too), the
  *   rating is text in `span.elv-star-wrapper__desc__rating` ("4.5/5"), the date the `content` of a

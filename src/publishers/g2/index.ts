@@ -26,6 +26,7 @@ export const g2 = definePublisher({
       },
     }),
   adapter: g2Adapter,
-  // A real G2 reviews page of 2026-08 read by hand (not copyable: no licence) and scrapfly g2.py @52b4df4 (README).
+  // A real G2 reviews fragment of 2026-08 read by hand (not copyable: no licence), the Aug 2026 notes on
+  // the reviews_and_filters fragment and scrapfly g2.py @52b4df4 (README).
   evidenceDate: "2026-08",
 });

@@ -24,7 +24,11 @@ export interface FixtureProduct {
   slug: string;
   name: string;
   reviews: FixtureG2Review[];
-  behaviour?: "datadome" | "datadome-403" | "cloudflare" | "changed" | "sign-in";
+  /**
+   * `app-shell` (invented, see site.ts): the reviews page is only G2's app shell, the cards come from
+   * `/products/<slug>/reviews_and_filters`; `app-shell-no-cards`: the fragment holds none either.
+   */
+  behaviour?: "datadome" | "datadome-403" | "cloudflare" | "changed" | "sign-in" | "app-shell" | "app-shell-no-cards";
   /**
    * Which of G2's layouts the site serves: 2024 (`itemprop="review"` cards, the default), 2025-08
    * (`article` cards with reviewRating/ratingValue microdata) or 2026-07 (`section#reviews article`,
@@ -111,7 +115,47 @@ export const AUGUST_2025: FixtureProduct = {
   reviews: filler(12).map((r, i) => ({ ...r, id: 12800100 + i })),
 };
 
-export const PRODUCTS: FixtureProduct[] = [ACME, EMPTY_PRODUCT, DATADOME, DATADOME_403, CLOUDFLARE, CHANGED, SIGN_IN, CURRENT, AUGUST_2025];
+/**
+ * The app shell of the Aug 2026 notes (invented fixture, see site.ts): the reviews page holds no
+ * cards, the 2026-07 cards come from the reviews_and_filters fragment, 23 reviews over fragment pages
+ * of 10, 10 and 3.
+ */
+export const SHELL: FixtureProduct = {
+  slug: "acme-desk",
+  name: "Acme Desk",
+  layout: "2026-07",
+  behaviour: "app-shell",
+  reviews: [
+    { ...WITH_REPLY, id: 13900001, author: { name: "Dana K.", url: "" }, reply: undefined },
+    { ...NO_TEXT, id: 13900003 },
+    ...filler(21).map((r, i) => ({ ...r, id: 13800100 + i, author: { name: r.author!.name, url: "" } })),
+  ],
+};
+/** An app shell whose fragment answers with the product's count but no review cards (invented). */
+export const SHELL_NO_CARDS: FixtureProduct = {
+  slug: "hollow-desk",
+  name: "Hollow Desk",
+  layout: "2026-07",
+  behaviour: "app-shell-no-cards",
+  reviews: filler(12),
+};
+/** An app shell whose fragment says "(0)": a product nobody reviewed (invented). */
+export const SHELL_EMPTY: FixtureProduct = { slug: "quiet-desk", name: "Quiet Desk", layout: "2026-07", behaviour: "app-shell", reviews: [] };
+
+export const PRODUCTS: FixtureProduct[] = [
+  ACME,
+  EMPTY_PRODUCT,
+  DATADOME,
+  DATADOME_403,
+  CLOUDFLARE,
+  CHANGED,
+  SIGN_IN,
+  CURRENT,
+  AUGUST_2025,
+  SHELL,
+  SHELL_NO_CARDS,
+  SHELL_EMPTY,
+];
 
 /** Most recent first, as `order=most_recent` lists them. */
 export function newestFirst(p: FixtureProduct): FixtureG2Review[] {

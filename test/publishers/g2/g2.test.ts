@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { g2 } from "../../../src/publishers/g2";
 import { inspectG2Page } from "../../../src/publishers/g2/adapter";
 import { cardReview, ratingText, readG2Page } from "../../../src/publishers/g2/cards";
-import { retrieve, submitScrape } from "../../e2e/support";
+import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import {
   ACME,
@@ -17,6 +17,8 @@ import {
   EMPTY_PRODUCT,
   NO_TEXT,
   PORTUGUESE,
+  SHELL,
+  SHELL_NO_CARDS,
   SIGN_IN,
   WITH_REPLY,
   newestFirst,
@@ -25,6 +27,7 @@ import {
 import fixture from "./site";
 
 const reviewsUrl = (slug: string, page = 1) => `https://www.g2.com/products/${slug}/reviews?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
+const fragmentUrl = (slug: string, page = 1) => `https://www.g2.com/products/${slug}/reviews_and_filters?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
 
 function answer(url: string) {
   const u = new URL(url);
@@ -44,7 +47,7 @@ function goHash(fields: string[]): string {
   return createHash("md5").update(JSON.stringify(fields).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e")).digest("hex");
 }
 
-function expected(r: FixtureG2Review) {
+function expected(r: FixtureG2Review, slug = "acme-crm") {
   const text = documentedText(r);
   const author = r.author?.name ?? "";
   return {
@@ -53,7 +56,7 @@ function expected(r: FixtureG2Review) {
     author_id: r.author?.url ?? null,
     rating: FIVE[r.stars],
     text,
-    url: `https://www.g2.com/products/acme-crm/reviews/acme-crm-review-${r.id}`,
+    url: `https://www.g2.com/products/${slug}/reviews/${slug}-review-${r.id}`,
     posted_at: Date.parse(`${r.date}T00:00:00Z`),
     review_hash: goHash(!text && !author ? [String(r.id)] : r.reply ? [text, author, r.reply.text] : [text, author]),
     language: r.language ?? (r.title ? "en" : "und"),
@@ -140,6 +143,19 @@ describe("g2 parser", () => {
     ]);
   });
 
+  it("reads the reviews_and_filters fragment with the same reader: a turbo-frame of 2026-07 cards, its count and next link; the shell has no cards", async () => {
+    const shell = await readG2Page(answer(reviewsUrl(SHELL.slug)).body);
+    expect(shell).toEqual({ cards: [], reviewCount: null, hasNext: false });
+    const first = await readG2Page(answer(fragmentUrl(SHELL.slug)).body);
+    expect(first).toMatchObject({ reviewCount: 23, hasNext: true });
+    expect(first.cards.map((c) => c.id)).toEqual(
+      newestFirst(SHELL)
+        .slice(0, 10)
+        .map((r) => String(r.id)),
+    );
+    expect(await readG2Page(answer(fragmentUrl(SHELL.slug, 3)).body)).toMatchObject({ reviewCount: 23, hasNext: false });
+  });
+
   it("reads the 2025-08 layout: article cards with reviewRating/ratingValue, datePublished, author and title microdata", async () => {
     const first = await readG2Page(answer(reviewsUrl(AUGUST_2025.slug)).body);
     expect(first).toMatchObject({ reviewCount: null, hasNext: true });
@@ -220,7 +236,7 @@ describe("g2 end to end", () => {
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(reviewsUrl("acme-crm"));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
-    expect(body.reviews).toEqual(newestFirst(ACME).map(expected));
+    expect(body.reviews).toEqual(newestFirst(ACME).map((r) => expected(r)));
     expect(body.reviews[0]).toMatchObject({
       review_id: String(WITH_REPLY.id),
       rating: 5,
@@ -238,6 +254,43 @@ describe("g2 end to end", () => {
     expect(body.pagination).toMatchObject({ total_reviews: 23 });
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(CURRENT).map((r) => String(r.id)));
     expect(body.reviews[0]).toMatchObject({ review_id: "11900001", author_name: "Dana K.", rating: 5, posted_at: Date.parse("2026-10-02T00:00:00Z") });
+    // Pages that hold their cards cost one request each: the fragment is never asked.
+    expect(await fixtureRequests("g2.com", `/products/${CURRENT.slug}/reviews_and_filters`)).toEqual({});
+  });
+
+  it("reads an app shell's cards from its reviews_and_filters fragment, newest first, and walks the later pages on the fragment alone", async () => {
+    const task = await submitScrape("g2.com", `https://www.g2.com/products/${SHELL.slug}`);
+    await queue().drain();
+    const body = await retrieve(task, 1, 50);
+    expect(body.business.profile_key).toBe(reviewsUrl(SHELL.slug));
+    expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
+    expect(body.coverage).toMatchObject({ publisher_total: 23, collected: 23, complete: true });
+    // Every field of every review, in most-recent order (the fixture's fragment sorts by rating unless asked order=most_recent).
+    expect(body.reviews).toEqual(newestFirst(SHELL).map((r) => ({ ...expected(r, SHELL.slug), author_id: null })));
+    const text =
+      "Pipelines that finally make sense\n\nWhat do you like best about Acme CRM?\nThe pipeline board & its filters.\n\nWhat do you dislike about Acme CRM?\nReports take a while to load.\n\n" +
+      "What problems is Acme CRM solving and how is that benefiting you?\nWe stopped losing leads in spreadsheets.\nOnboarding new reps takes a day.";
+    expect(body.reviews[0]).toEqual({
+      review_id: "13900001",
+      author_name: "Dana K.",
+      author_id: null,
+      rating: 5,
+      text,
+      url: "https://www.g2.com/products/acme-desk/reviews/acme-desk-review-13900001",
+      posted_at: Date.parse("2026-10-02T00:00:00Z"),
+      review_hash: goHash([text, "Dana K."]),
+      language: "en",
+      source_date: "2026-10-02",
+      scraped_at: expect.any(Number),
+    });
+    expect(body.reviews[1]).toMatchObject({ review_id: "13900003", rating: 2, text: "", posted_at: Date.parse("2026-09-30T00:00:00Z") });
+    // Page 1 asked the shell, then its fragment; pages 2 and 3 went straight to the fragment.
+    expect(await fixtureRequests("g2.com", `/products/${SHELL.slug}/`)).toEqual({
+      [`/products/${SHELL.slug}/reviews?order=most_recent`]: 1,
+      [`/products/${SHELL.slug}/reviews_and_filters?order=most_recent`]: 1,
+      [`/products/${SHELL.slug}/reviews_and_filters?order=most_recent&page=2`]: 1,
+      [`/products/${SHELL.slug}/reviews_and_filters?order=most_recent&page=3`]: 1,
+    });
   });
 
   it("walks the 2025-08 layout by its next links", async () => {
@@ -270,7 +323,18 @@ describe("g2 end to end", () => {
     ["Cloudflare's challenge", CLOUDFLARE.slug, "blocked", "G2 answered with its bot check"],
     ["a missing product", "no-such-product", "profile_not_found", "404"],
     ["a sign-in page", SIGN_IN.slug, "login_required", "G2 shows a sign-in form instead of reviews"],
-    ["a changed page layout", CHANGED.slug, "publisher_error", "G2 page: no review cards (article or itemprop=review) and no review count"],
+    [
+      "a changed page layout (and no fragment)",
+      CHANGED.slug,
+      "publisher_error",
+      `G2 page 1: no review cards (article or itemprop=review) on ${reviewsUrl(CHANGED.slug)} nor on its fragment ${fragmentUrl(CHANGED.slug)} (answered 404), and no review count`,
+    ],
+    [
+      "an app shell whose fragment holds no cards either",
+      SHELL_NO_CARDS.slug,
+      "publisher_error",
+      `G2 page 1: no review cards (article or itemprop=review) on ${reviewsUrl(SHELL_NO_CARDS.slug)} nor on its fragment ${fragmentUrl(SHELL_NO_CARDS.slug)}, for a product with 12 reviews`,
+    ],
   ])("fails behind %s and logs why", async (_, slug, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("g2.com", slug);

@@ -28,6 +28,20 @@
  * `Comment` (`itemprop="comment"` with `dateCreated` and `text`), the question headings as `h5`, and
  * the exact DataDome (captcha-delivery.com script) and Cloudflare ("Just a moment...") pages, and
  * whether G2 ever shows a sign-in page instead of reviews (the sign-in product is invented).
+ *
+ * The app shell and its fragment (products `acme-desk`, `hollow-desk`) are an INVENTED fixture that
+ * follows notes, not a capture: Jason-Gugins/Signals (no licence, read only) src/sources/marketplace/
+ * README.md "Reverse-engineered data path", its probe notes of Aug 2026 (exact-string index id
+ * 69178595221) and a development log of 2026-01-25 (id 16868905806) say the plain
+ * `/products/<slug>/reviews` page is only an app shell and the cards come from the HTML fragment
+ * `GET /products/<slug>/reviews_and_filters` (`?page=N`). The fragment's markup follows the saved
+ * fragment g2_reviews_live_sierra.html @d3d51f7c read by hand: `<turbo-frame id="reviews-and-filters">`,
+ * the list heading "(N)", the sort control `<select name="order">` (`most_recent` among its values),
+ * the 2026-07 cards and the named "next" link to `/products/<slug>/reviews?page=N&qs=pros-and-cons#reviews`.
+ * No capture of the shell exists: its markup here (a lazy `turbo-frame` with a `src`, a loading
+ * placeholder, no cards, no count) is a guess; the adapter does not rely on any of it beyond "no
+ * cards, no count of 0". The fragment sorts newest first only when asked `order=most_recent`
+ * (otherwise by rating, as "G2 Sort" might), so the tests see the sort parameter sent.
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 import { PAGE_SIZE, PRODUCTS, newestFirst, type FixtureG2Review, type FixtureProduct } from "./data";
@@ -134,13 +148,48 @@ function reviewsPage(p: FixtureProduct, page: number, newest: boolean): FixtureR
   );
 }
 
+/** The app shell (invented): G2's page frame with a lazy Turbo frame where the review cards will go. */
+function shellPage(p: FixtureProduct): FixtureResponse {
+  return html(
+    `<div id="app"><header><h1 class="elv-text-2xl">${esc(p.name)}</h1></header><div id="reviews"><turbo-frame id="reviews-and-filters" src="/products/${p.slug}/reviews_and_filters" loading="lazy"><div class="elv-skeleton" aria-busy="true">Loading reviews…</div></turbo-frame></div></div>`,
+    `${esc(p.name)} Reviews 2026 | G2`,
+  );
+}
+
+/** The reviews_and_filters fragment of a 2026-07 product, as the saved Sierra fragment is built. */
+function fragment(p: FixtureProduct, page: number, newest: boolean): FixtureResponse {
+  const count = p.reviews.length;
+  const header = `<h3 class="elv-text-lg elv-font-bold" elv="true">${esc(p.name)} Reviews <span class="elv-text-nonessential" elv="true">(${count.toLocaleString("en-US")})</span></h3>`;
+  const sort = `<select form="review-filters" ue="submit-on-change" class="elv-select" elv="true" name="order" id="order"></select><form class="pjax-form" id="review-filters" action="https://www.g2.com/products/${p.slug}/reviews#reviews" method="get"><input type="hidden" name="utf8" value="✓"></form>`;
+  let body: string;
+  if (p.behaviour === "app-shell-no-cards") {
+    body = `<div class="elv-text-subtle">Reviews could not be loaded.</div>`;
+  } else {
+    const ordered = newest ? newestFirst(p) : [...p.reviews].sort((a, b) => b.stars - a.stars || a.id - b.id);
+    const shown = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+    const nav =
+      page >= pages
+        ? ""
+        : `<ul aria-label="Pagination" class="pagination" elv="true" role="navigation"><li class="pagination__component"><a class="pagination__named-link js-log-click pjax" rel="nofollow" data-event-options="{&quot;value&quot;:&quot;next&quot;,&quot;name&quot;:&quot;Event::PaginationClicked&quot;}" data-turbo="true" href="/products/${p.slug}/reviews?page=${page + 1}&amp;qs=pros-and-cons#reviews"><span class="pagination__only-nessy">Next ›</span></a></li></ul>`;
+    body = `${shown.map((r) => card2026(r, p.slug)).join("\n")}${nav}`;
+  }
+  return {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+    body: `<turbo-frame id="reviews-and-filters"><div class="elv-flex elv-flex-col">${header}${sort}${body}</div></turbo-frame>`,
+  };
+}
+
 const DATADOME_PAGE = `<p>Please enable JS and disable any ad blocker</p><script data-cfasync="false">var dd={'rt':'c','cid':'AHrlqAAAAAMA','hsh':'2211F522B61E269B869FA6EAFFB5E1','t':'fe','s':45364,'e':'cb3d5b','host':'geo.captcha-delivery.com'}</script><script data-cfasync="false" src="https://ct.captcha-delivery.com/c.js"></script>`;
 
 function site({ url }: FixtureRequest): FixtureResponse {
   const notFound = html("<h1>Sorry, we couldn't find that page.</h1>", "Page Not Found | G2", 404);
-  const match = /^\/products\/([a-z0-9-]+)\/reviews$/.exec(url.pathname);
+  const match = /^\/products\/([a-z0-9-]+)\/(reviews|reviews_and_filters)$/.exec(url.pathname);
   const p = match ? PRODUCTS.find((x) => x.slug === match[1]) : undefined;
   if (!match || !p) return notFound;
+  const isFragment = match[2] === "reviews_and_filters";
+  // The walls stand in front of both the page and its fragment.
   if (p.behaviour === "datadome") return html(DATADOME_PAGE, "g2.com");
   if (p.behaviour === "datadome-403") return html(DATADOME_PAGE, "g2.com", 403);
   if (p.behaviour === "cloudflare") return html("<h1>www.g2.com</h1><h2>Verifying you are human. This may take a few seconds.</h2>", "Just a moment...");
@@ -151,7 +200,11 @@ function site({ url }: FixtureRequest): FixtureResponse {
     );
   const page = Number(url.searchParams.get("page") ?? "1");
   if (!Number.isInteger(page) || page < 1 || page > Math.max(1, Math.ceil(p.reviews.length / PAGE_SIZE))) return notFound;
-  return reviewsPage(p, page, url.searchParams.get("order") === "most_recent");
+  const newest = url.searchParams.get("order") === "most_recent";
+  // Only the 2026-07 layout has the fragment here; the shells answer nothing else on their page.
+  if (isFragment) return p.layout === "2026-07" ? fragment(p, page, newest) : notFound;
+  if (p.behaviour === "app-shell" || p.behaviour === "app-shell-no-cards") return shellPage(p);
+  return reviewsPage(p, page, newest);
 }
 
 const fixture: PublisherFixture = { domains: ["g2.com"], site };
