@@ -245,14 +245,15 @@ export class QueueDriver {
     const ending = await (crash ? Promise.race([handled, crash().then(() => "crash" as const)]) : handled);
     const retryDelay = consumer?.retry_delay ?? DEFAULT_RETRY_DELAY;
     const result = ending === "crash" ? null : await getQueueResult(batch, ctx);
+    if (!result) {
+      // The whole invocation died: every message of the batch comes back, in its order, first in line.
+      for (const item of items) this.deliveries.push({ queue: item.queue, body: item.body, attempts: item.attempts, outcome: "crash" });
+      this.#pending.unshift(...items.map((item) => ({ ...item, attempts: item.attempts + 1, availableAt: Date.now() + retryDelay * 1000 })));
+      return true;
+    }
     items.forEach((item, i) => {
       const record = (outcome: Delivery["outcome"], delaySeconds?: number) =>
         this.deliveries.push({ queue: item.queue, body: item.body, attempts: item.attempts, outcome, delaySeconds });
-      if (!result) {
-        record("crash");
-        this.#pending.unshift({ ...item, attempts: item.attempts + 1, availableAt: Date.now() + retryDelay * 1000 });
-        return;
-      }
       const retried = ending === "threw" || result.retryBatch.retry || result.retryMessages.some((m) => m.msgId === item.id);
       const acked = result.ackAll || result.explicitAcks.includes(item.id);
       if (retried && !acked) {
