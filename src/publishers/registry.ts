@@ -27,6 +27,8 @@ import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
 import { LISTED, type ListedPublisher } from "./listed";
 import { opentable } from "./opentable";
+import { moduleQueue } from "./queues";
+import type { QueueRef } from "../queue/queue-gate";
 import { resolveProfile } from "./profile";
 import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
@@ -122,6 +124,13 @@ export function publisherFor(publisherKey: string): Publisher {
 
 /** Every module, generic last: one queue each. */
 export const ALL_MODULES: readonly PublisherModule[] = [...MODULES, GENERIC_MODULE];
+
+const QUEUES_BY_NAME: ReadonlyMap<string, QueueRef> = new Map(ALL_MODULES.map((module) => [moduleQueue(module.name).name, moduleQueue(module.name)]));
+
+/** The scraping queue of that name (a consumer knows only its batch's queue name), or undefined. */
+export function scrapeQueueNamed(name: string): QueueRef | undefined {
+  return QUEUES_BY_NAME.get(name);
+}
 
 /** One row of GET /publishers and of the README's publisher table. */
 export interface PublisherListing {

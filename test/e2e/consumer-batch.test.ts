@@ -10,6 +10,9 @@ import { createAccount, failed, postJson, submitBody } from "../helpers/api";
 import { CONSUMERS, GENERIC_QUEUE, QueueDriver } from "../helpers/queue";
 import { MULTIPAGE } from "../fixtures/reviews";
 import { RUNS_PER_INVOCATION } from "../../src/app/queue/consumer";
+import { moduleQueue } from "../../src/publishers/queues";
+import { GENERIC_MODULE } from "../../src/publishers/registry";
+import { queueGate } from "../../src/queue/queue-gate";
 import { expectedReview, fixtureRequests, retrieve, slug, submitScrape, taskRow } from "./support";
 
 let queue: QueueDriver | undefined;
@@ -176,5 +179,18 @@ describe("scraping consumers walk their batch side by side", () => {
     expect(queue.pending.length).toBeGreaterThan(0);
     await queue.drain();
     for (const id of ids) expect(await taskRow(id)).toMatchObject({ status: 200 });
+  });
+
+  it("a message for a task that no longer exists is acknowledged and its queue's gate forgets the task", async () => {
+    queue = new QueueDriver();
+    const { apiKey, accountId } = await createAccount();
+    const gone = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("gone-task")}`, { first_page_only: true }, {}, apiKey);
+    const gate = queueGate(env, moduleQueue(GENERIC_MODULE.name));
+    expect((await gate.counts()).filter((c) => c.account_id === accountId)).toEqual([{ account_id: accountId, state: "sent", n: 1 }]);
+    await env.DB.prepare("DELETE FROM tasks WHERE id = ?").bind(gone.taskId).run();
+
+    await queue.deliverBatch();
+    expect(queue.deliveries.map((d) => d.outcome)).toEqual(["ack"]);
+    expect((await gate.counts()).filter((c) => c.account_id === accountId)).toEqual([]);
   });
 });

@@ -2,9 +2,7 @@ import { runScrape, type RunCarry, type RunOutcome } from "../scrape/run";
 import { retryDelaySeconds } from "../scrape/retry-policy";
 import { errorText, log } from "../../log";
 import { ScrapeMessageSchema, type ScrapeMessage } from "../../queue/messages";
-import type { ScrapeQueueBinding } from "../../queue/queue-gate";
-import { moduleQueue } from "../../publishers/queues";
-import { ALL_MODULES } from "../../publishers/registry";
+import { scrapeQueueNamed } from "../../publishers/registry";
 
 /**
  * How long after its start an invocation keeps taking over the next task of a slot it frees. Past
@@ -108,10 +106,8 @@ async function runTakenOver(task: ScrapeMessage, queue: string, env: Env, budget
   return settle(carry, budget);
 }
 
-const BINDING_OF: ReadonlyMap<string, ScrapeQueueBinding> = new Map(ALL_MODULES.map((m) => [moduleQueue(m.name).name, moduleQueue(m.name).binding]));
-
 async function resend(env: Env, queue: string, body: ScrapeMessage, delaySeconds: number): Promise<void> {
-  const binding = BINDING_OF.get(queue);
-  if (!binding) throw new Error(`No producer for queue "${queue}"`);
-  await (env[binding] as Queue<ScrapeMessage>).send(body, { contentType: "json", delaySeconds });
+  const ref = scrapeQueueNamed(queue);
+  if (!ref) throw new Error(`No producer for queue "${queue}"`);
+  await (env[ref.binding] as Queue<ScrapeMessage>).send(body, { contentType: "json", delaySeconds });
 }

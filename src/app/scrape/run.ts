@@ -7,7 +7,7 @@ import { accounts, requests, tasks, type TaskRow } from "../../db/schema";
 import type { Review } from "../../core/reviews/review";
 import type { Business } from "../../core/tasks/business";
 import { moduleQueue } from "../../publishers/queues";
-import { ALL_MODULES, publisherFor, type Publisher } from "../../publishers/registry";
+import { publisherFor, scrapeQueueNamed, type Publisher } from "../../publishers/registry";
 import type { AdapterPage, PublisherModule, ScrapeContext } from "../../publishers/types";
 import { dispatchTasks } from "../queue/dispatch";
 import type { ScrapeMessage } from "../../queue/messages";
@@ -70,9 +70,8 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
   if (!owner) {
     // A task that no longer exists (a submit that could not queue its tasks removes them): its
     // queue's gate forgets it, or would send it again forever.
-    const module = ALL_MODULES.find((m) => moduleQueue(m.name).name === queueName);
-    if (module) {
-      const queue = moduleQueue(module.name);
+    const queue = queueName === undefined ? undefined : scrapeQueueNamed(queueName);
+    if (queue) {
       await sendTasks(env, queue.binding, await queueGate(env, queue).forget(gateQueue(queue, env), message.task_id));
     }
     return ACK;
