@@ -29,7 +29,7 @@ import { LISTED, type ListedPublisher } from "./listed";
 import { opentable } from "./opentable";
 import { moduleQueue } from "./queues";
 import type { QueueRef } from "../queue/queue-gate";
-import { resolveProfile } from "./profile";
+import { resolveProfile } from "./kit/profile";
 import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";

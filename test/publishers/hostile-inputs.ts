@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import { ScrapeError } from "../../src/scraping/errors";
-import { WorkBudget } from "../../src/publishers/work-budget";
+import { WorkBudget } from "../../src/publishers/kit/work-budget";
 
 /** About `size` characters of tag openings that never close: `<script `, `<input `, `<meta `, `<form `. */
 export function unclosedTags(size: number): string {

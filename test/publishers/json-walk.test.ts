@@ -1,6 +1,6 @@
 /** The shared JSON walk: cursor, page order, the guards against walks that do not move or do not end. */
 import { describe, expect, it } from "vitest";
-import { jsonWalkAdapter, nextByNumber, countOf, type JsonWalkSpec, type JsonWalkCursor } from "../../src/publishers/json-walk";
+import { jsonWalkAdapter, nextByNumber, countOf, type JsonWalkSpec, type JsonWalkCursor } from "../../src/publishers/kit/json-walk";
 import type { ScrapeContext } from "../../src/publishers/types";
 import { ScrapeError } from "../../src/scraping/errors";
 import type { PublisherClient } from "../../src/scraping/client";

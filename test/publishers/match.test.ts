@@ -1,10 +1,10 @@
 /**
- * The business matcher every lookup uses (src/publishers/match/), one table per rule. The cases of
+ * The business matcher every lookup uses (src/publishers/kit/match/), one table per rule. The cases of
  * the four lookups' former matchers (Yelp, Trustpilot, Tripadvisor, Google Maps) are here, plus
  * names and addresses in other languages and scripts.
  */
 import { describe, expect, it } from "vitest";
-import { matchScore, NAME_THRESHOLD, nameSimilarity, postalAgreement, streetMatches, streetWords, words } from "../../src/publishers/match";
+import { matchScore, NAME_THRESHOLD, nameSimilarity, postalAgreement, streetMatches, streetWords, words } from "../../src/publishers/kit/match";
 
 describe("folding", () => {
   it.each([

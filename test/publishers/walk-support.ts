@@ -1,8 +1,8 @@
 /** What the tests of the JSON-walk modules share: reading a fixture answer, a parse context, hostile input. */
 import fc from "fast-check";
 import { expect } from "vitest";
-import type { ParseContext, WalkPage, WalkPosition } from "../../src/publishers/json-walk";
-import { WorkBudget } from "../../src/publishers/work-budget";
+import type { ParseContext, WalkPage, WalkPosition } from "../../src/publishers/kit/json-walk";
+import { WorkBudget } from "../../src/publishers/kit/work-budget";
 import { ScrapeError } from "../../src/scraping/errors";
 import type { FixtureRequest, PublisherFixture } from "../fixtures/sites";
 

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import type { RequestOptions } from "../../scraping/client";
-import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 
 export const WHAT = "Agoda review comments";
 export const PAGE_SIZE = 50;

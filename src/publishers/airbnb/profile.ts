@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 
 /** Listing pages: `/rooms/<id>`, `/rooms/plus/<id>`, `/luxury/listing/<id>` (with any suffix such as `/reviews`). */

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { transientError } from "../../scraping/errors";
-import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 
 export const WHAT = "App Store reviews";
 /** The feed's own limit: page=11 and beyond are refused. */

@@ -1,4 +1,4 @@
-import { jsonWalkAdapter } from "../json-walk";
+import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { feedUrl, FEED_PAGES, parseFeedPage, WHAT } from "./feed";
 import { appKeyOf, resolveAppStoreProfile } from "./profile";

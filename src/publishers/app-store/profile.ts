@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 import { appStoreKey } from "./feed";
 

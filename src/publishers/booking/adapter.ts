@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { permanentError } from "../../scraping/errors";
 import type { FetchedPage } from "../../scraping/client";
-import { elementAttributes, valueAfter } from "../html-scan";
+import { elementAttributes, valueAfter } from "../kit/html-scan";
 import type { Adapter, AdapterPage } from "../types";
 import { parseReviewListResponse, reviewListRequest, toRawReview, type HotelIds } from "./reviews";
 import { hotelPage } from "./urls";

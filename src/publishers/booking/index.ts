@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { bookingAdapter } from "./adapter";
 import { hotelPage } from "./urls";

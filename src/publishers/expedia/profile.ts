@@ -1,6 +1,6 @@
 import { permanentError } from "../../scraping/errors";
-import { jsonLiteralAt } from "../json-literal";
-import { resolveProfile } from "../profile";
+import { jsonLiteralAt } from "../kit/json-literal";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution, ScrapeContext } from "../types";
 
 /** The Expedia Group sites this module reads: one property id space, one GraphQL. */

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import type { RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
-import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 import type { ExpediaContext } from "./profile";
 
 export const WHAT = "Expedia reviews";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { permanentError } from "../../scraping/errors";
 import type { FetchedPage } from "../../scraping/client";
-import { elementAttributes } from "../html-scan";
+import { elementAttributes } from "../kit/html-scan";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
 import { parseGraphqlAnswer, parseReviewsTab, reviewFromNode, type FeedChunk } from "./parse";
 

@@ -24,8 +24,8 @@
  */
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { elementAttributes, scriptTexts, valueAfter } from "../html-scan";
-import { MAX_WALK_DEPTH, WorkBudget } from "../work-budget";
+import { elementAttributes, scriptTexts, valueAfter } from "../kit/html-scan";
+import { MAX_WALK_DEPTH, WorkBudget } from "../kit/work-budget";
 
 type Json = unknown;
 type Obj = Record<string, Json>;

@@ -1,4 +1,4 @@
-import { jsonWalkAdapter } from "../json-walk";
+import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { feefoPageUrl, merchantOf, resolveFeefoProfile } from "./profile";
 import { feefoReviewsUrl, parseFeefoPage, WHAT } from "./reviews";

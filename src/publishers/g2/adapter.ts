@@ -3,7 +3,7 @@ import type { FetchedPage } from "../../scraping/client";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import { hasLoginForm } from "../../scraping/response-status";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
-import { WorkBudget } from "../work-budget";
+import { WorkBudget } from "../kit/work-budget";
 import { cardReview, readG2Page, type G2Page } from "./cards";
 
 /** Where the walk is: the product's slug and the page number. */

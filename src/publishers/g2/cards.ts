@@ -22,8 +22,8 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { htmlPass } from "../html-pass";
-import { WorkBudget } from "../work-budget";
+import { htmlPass } from "../kit/html-pass";
+import { WorkBudget } from "../kit/work-budget";
 
 export interface G2Card {
   id: string | null;

@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { bareSlug, g2Adapter, pageUrl, productSlug } from "./adapter";
 

@@ -3,7 +3,7 @@ import type { FetchedPage } from "../../scraping/client";
 import { permanentError, type ScrapeError } from "../../scraping/errors";
 import { hasLoginForm } from "../../scraping/response-status";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
-import { WorkBudget } from "../work-budget";
+import { WorkBudget } from "../kit/work-budget";
 import { apolloCache, employerProfileId, pageToken, rawReview, reviewsResult, type ReviewsResult } from "./apollo";
 import { EMPLOYER_REVIEWS_PATH, employerReviewsRequest, parseEmployerReviewsAnswer } from "./graph";
 

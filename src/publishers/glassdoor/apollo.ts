@@ -1,8 +1,8 @@
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { MAX_MARKER_HITS, scriptTexts, valueAfter } from "../html-scan";
-import { jsonLiteralAt } from "../json-literal";
-import { MAX_WALK_DEPTH, WorkBudget } from "../work-budget";
+import { MAX_MARKER_HITS, scriptTexts, valueAfter } from "../kit/html-scan";
+import { jsonLiteralAt } from "../kit/json-literal";
+import { MAX_WALK_DEPTH, WorkBudget } from "../kit/work-budget";
 
 /**
  * Glassdoor's review pages are rendered from an Apollo GraphQL cache embedded in the HTML: in

@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { glassdoorAdapter, pageUrl, reviewsBase } from "./adapter";
 

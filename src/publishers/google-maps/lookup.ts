@@ -4,7 +4,7 @@ import type { Lookup } from "../types";
 import { at } from "./nested";
 import { placeFromRecord, type Place } from "./place-record";
 import { featureIdUrl } from "./place-ref";
-import { bestMatch, wantedBusiness } from "../match";
+import { bestMatch, wantedBusiness } from "../kit/match";
 
 /**
  * Finding a business on Maps from its name and address, with the search the Maps page itself runs:

@@ -1,7 +1,7 @@
 import { permanentError } from "../../scraping/errors";
 import { at, numberAt, stringAt } from "./nested";
 import { FEATURE_ID } from "./place-ref";
-import { jsonLiteralAt } from "../json-literal";
+import { jsonLiteralAt } from "../kit/json-literal";
 
 /**
  * A place as Maps describes it: the same positional record sits in a place page's

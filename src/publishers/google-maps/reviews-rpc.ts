@@ -1,6 +1,6 @@
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { WorkBudget } from "../work-budget";
+import { WorkBudget } from "../kit/work-budget";
 import { at, numberAt, pathText, stringAt } from "./nested";
 
 /**

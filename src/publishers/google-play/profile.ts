@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 import { formatPlayKey, parsePlayKey, type PlayKey } from "./rpc";
 

@@ -7,8 +7,8 @@
  */
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import type { ParseContext, WalkPage, WalkPosition } from "../json-walk";
-import { MAX_WALK_DEPTH } from "../work-budget";
+import type { ParseContext, WalkPage, WalkPosition } from "../kit/json-walk";
+import { MAX_WALK_DEPTH } from "../kit/work-budget";
 
 export const WHAT = "Google Play reviews";
 export const RPC_ID = "oCPfdb";

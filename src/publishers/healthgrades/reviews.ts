@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import type { RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 
 export const WHAT = "Healthgrades comments";
 export const PER_PAGE = 10;

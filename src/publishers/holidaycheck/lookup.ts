@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { Business } from "../../core/tasks/business";
 import { permanentError } from "../../scraping/errors";
-import { readAnswer } from "../json-walk";
+import { readAnswer } from "../kit/json-walk";
 import type { Lookup } from "../types";
 import { holidaycheckPageUrl } from "./profile";
 

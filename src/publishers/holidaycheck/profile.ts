@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 
 /** HolidayCheck's German-speaking sites; hotel ids (UUIDs) are the same on all of them. */

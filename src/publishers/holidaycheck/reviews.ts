@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 
 export const WHAT = "HolidayCheck reviews";
 export const BATCH = 50;

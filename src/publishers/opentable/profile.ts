@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 
 /** The OpenTable sites whose restaurant pages the module reads (the 2026-01 client's four). */

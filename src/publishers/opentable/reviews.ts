@@ -11,8 +11,8 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import type { RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
-import { jsonLiteralAt } from "../json-literal";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../json-walk";
+import { jsonLiteralAt } from "../kit/json-literal";
+import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 
 export const WHAT = "OpenTable reviews";
 export const PAGE_SIZE = 10;

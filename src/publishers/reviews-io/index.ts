@@ -1,4 +1,4 @@
-import { jsonWalkAdapter } from "../json-walk";
+import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { resolveReviewsIoProfile, storeOf } from "./profile";
 import { parseReviewsIoPage, reviewsIoUrl, WHAT } from "./reviews";

@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 
 /** A store id as REVIEWS.io writes them: a slug (`hp-cookers`) or a domain (`www.solean.com`). */

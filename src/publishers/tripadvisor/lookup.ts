@@ -9,7 +9,7 @@ import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 import type { Lookup } from "../types";
 import { locationPage } from "./urls";
-import { matchScore, wantedBusiness } from "../match";
+import { matchScore, wantedBusiness } from "../kit/match";
 
 const TypeAheadSchema = z.object({
   results: z.array(

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { issueText } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
-import { WorkBudget } from "../work-budget";
+import { WorkBudget } from "../kit/work-budget";
 
 /**
  * The review list operation's persisted query id (`ReviewsProxy_getReviewListPageForLocation`).

@@ -1,5 +1,5 @@
 import { permanentError } from "../../scraping/errors";
-import { jsonWalkAdapter } from "../json-walk";
+import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { infoPageUrl, resolveTrustedShopsProfile, shopKeyOf, TRUSTED_SHOPS_DOMAINS } from "./profile";
 import { parseShopSearch, parseTrustedShopsPage, qualityUrl, reviewsUrl, shopSearchUrl, WHAT } from "./reviews";

@@ -1,5 +1,5 @@
 import { canonicalPublisherKey } from "../../core/publishers/canonical";
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 import { shopSearchUrl } from "./reviews";
 

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { countOf, readAnswer, type ParseContext, type WalkPage } from "../json-walk";
+import { countOf, readAnswer, type ParseContext, type WalkPage } from "../kit/json-walk";
 
 export const WHAT = "Trusted Shops reviews";
 const API = "https://api.trustedshops.com/rest/public/v2";

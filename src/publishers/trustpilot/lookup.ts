@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { permanentError } from "../../scraping/errors";
 import type { Lookup } from "../types";
-import { bestMatch, type WantedBusiness } from "../match";
+import { bestMatch, type WantedBusiness } from "../kit/match";
 import { pageProps } from "./next-data";
 import { profileUrlFor } from "./profile";
 import { TRUSTPILOT_ORIGIN } from "./reviews";

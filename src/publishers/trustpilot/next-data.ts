@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { firstIssue } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
-import { htmlPass } from "../html-pass";
-import { WorkBudget } from "../work-budget";
+import { htmlPass } from "../kit/html-pass";
+import { WorkBudget } from "../kit/work-budget";
 
 /**
  * Trustpilot's pages are Next.js pages: everything the page shows is in one JSON document,

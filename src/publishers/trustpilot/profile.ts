@@ -1,4 +1,4 @@
-import { looksLikeUrl, resolveProfile } from "../profile";
+import { looksLikeUrl, resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 import { TRUSTPILOT_ORIGIN } from "./reviews";
 

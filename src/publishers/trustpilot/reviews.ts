@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
-import { WorkBudget } from "../work-budget";
+import { WorkBudget } from "../kit/work-budget";
 import { pageProps } from "./next-data";
 
 /** Where Trustpilot links a review and a reviewer (www host, whichever country site was read). */

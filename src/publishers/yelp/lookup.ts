@@ -9,7 +9,7 @@ import type { Business } from "../../core/tasks/business";
 import { permanentError, ScrapeError } from "../../scraping/errors";
 import type { LookupContext } from "../types";
 import { readBizPage } from "./biz-page";
-import { postalAgreement, rankMatches, wantedBusiness } from "../match";
+import { postalAgreement, rankMatches, wantedBusiness } from "../kit/match";
 import { aliasOf, bizUrl } from "./profile";
 
 const ResultSchema = z.object({

@@ -1,4 +1,4 @@
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 
 /** A biz page path: `/biz/<alias>` (Yelp also answers `/biz/<encoded biz id>` there). */

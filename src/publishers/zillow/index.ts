@@ -1,6 +1,6 @@
 import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
-import { jsonWalkAdapter } from "../json-walk";
+import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { openZillowProfile, resolveZillowProfile, screenNameOf } from "./profile";
 import { parseZillowPage, WHAT, zillowReviewsUrl } from "./reviews";

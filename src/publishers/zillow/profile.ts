@@ -1,5 +1,5 @@
 import { permanentError } from "../../scraping/errors";
-import { resolveProfile } from "../profile";
+import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution, ScrapeContext } from "../types";
 
 /** Agent screen names as Zillow writes them in profile URLs (`Stephanie-Younger-CA`, `jsmith_realty`). */

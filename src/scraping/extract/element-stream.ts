@@ -5,7 +5,7 @@
  * would silently lose each other's ends.
  */
 import type { ScrapeError } from "../errors";
-import type { WorkBudget } from "../../publishers/work-budget";
+import type { WorkBudget } from "../../publishers/kit/work-budget";
 
 export type EndCallback = () => void;
 export type ElementListener = (element: Element, onEnd: (callback: EndCallback) => void) => void;

@@ -1,5 +1,5 @@
 import type { RawReview } from "../../core/reviews/raw-review";
-import { WorkBudget } from "../../publishers/work-budget";
+import { WorkBudget } from "../../publishers/kit/work-budget";
 import { permanentError } from "../errors";
 import { ElementStream } from "./element-stream";
 import { collectJsonLd } from "./json-ld";

@@ -1,5 +1,5 @@
 import type { RawRating, RawReview } from "../../core/reviews/raw-review";
-import type { WorkBudget } from "../../publishers/work-budget";
+import type { WorkBudget } from "../../publishers/kit/work-budget";
 import { firstLiteral, hasType, isNode, ITEM_LANGUAGE, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
 
 const REVIEW_TYPES = new Set(["Review", "UserReview", "CriticReview", "EmployerReview"]);

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inspectFacebookPage } from "../../../src/publishers/facebook/adapter";
 import { bboxResults, parseGraphqlAnswer, parseReviewsTab, recommendationType, reviewFromNode } from "../../../src/publishers/facebook/parse";
-import { MAX_WALK_DEPTH, WorkBudget } from "../../../src/publishers/work-budget";
+import { MAX_WALK_DEPTH, WorkBudget } from "../../../src/publishers/kit/work-budget";
 import {
   TWO_MB_OF_UNCLOSED_TAGS,
   asParsed,

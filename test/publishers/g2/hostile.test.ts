@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cardReview, readG2Page } from "../../../src/publishers/g2/cards";
-import { WorkBudget } from "../../../src/publishers/work-budget";
+import { WorkBudget } from "../../../src/publishers/kit/work-budget";
 import { hostilePage, hostilePages, repeatTo, TWO_MB, withinBudget } from "../hostile-inputs";
 
 const G2_MARKUP = [

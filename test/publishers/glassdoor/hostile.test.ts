@@ -17,7 +17,7 @@ import {
   type JsonObject,
 } from "../../../src/publishers/glassdoor/apollo";
 import { parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
-import { MAX_WALK_DEPTH, WorkBudget } from "../../../src/publishers/work-budget";
+import { MAX_WALK_DEPTH, WorkBudget } from "../../../src/publishers/kit/work-budget";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { TWO_MB_OF_UNCLOSED_TAGS, asParsed, deeplyNestedJson, hostileJson, prototypeIntact, returnsOrFailsAs } from "../hostile-inputs";
 import { fanCache } from "./site";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cardReview, readReviewCards } from "../../../src/publishers/tripadvisor/cards";
 import { parseReviewListResponse } from "../../../src/publishers/tripadvisor/reviews";
-import { WorkBudget } from "../../../src/publishers/work-budget";
+import { WorkBudget } from "../../../src/publishers/kit/work-budget";
 import { deepJson, hostilePage, hostilePages, repeatTo, TWO_MB, withinBudget } from "../hostile-inputs";
 
 const PROFILE = "https://www.tripadvisor.com/Hotel_Review-g1-d2-Reviews-X.html";

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { extractStructuredData } from "../../../src/scraping/extract";
 import { ScrapeError } from "../../../src/scraping/errors";
-import { DEFAULT_WORK_LIMIT, WorkBudget } from "../../../src/publishers/work-budget";
+import { DEFAULT_WORK_LIMIT, WorkBudget } from "../../../src/publishers/kit/work-budget";
 import { MAX_OPEN_TEXTS } from "../../../src/scraping/extract/item-tree";
 import { ElementStream } from "../../../src/scraping/extract/element-stream";
 import { collectMicrodata } from "../../../src/scraping/extract/microdata";

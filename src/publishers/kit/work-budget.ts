@@ -1,4 +1,4 @@
-import { permanentError } from "../scraping/errors";
+import { permanentError } from "../../scraping/errors";
 
 /**
  * A count of the work a parser does on one publisher answer (nodes visited, references resolved,

@@ -1,6 +1,6 @@
-import { isOnDomain } from "../core/publishers/canonical";
-import { MSG, isHttpUrl } from "../core/validation";
-import type { ProfileResolution } from "./types";
+import { isOnDomain } from "../../core/publishers/canonical";
+import { MSG, isHttpUrl } from "../../core/validation";
+import type { ProfileResolution } from "../types";
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 

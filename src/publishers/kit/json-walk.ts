@@ -6,12 +6,12 @@
  * and the error wording, so the next such publisher is an afternoon's work (docs/publishers.md,
  * "Adding a publisher").
  */
-import { parseAnswer } from "../scraping/answer-schema";
+import { parseAnswer } from "../../scraping/answer-schema";
 import { z } from "zod";
-import type { RawReview } from "../core/reviews";
-import type { PageInspector, RequestOptions } from "../scraping/client";
-import { permanentError } from "../scraping/errors";
-import type { Adapter, AdapterPage, ScrapeContext } from "./types";
+import type { RawReview } from "../../core/reviews";
+import type { PageInspector, RequestOptions } from "../../scraping/client";
+import { permanentError } from "../../scraping/errors";
+import type { Adapter, AdapterPage, ScrapeContext } from "../types";
 import { WorkBudget } from "./work-budget";
 
 /** Where one page of the walk is: a page number, a continuation token, or both absent on page one. */

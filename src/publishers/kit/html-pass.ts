@@ -1,4 +1,4 @@
-import { permanentError, ScrapeError } from "../scraping/errors";
+import { permanentError, ScrapeError } from "../../scraping/errors";
 import type { WorkBudget } from "./work-budget";
 
 /**
