@@ -6,13 +6,30 @@ import tseslint from "typescript-eslint";
 import { layersConfig } from "./lint/layers.js";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", ".wrangler/", ".cache/", "public/assets/", "worker-configuration.d.ts", "bench-results/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "dist/",
+      ".wrangler/",
+      ".cache/",
+      "public/assets/",
+      "worker-configuration.d.ts",
+      "bench-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { ecmaVersion: 2023, sourceType: "module", parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       // Methods that implement an async contract (an adapter's start, a Durable Object's RPC methods)
       // are async without awaiting anything; a promise that is dropped is no-floating-promises' job.
       "@typescript-eslint/require-await": "off",

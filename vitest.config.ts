@@ -39,7 +39,10 @@ writeFileSync(
       ...config,
       main: fromTestDir(config.main),
       assets: { ...config.assets, directory: fromTestDir(config.assets.directory) },
-      d1_databases: config.d1_databases.map((db) => ({ ...db, migrations_dir: fromTestDir(db.migrations_dir) })),
+      d1_databases: config.d1_databases.map((db) => ({
+        ...db,
+        migrations_dir: fromTestDir(db.migrations_dir),
+      })),
       queues: { producers },
     }),
 );

@@ -36,7 +36,10 @@ export interface VerifyWebhookInput {
 
 export type VerifyWebhookResult =
   | { ok: true; id: string | null; timestamp: number }
-  | { ok: false; reason: "missing_headers" | "invalid_timestamp" | "timestamp_out_of_tolerance" | "invalid_signature" };
+  | {
+      ok: false;
+      reason: "missing_headers" | "invalid_timestamp" | "timestamp_out_of_tolerance" | "invalid_signature";
+    };
 
 function header(headers: HeaderSource, name: string): string | null {
   if (headers instanceof Headers) return headers.get(name);
@@ -56,12 +59,29 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<VerifyWe
   if (timestampText === null || signature === null) return { ok: false, reason: "missing_headers" };
   if (!/^\d{1,12}$/.test(timestampText.trim())) return { ok: false, reason: "invalid_timestamp" };
   const timestamp = Number(timestampText.trim());
-  const nowMs = input.now === undefined ? Date.now() : typeof input.now === "number" ? input.now : input.now.getTime();
-  if (Math.abs(nowMs / 1000 - timestamp) > (input.toleranceSeconds ?? 300)) return { ok: false, reason: "timestamp_out_of_tolerance" };
-  const given = signature.trim().startsWith(SIGNATURE_PREFIX) ? hexBytes(signature.trim().slice(SIGNATURE_PREFIX.length)) : null;
+  const nowMs =
+    input.now === undefined ? Date.now() : typeof input.now === "number" ? input.now : input.now.getTime();
+  if (Math.abs(nowMs / 1000 - timestamp) > (input.toleranceSeconds ?? 300))
+    return { ok: false, reason: "timestamp_out_of_tolerance" };
+  const given = signature.trim().startsWith(SIGNATURE_PREFIX)
+    ? hexBytes(signature.trim().slice(SIGNATURE_PREFIX.length))
+    : null;
   if (!given) return { ok: false, reason: "invalid_signature" };
   // Keyed with the secret string exactly as create-webhook returned it (UTF-8 bytes).
-  const key = await crypto.subtle.importKey("raw", utf8(input.secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-  const valid = await crypto.subtle.verify("HMAC", key, given, signedContent(timestampText.trim(), input.body));
-  return valid ? { ok: true, id: header(input.headers, "x-webhook-id"), timestamp } : { ok: false, reason: "invalid_signature" };
+  const key = await crypto.subtle.importKey(
+    "raw",
+    utf8(input.secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  );
+  const valid = await crypto.subtle.verify(
+    "HMAC",
+    key,
+    given,
+    signedContent(timestampText.trim(), input.body),
+  );
+  return valid
+    ? { ok: true, id: header(input.headers, "x-webhook-id"), timestamp }
+    : { ok: false, reason: "invalid_signature" };
 }

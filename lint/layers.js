@@ -33,9 +33,11 @@ const noUpwardImport = {
     docs: { description: "Forbid imports that point to a higher layer of src/ (or out of client/)." },
     schema: [],
     messages: {
-      upward: "{{from}} may not import {{to}} ({{spec}}): the layers go http → app → publishers, scraping → storage, db, queue, account → core.",
+      upward:
+        "{{from}} may not import {{to}} ({{spec}}): the layers go http → app → publishers, scraping → storage, db, queue, account → core.",
       ioInCore: "The core is pure: it may not import {{spec}}.",
-      outOfClient: "client/ is copied by webhook receivers as it is: it may not import {{spec}} from outside client/.",
+      outOfClient:
+        "client/ is copied by webhook receivers as it is: it may not import {{spec}} from outside client/.",
     },
   },
   create(context) {
@@ -49,16 +51,19 @@ const noUpwardImport = {
     function check(node, spec) {
       if (typeof spec !== "string") return;
       if (!spec.startsWith(".")) {
-        if (from?.rank === 0 && IO_PACKAGES.some((re) => re.test(spec))) context.report({ node, messageId: "ioInCore", data: { spec } });
+        if (from?.rank === 0 && IO_PACKAGES.some((re) => re.test(spec)))
+          context.report({ node, messageId: "ioInCore", data: { spec } });
         return;
       }
       const target = resolve(dirname(filename), spec);
       if (inClient) {
-        if (relative(clientRoot, target).startsWith("..")) context.report({ node, messageId: "outOfClient", data: { spec } });
+        if (relative(clientRoot, target).startsWith(".."))
+          context.report({ node, messageId: "outOfClient", data: { spec } });
         return;
       }
       const to = layerOf(srcRoot, target);
-      if (to && to.rank > from.rank) context.report({ node, messageId: "upward", data: { from: from.name, to: to.name, spec } });
+      if (to && to.rank > from.rank)
+        context.report({ node, messageId: "upward", data: { from: from.name, to: to.name, spec } });
     }
     return {
       ImportDeclaration: (node) => check(node.source, node.source.value),

@@ -42,7 +42,10 @@ const { values: options } = parseArgs({
 });
 const duration = Number(options.duration);
 const connections = Number(options.connections);
-if (!(duration > 0 && duration <= 300) || !(Number.isInteger(connections) && connections > 0 && connections <= 1000)) {
+if (
+  !(duration > 0 && duration <= 300) ||
+  !(Number.isInteger(connections) && connections > 0 && connections <= 1000)
+) {
   fail("--duration must be 1-300 seconds and --connections 1-1000");
 }
 
@@ -55,7 +58,14 @@ const floorConfig = join(root, ".wrangler.bench-floor.toml");
 const JOB = "App\\Jobs\\RequestReviews";
 
 // The seeded completed task: 10,000 reviews on 500 scraped pages (500 raw files, listed as 100 signed ranges).
-const BIG = { requestId: "bench-request-10k", taskId: "bench-task-10k", siblingId: "bench-task-10k-b", foreignKey: "bench-10k", reviews: 10_000, pages: 500 };
+const BIG = {
+  requestId: "bench-request-10k",
+  taskId: "bench-task-10k",
+  siblingId: "bench-task-10k-b",
+  foreignKey: "bench-10k",
+  reviews: 10_000,
+  pages: 500,
+};
 
 function submitBody(apiKey) {
   return {
@@ -71,7 +81,13 @@ function submitBody(apiKey) {
         description: "Neighbourhood cafe",
         tags: ["cafe"],
       },
-      publishers: { "example.com": { profile_key: "https://example.com/biz/blue-door", last_review_hashes: [], first_page_only: true } },
+      publishers: {
+        "example.com": {
+          profile_key: "https://example.com/biz/blue-door",
+          last_review_hashes: [],
+          first_page_only: true,
+        },
+      },
     },
   };
 }
@@ -81,7 +97,9 @@ function seedSql(coldKeys) {
   const now = Date.now();
   const business = JSON.stringify(submitBody("").data.business);
   const account = "(SELECT id FROM accounts WHERE name = 'bench')";
-  const files = JSON.stringify(Array.from({ length: BIG.pages }, (_, i) => `tasks/${BIG.taskId}/pages/${i + 1}.jsonl`));
+  const files = JSON.stringify(
+    Array.from({ length: BIG.pages }, (_, i) => `tasks/${BIG.taskId}/pages/${i + 1}.jsonl`),
+  );
   const task = (id, position, status, files, found) =>
     `INSERT INTO tasks (id, request_id, account_id, foreign_key, publisher_key, position, profile_key, profile_url, status, options, pages_scraped, reviews_found, files, created_at, updated_at, finished_at) VALUES (` +
     [
@@ -113,7 +131,10 @@ function seedSql(coldKeys) {
         `INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at) VALUES (${sqlText(k.id)}, ${account}, ${sqlText(k.prefix)}, ${sqlText(k.hash)}, ${sqlInteger(now)});`,
     ),
   ];
-  const text = "Lovely spot, the flat white is excellent and the staff are friendly. We came back twice in one week and would again. ".repeat(2).trim();
+  const text =
+    "Lovely spot, the flat white is excellent and the staff are friendly. We came back twice in one week and would again. "
+      .repeat(2)
+      .trim();
   for (let start = 0; start < BIG.reviews; start += 100) {
     const values = [];
     for (let i = start; i < Math.min(start + 100, BIG.reviews); i++) {
@@ -132,9 +153,13 @@ function seedSql(coldKeys) {
         source_date: new Date(postedAt).toISOString().slice(0, 10),
         scraped_at: now,
       };
-      values.push(`(${sqlText(BIG.taskId)}, ${sqlText(reviewId)}, ${sqlInteger(postedAt)}, ${sqlInteger(i + 1)}, ${sqlText(JSON.stringify(data))})`);
+      values.push(
+        `(${sqlText(BIG.taskId)}, ${sqlText(reviewId)}, ${sqlInteger(postedAt)}, ${sqlInteger(i + 1)}, ${sqlText(JSON.stringify(data))})`,
+      );
     }
-    lines.push(`INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES ${values.join(",\n")};`);
+    lines.push(
+      `INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES ${values.join(",\n")};`,
+    );
   }
   return lines.join("\n");
 }
@@ -163,14 +188,27 @@ async function sample(url, requestFor, coldKey, key, check) {
   for (const k of [coldKey, key, key]) {
     const request = requestFor(k);
     // Only these sampling requests ask to be counted; the timed load runs without the counting wrappers.
-    const res = await fetch(url, { method: request.method ?? "GET", headers: { ...request.headers, "X-Bench-Count": "1" }, body: request.body });
+    const res = await fetch(url, {
+      method: request.method ?? "GET",
+      headers: { ...request.headers, "X-Bench-Count": "1" },
+      body: request.body,
+    });
     const text = await res.text();
     const problem = check(res.status, text);
     if (problem) throw new Error(`${url}: ${problem} (HTTP ${res.status}: ${text.slice(0, 300)})`);
-    counts.push({ d1: Number(res.headers.get("x-bench-d1-round-trips")), queue: Number(res.headers.get("x-bench-queue-sends")), bytes: text.length, text });
+    counts.push({
+      d1: Number(res.headers.get("x-bench-d1-round-trips")),
+      queue: Number(res.headers.get("x-bench-queue-sends")),
+      bytes: text.length,
+      text,
+    });
   }
   const strip = ({ text: _text, ...count }) => count;
-  return { cold: strip(counts[0]), warm: strip(counts[counts.length - 1]), body: counts[counts.length - 1].text };
+  return {
+    cold: strip(counts[0]),
+    warm: strip(counts[counts.length - 1]),
+    body: counts[counts.length - 1].text,
+  };
 }
 
 /**
@@ -225,7 +263,8 @@ async function startProfile(inspectorPort) {
       });
       const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
       console.log(`  profile of ${kind} (self time, top 25 of ${(total / 1000).toFixed(0)} ms sampled):`);
-      for (const [name, us] of top) console.log(`    ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
+      for (const [name, us] of top)
+        console.log(`    ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
     },
   };
 }
@@ -239,15 +278,24 @@ async function prepareFloor(floorBase, scenario, serviceBody, request) {
   const isSubmit = scenario.kind === "submit";
   const url = isSubmit ? `${floorBase}/submit` : `${floorBase}/retrieve/${scenario.kind}`;
   if (!isSubmit) {
-    const stored = await fetch(`${floorBase}/__answer/${scenario.kind}`, { method: "PUT", body: serviceBody });
+    const stored = await fetch(`${floorBase}/__answer/${scenario.kind}`, {
+      method: "PUT",
+      body: serviceBody,
+    });
     if (!stored.ok) throw new Error(`floor: storing the ${scenario.kind} answer failed (${stored.status})`);
   }
-  const res = await fetch(url, { method: request.method ?? "GET", headers: request.headers, body: request.body });
+  const res = await fetch(url, {
+    method: request.method ?? "GET",
+    headers: request.headers,
+    body: request.body,
+  });
   const text = await res.text();
   const expected = isSubmit ? 201 : 200;
   if (res.status !== expected) throw new Error(`floor ${url} answered ${res.status}: ${text.slice(0, 300)}`);
   if (isSubmit ? text.length !== serviceBody.length : text !== serviceBody) {
-    throw new Error(`floor ${url}: its answer (${text.length} bytes) is not the service's (${serviceBody.length} bytes)`);
+    throw new Error(
+      `floor ${url}: its answer (${text.length} bytes) is not the service's (${serviceBody.length} bytes)`,
+    );
   }
   return url;
 }
@@ -282,7 +330,10 @@ async function loadMeasured(url, request, pgid) {
   const before = groupCpuSeconds(pgid);
   const result = await load(url, request);
   const after = groupCpuSeconds(pgid);
-  const cpuMsPerRequest = before === null || after === null || !result.responses ? null : ((after - before) * 1000) / result.responses;
+  const cpuMsPerRequest =
+    before === null || after === null || !result.responses
+      ? null
+      : ((after - before) * 1000) / result.responses;
   return { ...result, cpu_ms_per_request: cpuMsPerRequest };
 }
 
@@ -291,12 +342,30 @@ async function main() {
   const results = {};
   if (!only || only.some((kind) => kind !== "drain")) results.requests = await requestBench(only);
   if (!only || only.includes("drain")) {
-    results.drain = await runDrain({ tasks: Number(options.tasks), latencyMs: Number(options.latency), vars: options.var });
+    results.drain = await runDrain({
+      tasks: Number(options.tasks),
+      latencyMs: Number(options.latency),
+      vars: options.var,
+    });
   }
   const outDir = join(root, "bench-results");
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), cpus: cpus().length, cpu: cpus()[0]?.model, connections, duration, ...results }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        connections,
+        duration,
+        ...results,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`results: ${file}`);
 }
 
@@ -310,7 +379,10 @@ async function requestBench(only) {
   config.queues = { producers: config.queues.producers };
   // The bench's own entry: the production Worker plus the round-trip counter, which production never loads.
   config.main = "src/bench/entry.ts";
-  config.ratelimits = config.ratelimits.map((limiter) => ({ ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } }));
+  config.ratelimits = config.ratelimits.map((limiter) => ({
+    ...limiter,
+    simple: { ...limiter.simple, limit: 1_000_000_000 },
+  }));
   writeFileSync(benchConfig, stringifyToml(config));
   const compatibilityDate = /^compatibility_date = "([^"]+)"/m.exec(toml)?.[1];
   // Every queue the service sends to is consumed by the sink Worker in the same session.
@@ -318,10 +390,19 @@ async function requestBench(only) {
     name: "bench-queue-sink",
     main: "scripts/bench/queue-sink.mjs",
     compatibility_date: config.compatibility_date,
-    queues: { consumers: config.queues.producers.map(({ queue }) => ({ queue, max_batch_size: 100, max_batch_timeout: 1 })) },
+    queues: {
+      consumers: config.queues.producers.map(({ queue }) => ({
+        queue,
+        max_batch_size: 100,
+        max_batch_timeout: 1,
+      })),
+    },
   };
   writeFileSync(sinkConfig, stringifyToml(sink));
-  writeFileSync(helloConfig, `name = "bench-hello"\nmain = "scripts/bench/hello-worker.mjs"\ncompatibility_date = "${compatibilityDate}"\n`);
+  writeFileSync(
+    helloConfig,
+    `name = "bench-hello"\nmain = "scripts/bench/hello-worker.mjs"\ncompatibility_date = "${compatibilityDate}"\n`,
+  );
   // The binding floor (scripts/bench/floor-worker.mjs): the service's compatibility settings, a local
   // D1 with the service's migrations (a state directory of its own), and a queue whose consumer
   // acknowledges every batch with the sink's batch settings.
@@ -344,7 +425,10 @@ async function requestBench(only) {
       producers: [{ binding: "FLOOR_QUEUE", queue: "bench-floor" }],
       consumers: [{ queue: "bench-floor", max_batch_size: 100, max_batch_timeout: 1 }],
     },
-    vars: { FLOOR_BUSINESS: JSON.stringify(submitBody("").data.business), FLOOR_SUBMIT_ANSWER: submitAnswerTemplate },
+    vars: {
+      FLOOR_BUSINESS: JSON.stringify(submitBody("").data.business),
+      FLOOR_SUBMIT_ANSWER: submitAnswerTemplate,
+    },
   };
   writeFileSync(floorConfig, stringifyToml(floor));
   const children = [];
@@ -381,7 +465,17 @@ async function requestBench(only) {
     const { key } = createKey({ account: "bench", plan: "unlimited", persistTo: state, log: () => {} });
     const coldKeys = Array.from({ length: 16 }, () => newApiKey());
     writeFileSync(seedFile, seedSql(coldKeys));
-    const seeded = runCaptured(WRANGLER, ["d1", "execute", DB_BINDING, "--local", "--persist-to", state, "--file", seedFile, "--yes"]);
+    const seeded = runCaptured(WRANGLER, [
+      "d1",
+      "execute",
+      DB_BINDING,
+      "--local",
+      "--persist-to",
+      state,
+      "--file",
+      seedFile,
+      "--yes",
+    ]);
     if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr || seeded.stdout}`);
 
     const [port, helloPort, floorPort, inspector, helloInspector, floorInspector] = [
@@ -429,12 +523,34 @@ async function requestBench(only) {
     );
     children.push(service);
     const helloWorker = startWrangler(
-      ["dev", "-c", helloConfig, "--port", String(helloPort), "--inspector-port", String(helloInspector), "--persist-to", join(state, "hello"), ...common],
+      [
+        "dev",
+        "-c",
+        helloConfig,
+        "--port",
+        String(helloPort),
+        "--inspector-port",
+        String(helloInspector),
+        "--persist-to",
+        join(state, "hello"),
+        ...common,
+      ],
       registry,
     );
     children.push(helloWorker);
     const floorWorker = startWrangler(
-      ["dev", "-c", floorConfig, "--port", String(floorPort), "--inspector-port", String(floorInspector), "--persist-to", floorState, ...common],
+      [
+        "dev",
+        "-c",
+        floorConfig,
+        "--port",
+        String(floorPort),
+        "--inspector-port",
+        String(floorInspector),
+        "--persist-to",
+        floorState,
+        ...common,
+      ],
       registry,
     );
     children.push(floorWorker);
@@ -442,12 +558,14 @@ async function requestBench(only) {
     await waitUntilReady(hello, helloWorker.child, helloWorker.output);
     await waitUntilReady(`${floorBase}/`, floorWorker.child, floorWorker.output);
     const floorSetup = await fetch(`${floorBase}/__setup`, { method: "POST" });
-    if (!floorSetup.ok) throw new Error(`floor set-up answered ${floorSetup.status}: ${await floorSetup.text()}`);
+    if (!floorSetup.ok)
+      throw new Error(`floor set-up answered ${floorSetup.status}: ${await floorSetup.text()}`);
 
     const headers = { "content-type": "application/json" };
     const post = (body) => ({ method: "POST", headers, body: JSON.stringify(body) });
     const submitted = await fetch(`${base}/submit/request-reviews/`, post(submitBody(key)));
-    if (submitted.status !== 201) throw new Error(`submit answered ${submitted.status}: ${await submitted.text()}`);
+    if (submitted.status !== 201)
+      throw new Error(`submit answered ${submitted.status}: ${await submitted.text()}`);
     const queued = await submitted.json();
     const retrieve = (page, pageSize) => (k) => ({
       api_key: k,
@@ -462,7 +580,8 @@ async function requestBench(only) {
       const body = JSON.parse(text);
       if (body.reviews?.length !== n) return `expected ${n} reviews, got ${body.reviews?.length}`;
       // 500 page files are listed as 100 signed ranges of 5 (MAX_REVIEWS_URLS).
-      if (body.business?.reviews_urls?.length !== 100) return `expected 100 reviews_urls, got ${body.business?.reviews_urls?.length}`;
+      if (body.business?.reviews_urls?.length !== 100)
+        return `expected 100 reviews_urls, got ${body.business?.reviews_urls?.length}`;
       return null;
     };
     const scenarios = [
@@ -477,11 +596,29 @@ async function requestBench(only) {
         name: "retrieve unfinished task",
         kind: "unfinished",
         path: "/retrieve-task/",
-        request: (k) => post({ api_key: k, foreign_key: "bench-1", publisher_key: queued.publisher_key, task_id: queued.tasks_id }),
+        request: (k) =>
+          post({
+            api_key: k,
+            foreign_key: "bench-1",
+            publisher_key: queued.publisher_key,
+            task_id: queued.tasks_id,
+          }),
         check: (s, t) => (s === 200 && JSON.parse(t).response_message ? null : "expected a response_message"),
       },
-      { name: "retrieve 50/page, page 1", kind: "p50-first", path: "/retrieve-task/", request: (k) => post(retrieve(1, 50)(k)), check: expectReviews(50) },
-      { name: "retrieve 50/page, page 100", kind: "p50-middle", path: "/retrieve-task/", request: (k) => post(retrieve(100, 50)(k)), check: expectReviews(50) },
+      {
+        name: "retrieve 50/page, page 1",
+        kind: "p50-first",
+        path: "/retrieve-task/",
+        request: (k) => post(retrieve(1, 50)(k)),
+        check: expectReviews(50),
+      },
+      {
+        name: "retrieve 50/page, page 100",
+        kind: "p50-middle",
+        path: "/retrieve-task/",
+        request: (k) => post(retrieve(100, 50)(k)),
+        check: expectReviews(50),
+      },
       {
         name: "retrieve 50/page, page 200 (last)",
         kind: "p50-last",
@@ -526,9 +663,23 @@ async function requestBench(only) {
       const profiling = options.profile ? await startProfile(inspector) : null;
       const measured = await loadMeasured(url, scenario.request(key), service.child.pid);
       if (profiling) await profiling.stop(scenario.kind);
-      const ratio = baseline.requests_per_second ? measured.requests_per_second / baseline.requests_per_second : 0;
-      const floorRatio = floorRun.requests_per_second ? measured.requests_per_second / floorRun.requests_per_second : 0;
-      results.push({ ...scenario, request: undefined, check: undefined, trips, baseline, floor: floorRun, measured, ratio, floorRatio });
+      const ratio = baseline.requests_per_second
+        ? measured.requests_per_second / baseline.requests_per_second
+        : 0;
+      const floorRatio = floorRun.requests_per_second
+        ? measured.requests_per_second / floorRun.requests_per_second
+        : 0;
+      results.push({
+        ...scenario,
+        request: undefined,
+        check: undefined,
+        trips,
+        baseline,
+        floor: floorRun,
+        measured,
+        ratio,
+        floorRatio,
+      });
       console.log(
         `  ${scenario.name}: ${measured.requests_per_second} req/s vs floor ${floorRun.requests_per_second} (${floorRatio.toFixed(2)}x), hello-world ${baseline.requests_per_second} (${ratio.toFixed(2)}x)`,
       );
@@ -601,11 +752,20 @@ async function requestBench(only) {
     for (const size of [50, 1000]) {
       const first = by[`p${size}-first`];
       const last = by[`p${size}-last`];
-      if (first && last) targets.push([`last page vs page 1 <= 1.1x (${size}/page)`, first.ratio / last.ratio <= 1.1, (first.ratio / last.ratio).toFixed(2)]);
+      if (first && last)
+        targets.push([
+          `last page vs page 1 <= 1.1x (${size}/page)`,
+          first.ratio / last.ratio <= 1.1,
+          (first.ratio / last.ratio).toFixed(2),
+        ]);
     }
     const pages = results.filter((r) => r.kind.startsWith("p"));
     if (pages.length)
-      targets.push(["D1 round trips: completed retrieve 1", pages.every((r) => r.trips.warm.d1 === 1), pages.map((r) => r.trips.warm.d1).join(", ")]);
+      targets.push([
+        "D1 round trips: completed retrieve 1",
+        pages.every((r) => r.trips.warm.d1 === 1),
+        pages.map((r) => r.trips.warm.d1).join(", "),
+      ]);
     target(
       "D1 round trips: unfinished retrieve 1",
       "unfinished",

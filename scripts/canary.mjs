@@ -27,7 +27,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.publisher || !values.profile)
-  fail("usage: npm run canary -- --publisher <domain> --profile <url or id> [--route <route>] [--origins <json>] [--save <dir>]");
+  fail(
+    "usage: npm run canary -- --publisher <domain> --profile <url or id> [--route <route>] [--origins <json>] [--save <dir>]",
+  );
 
 const state = mkdtempSync(join(tmpdir(), "canary-"));
 const configPath = join(root, ".wrangler", `canary-${process.pid}.toml`);
@@ -36,12 +38,18 @@ const configPath = join(root, ".wrangler", `canary-${process.pid}.toml`);
 const config = parseToml(readFileSync(join(root, "wrangler.toml"), "utf8"));
 config.main = "../scripts/canary/worker.ts";
 config.assets = { ...config.assets, directory: `../${config.assets.directory.replace(/^\.\//, "")}` };
-config.d1_databases = config.d1_databases.map((db) => ({ ...db, migrations_dir: `../${db.migrations_dir.replace(/^\.\//, "")}` }));
+config.d1_databases = config.d1_databases.map((db) => ({
+  ...db,
+  migrations_dir: `../${db.migrations_dir.replace(/^\.\//, "")}`,
+}));
 config.queues = { producers: config.queues.producers };
 delete config.triggers;
 writeFileSync(configPath, stringifyToml(config));
 
-const vars = [`ALLOW_PRIVATE_NETWORK:${values["allow-private-network"] || values.origins ? "true" : "false"}`, `PUBLISHER_ORIGINS:${values.origins ?? ""}`];
+const vars = [
+  `ALLOW_PRIVATE_NETWORK:${values["allow-private-network"] || values.origins ? "true" : "false"}`,
+  `PUBLISHER_ORIGINS:${values.origins ?? ""}`,
+];
 if (values.route) vars.push(`FETCH_ROUTES:${JSON.stringify({ [values.publisher]: [values.route] })}`);
 const port = await freePort();
 const child = startDetached(
@@ -60,7 +68,12 @@ const child = startDetached(
     String(await freePort()),
     ...vars.flatMap((v) => ["--var", v]),
   ],
-  { env: toolEnv({ ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=", URL_SIGNING_KEY: "canary" }) },
+  {
+    env: toolEnv({
+      ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+      URL_SIGNING_KEY: "canary",
+    }),
+  },
 );
 let output = "";
 child.stdout.on("data", (d) => (output = (output + d).slice(-8000)));
@@ -132,7 +145,11 @@ try {
     () => true,
   );
   console.log(`canary: ${values.publisher} ${values.profile}${values.route ? ` via ${values.route}` : ""}`);
-  const query = new URLSearchParams({ publisher: values.publisher, profile: values.profile, ...(values.save ? { save: "1" } : {}) });
+  const query = new URLSearchParams({
+    publisher: values.publisher,
+    profile: values.profile,
+    ...(values.save ? { save: "1" } : {}),
+  });
   const res = await fetch(`${base}/run?${query}`);
   const result = await res.json();
   for (const { step, detail } of result.steps) {
@@ -140,7 +157,9 @@ try {
       const answer = detail.error
         ? `-> ${detail.error}`
         : `-> ${detail.status}, ${detail.bytes} bytes${detail.final_url !== detail.url ? ` (at ${detail.final_url})` : ""}`;
-      console.log(`  ${step === "render" ? "RENDER" : detail.method.padEnd(6)} ${detail.url} ${answer}, ${detail.ms} ms`);
+      console.log(
+        `  ${step === "render" ? "RENDER" : detail.method.padEnd(6)} ${detail.url} ${answer}, ${detail.ms} ms`,
+      );
     } else console.log(`  ${step}: ${JSON.stringify(detail)}`);
   }
   console.log(`verdict: ${result.verdict}`);

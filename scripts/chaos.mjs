@@ -59,10 +59,18 @@ function startReceiver() {
       res.writeHead(ok ? 204 : 503).end();
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, events, port: server.address().port })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, events, port: server.address().port })),
+  );
 }
 
-export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSeconds = 1200, log = console.log } = {}) {
+export async function chaos({
+  tasks = 200,
+  accounts = 5,
+  kills = 3,
+  timeoutSeconds = 1200,
+  log = console.log,
+} = {}) {
   const started = Date.now();
   const deadline = started + timeoutSeconds * 1000;
   const state = mkdtempSync(join(tmpdir(), "chaos-state-"));
@@ -97,12 +105,21 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
     const config = parseToml(readFileSync(join(root, "wrangler.toml"), "utf8"));
     config.main = join(root, config.main);
     config.assets = { ...config.assets, directory: join(root, config.assets.directory) };
-    config.d1_databases = config.d1_databases.map((db) => ({ ...db, migrations_dir: join(root, db.migrations_dir) }));
-    config.ratelimits = config.ratelimits.map((l) => ({ ...l, simple: { ...l.simple, limit: 1_000_000_000 } }));
+    config.d1_databases = config.d1_databases.map((db) => ({
+      ...db,
+      migrations_dir: join(root, db.migrations_dir),
+    }));
+    config.ratelimits = config.ratelimits.map((l) => ({
+      ...l,
+      simple: { ...l.simple, limit: 1_000_000_000 },
+    }));
     writeFileSync(configPath, stringifyToml(config));
 
     applyMigrationsQuietly({ persistTo: state });
-    const keys = Array.from({ length: accounts }, (_, i) => createKey({ account: `chaos-${i}`, plan: "unlimited", persistTo: state, log: () => {} }).key);
+    const keys = Array.from(
+      { length: accounts },
+      (_, i) => createKey({ account: `chaos-${i}`, plan: "unlimited", persistTo: state, log: () => {} }).key,
+    );
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -122,10 +139,29 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
     let output = "";
     const start = async () => {
       const inspector = await freePort();
-      const args = ["dev", "-c", configPath, "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(inspector)];
-      args.push("--persist-to", state, "--log-level", "error", "--show-interactive-dev-session=false", "--test-scheduled");
+      const args = [
+        "dev",
+        "-c",
+        configPath,
+        "--port",
+        String(port),
+        "--ip",
+        "127.0.0.1",
+        "--inspector-port",
+        String(inspector),
+      ];
+      args.push(
+        "--persist-to",
+        state,
+        "--log-level",
+        "error",
+        "--show-interactive-dev-session=false",
+        "--test-scheduled",
+      );
       for (const [k, v] of Object.entries(vars)) args.push("--var", `${k}:${v}`);
-      const child = startDetached(WRANGLER, args, { env: toolEnv({ CLOUDFLARE_DEV_REGISTRY_PATH: registry }) });
+      const child = startDetached(WRANGLER, args, {
+        env: toolEnv({ CLOUDFLARE_DEV_REGISTRY_PATH: registry }),
+      });
       const keep = (d) => (output = (output + d).slice(-8000));
       child.stdout.on("data", keep);
       child.stderr.on("data", keep);
@@ -148,7 +184,10 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
       await new Promise((resolve) => (service.exitCode !== null ? resolve() : service.once("exit", resolve)));
       children.delete(service);
     };
-    const cron = () => fetch(`${base}/__scheduled?cron=*/5+*+*+*+*`, { signal: AbortSignal.timeout(30_000) }).catch(() => undefined);
+    const cron = () =>
+      fetch(`${base}/__scheduled?cron=*/5+*+*+*+*`, { signal: AbortSignal.timeout(30_000) }).catch(
+        () => undefined,
+      );
     const post = async (path, body) => {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -173,7 +212,8 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
     for (let a = 0; a < hooked; a++) {
       const url = `http://127.0.0.1:${receiver.port}/hook/${a}/${a % 2 === 0 ? "flaky" : "steady"}`;
       const res = await post("/webhooks/create-webhook/", { api_key: keys[a], webhook: url });
-      if (res.status !== 201) throw new Error(`create-webhook answered ${res.status}: ${JSON.stringify(res.body)}`);
+      if (res.status !== 201)
+        throw new Error(`create-webhook answered ${res.status}: ${JSON.stringify(res.body)}`);
     }
 
     // Tasks, spread over the accounts and kinds.
@@ -185,7 +225,11 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
       const name = `chaos-${i}-${randomBytes(3).toString("hex")}`;
       const publisher = kind === "gone" ? "status.test" : kind === "slow" ? "slow.test" : "multipage.test";
       const profile =
-        kind === "gone" ? `https://status.test/gone/${name}` : kind === "slow" ? `https://slow.test/biz/${name}?ms=400` : `https://multipage.test/biz/${name}`;
+        kind === "gone"
+          ? `https://status.test/gone/${name}`
+          : kind === "slow"
+            ? `https://slow.test/biz/${name}?ms=400`
+            : `https://multipage.test/biz/${name}`;
       const res = await post("/submit/request-reviews/", {
         job: JOB,
         data: {
@@ -194,21 +238,38 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
           business: {
             id: name,
             name: "Blue Door Cafe",
-            address: { street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105", country: "USA" },
+            address: {
+              street: "1 Market St",
+              city: "San Francisco",
+              state: "CA",
+              zip: "94105",
+              country: "USA",
+            },
             phone: "+1 415 555 0100",
             description: "Neighbourhood cafe",
             tags: ["cafe"],
           },
-          publishers: { [publisher]: { profile_key: profile, last_review_hashes: [], first_page_only: kind === "single" } },
+          publishers: {
+            [publisher]: { profile_key: profile, last_review_hashes: [], first_page_only: kind === "single" },
+          },
         },
       });
       if (res.status !== 201) throw new Error(`submit answered ${res.status}: ${JSON.stringify(res.body)}`);
       all.push({ id: res.body.tasks_id, account, kind, publisher, foreignKey: name });
     }
-    log(`chaos: ${tasks} tasks submitted across ${accounts} accounts (${hooked} with webhooks); ${kills} kills to come`);
+    log(
+      `chaos: ${tasks} tasks submitted across ${accounts} accounts (${hooked} with webhooks); ${kills} kills to come`,
+    );
 
     const retrieve = (t, page = 1) =>
-      post("/retrieve-task/", { api_key: keys[t.account], foreign_key: t.foreignKey, publisher_key: t.publisher, task_id: t.id, page, page_size: 1000 });
+      post("/retrieve-task/", {
+        api_key: keys[t.account],
+        foreign_key: t.foreignKey,
+        publisher_key: t.publisher,
+        task_id: t.id,
+        page,
+        page_size: 1000,
+      });
     const finished = new Map();
     let inProgress = 0;
     const poll = async () => {
@@ -293,7 +354,9 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
       const status = body.task_status ?? body.response_message?.[0]?.task_status;
       if (status !== want.status) {
         lost++;
-        problems.push(`${t.id} (${t.kind}) ended ${status} ${body.response_message?.[0]?.reason ?? ""}, expected ${want.status}`);
+        problems.push(
+          `${t.id} (${t.kind}) ended ${status} ${body.response_message?.[0]?.reason ?? ""}, expected ${want.status}`,
+        );
         continue;
       }
       if (want.status === 500) {
@@ -320,7 +383,8 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
     for (const t of all.filter((x) => x.account < hooked)) {
       const body = finished.get(t.id);
       if (!body) continue;
-      const terminal = (body.task_status ?? body.response_message?.[0]?.task_status) === 200 ? "completed" : "failed";
+      const terminal =
+        (body.task_status ?? body.response_message?.[0]?.task_status) === 200 ? "completed" : "failed";
       const other = terminal === "completed" ? "failed" : "completed";
       if (receiver.events.has(`evt_${t.id}_${other}`)) {
         duplicated++;
@@ -336,7 +400,11 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
           continue;
         }
         deliveries += record.attempts.length;
-        if (record.attempts.some((a) => a.id !== id || a.standardId !== id || a.body !== record.attempts[0].body)) {
+        if (
+          record.attempts.some(
+            (a) => a.id !== id || a.standardId !== id || a.body !== record.attempts[0].body,
+          )
+        ) {
           problems.push(`${id}: attempts differ in event id or body`);
           duplicated++;
         }
@@ -358,7 +426,14 @@ export async function chaos({ tasks = 200, accounts = 5, kills = 3, timeoutSecon
     const line = `chaos: tasks ${tasks} (${finished.size} ended), reviews ${reviews}, deliveries ${deliveries} (${receiver.events.size} events), kills ${kills}, lost ${lost}, duplicated ${duplicated}, ${seconds} s${settled ? "" : " (timed out)"}`;
     for (const p of problems.slice(0, 20)) log(`  ${p}`);
     log(line);
-    return { ok: settled && lost === 0 && duplicated === 0 && problems.length === 0, line, lost, duplicated, reviews, deliveries };
+    return {
+      ok: settled && lost === 0 && duplicated === 0 && problems.length === 0,
+      line,
+      lost,
+      duplicated,
+      reviews,
+      deliveries,
+    };
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
@@ -378,8 +453,17 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       timeout: { type: "string", default: "1200" },
     },
   });
-  const [tasks, accounts, kills, timeoutSeconds] = [values.tasks, values.accounts, values.kills, values.timeout].map(Number);
-  if (![tasks, accounts, kills, timeoutSeconds].every((n) => Number.isInteger(n) && n >= 0) || tasks < 1 || accounts < 1) {
+  const [tasks, accounts, kills, timeoutSeconds] = [
+    values.tasks,
+    values.accounts,
+    values.kills,
+    values.timeout,
+  ].map(Number);
+  if (
+    ![tasks, accounts, kills, timeoutSeconds].every((n) => Number.isInteger(n) && n >= 0) ||
+    tasks < 1 ||
+    accounts < 1
+  ) {
     fail("--tasks, --accounts, --kills and --timeout must be whole numbers (tasks and accounts at least 1)");
   }
   const result = await chaos({ tasks, accounts, kills, timeoutSeconds }).catch((err) => {

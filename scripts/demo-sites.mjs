@@ -15,7 +15,9 @@ const sites = await startFixtureSites({ basePort });
 const devVars = join(root, ".dev.vars");
 const line = `PUBLISHER_ORIGINS=${JSON.stringify(sites.origins)}`;
 const current = existsSync(devVars) ? readFileSync(devVars, "utf8") : "";
-const updated = /^PUBLISHER_ORIGINS=.*$/m.test(current) ? current.replace(/^PUBLISHER_ORIGINS=.*$/m, line) : `${current.replace(/\n?$/, "\n")}${line}\n`;
+const updated = /^PUBLISHER_ORIGINS=.*$/m.test(current)
+  ? current.replace(/^PUBLISHER_ORIGINS=.*$/m, line)
+  : `${current.replace(/\n?$/, "\n")}${line}\n`;
 if (updated !== current) {
   writeFileSync(devVars, updated, { mode: 0o600 });
   console.log("demo-sites: wrote PUBLISHER_ORIGINS to .dev.vars (restart `npm start` to pick it up)");

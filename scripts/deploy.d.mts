@@ -10,4 +10,8 @@ export declare function queueNames(config: WranglerConfigVars): string[];
 /** wrangler.toml text with database_id set in the one [[d1_databases]] named `databaseName`. */
 export declare function withDatabaseId(toml: string, databaseName: string, databaseId: string): string;
 /** Secret names from `wrangler secret list`'s result; throws unless the listing failed only because the Worker does not exist yet. */
-export declare function presentSecrets(result: { status: number; stdout: string; stderr: string }): Set<string>;
+export declare function presentSecrets(result: {
+  status: number;
+  stdout: string;
+  stderr: string;
+}): Set<string>;

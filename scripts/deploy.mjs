@@ -9,7 +9,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { localOnlySettingsProblems, presentSecrets, queueNames, withDatabaseId } from "./lib/deploy-config.mjs";
+import {
+  localOnlySettingsProblems,
+  presentSecrets,
+  queueNames,
+  withDatabaseId,
+} from "./lib/deploy-config.mjs";
 import { fail, root, runCaptured, runInherited } from "./lib/project.mjs";
 import { DB_BINDING, WRANGLER, readConfig } from "./lib/wrangler.mjs";
 
@@ -33,7 +38,8 @@ function show(args) {
 /** A read-only wrangler call whose output is parsed; failures stop the deploy. */
 function query(args) {
   const result = runCaptured(WRANGLER, args);
-  if (result.status !== 0) throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stderr || result.stdout}`);
   return result.stdout;
 }
 
@@ -72,7 +78,10 @@ function ensureDatabase(config) {
     console.log(`exists: ${existing.uuid}`);
   }
   if (existing.uuid !== db.database_id) {
-    writeFileSync(configPath, withDatabaseId(readFileSync(configPath, "utf8"), db.database_name, existing.uuid));
+    writeFileSync(
+      configPath,
+      withDatabaseId(readFileSync(configPath, "utf8"), db.database_name, existing.uuid),
+    );
     console.log(`wrangler.toml: database_id = "${existing.uuid}" (commit this change)`);
   }
 }
@@ -110,9 +119,12 @@ function missingSecrets(config) {
       continue;
     }
     const generate = SECRET_GENERATORS[name];
-    if (!process.env[name] && !generate) throw new Error(`secret ${name} is required; set it in the environment for this run`);
+    if (!process.env[name] && !generate)
+      throw new Error(`secret ${name} is required; set it in the environment for this run`);
     secrets[name] = process.env[name] || generate();
-    console.log(`${dryRun ? "would set" : "setting"}: ${name} (${process.env[name] ? "from the environment" : "generated"})`);
+    console.log(
+      `${dryRun ? "would set" : "setting"}: ${name} (${process.env[name] ? "from the environment" : "generated"})`,
+    );
   }
   return secrets;
 }
@@ -148,7 +160,10 @@ function main() {
   step("Deploy");
   const names = Object.keys(secrets);
   if (names.length === 0 || dryRun) {
-    change(["deploy", ...(names.length ? ["--secrets-file", "<temporary file with " + names.join(", ") + ">"] : [])]);
+    change([
+      "deploy",
+      ...(names.length ? ["--secrets-file", "<temporary file with " + names.join(", ") + ">"] : []),
+    ]);
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), "deploy-secrets-"));
@@ -163,7 +178,10 @@ function main() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values: options } = parseArgs({
-    options: { "dry-run": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+    options: {
+      "dry-run": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
   });
   if (options.help) {
     console.log("usage: npm run deploy [-- --dry-run]");

@@ -27,7 +27,9 @@ const missing = Object.keys(defaults).filter((name) => !present.has(name));
 if (missing.length === 0) {
   console.log("dev-vars: .dev.vars is complete");
 } else {
-  const header = existing ? "" : "# Local development settings for `wrangler dev` (git-ignored). Made by scripts/dev-vars.mjs.\n";
+  const header = existing
+    ? ""
+    : "# Local development settings for `wrangler dev` (git-ignored). Made by scripts/dev-vars.mjs.\n";
   const separator = existing && !existing.endsWith("\n") ? "\n" : "";
   const added = missing.map((name) => `${name}=${defaults[name]()}`).join("\n");
   writeFileSync(path, `${existing}${separator}${header}${added}\n`, { mode: 0o600 });

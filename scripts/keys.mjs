@@ -32,7 +32,8 @@ function checkCreateOptions({ account, plan, expires }) {
   let expiresAt = null;
   if (expires !== undefined) {
     expiresAt = Date.parse(expires);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(expires) || Number.isNaN(expiresAt)) fail(`--expires must be an ISO date, e.g. 2027-01-31 or 2027-01-31T12:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(expires) || Number.isNaN(expiresAt))
+      fail(`--expires must be an ISO date, e.g. 2027-01-31 or 2027-01-31T12:00:00Z`);
     if (expiresAt <= Date.now()) fail("--expires must be in the future");
   }
   return expiresAt;
@@ -57,8 +58,12 @@ export function createKey({ account, plan, expires, remote = false, persistTo, l
   const created = rows[0];
   if (!created) fail("the key was not stored");
   const isNewAccount = created.created_at === now;
-  log(`${isNewAccount ? "Created account" : "Account"} "${created.name}" (${created.account_id}), plan ${created.plan}.`);
-  log(`Key ${key.id} (${key.prefix}…)${expiresAt ? `, expires ${new Date(expiresAt).toISOString()}` : ", no expiry"}.`);
+  log(
+    `${isNewAccount ? "Created account" : "Account"} "${created.name}" (${created.account_id}), plan ${created.plan}.`,
+  );
+  log(
+    `Key ${key.id} (${key.prefix}…)${expiresAt ? `, expires ${new Date(expiresAt).toISOString()}` : ", no expiry"}.`,
+  );
   log("This is the only time the key is shown; store it now:");
   log(key.key);
   return key;
@@ -103,7 +108,8 @@ function listKeys({ remote, persistTo }) {
 }
 
 function revokeKey(keyId, { remote, persistTo }) {
-  if (!keyId || !KEY_ID.test(keyId)) fail("revoke needs a key id like key_0123abcd (see: npm run keys -- list)");
+  if (!keyId || !KEY_ID.test(keyId))
+    fail("revoke needs a key id like key_0123abcd (see: npm run keys -- list)");
   const id = sqlText(keyId);
   const [, rows] = d1Execute(
     [

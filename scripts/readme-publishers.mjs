@@ -16,7 +16,10 @@ const { values: options } = parseArgs({ options: { check: { type: "boolean", def
 const workerdOnly = {
   name: "workerd-only",
   setup(b) {
-    b.onResolve({ filter: /^(cloudflare:|@cloudflare\/puppeteer$)/ }, (args) => ({ path: args.path, namespace: "workerd-only" }));
+    b.onResolve({ filter: /^(cloudflare:|@cloudflare\/puppeteer$)/ }, (args) => ({
+      path: args.path,
+      namespace: "workerd-only",
+    }));
     b.onLoad({ filter: /.*/, namespace: "workerd-only" }, () => ({
       contents:
         "export default {}; export class DurableObject {}; export class WorkerEntrypoint {}; export class TimeoutError extends Error {}; export const env = {};",
@@ -42,7 +45,8 @@ try {
   const before = readFileSync(path, "utf8");
   const after = withPublisherTable(before);
   if (options.check) {
-    if (after !== before) fail("docs/publishers.md's publisher table is out of date: run npm run readme:publishers");
+    if (after !== before)
+      fail("docs/publishers.md's publisher table is out of date: run npm run readme:publishers");
     console.log("docs/publishers.md's publisher table is up to date");
   } else if (after === before) console.log("docs/publishers.md's publisher table is already up to date");
   else {

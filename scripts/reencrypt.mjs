@@ -27,7 +27,13 @@ function devVars() {
   return vars;
 }
 
-export async function reencrypt({ remote = false, persistTo, dryRun = false, env = process.env, log = console.log } = {}) {
+export async function reencrypt({
+  remote = false,
+  persistTo,
+  dryRun = false,
+  env = process.env,
+  log = console.log,
+} = {}) {
   const local = remote ? {} : devVars();
   const current = env.ENCRYPTION_KEY || local.ENCRYPTION_KEY;
   if (!current) fail("ENCRYPTION_KEY is not set (environment, or .dev.vars for the local database)");
@@ -69,7 +75,8 @@ export async function reencrypt({ remote = false, persistTo, dryRun = false, env
   await plan("webhooks", "secret_enc", "account_id", webhookRows);
   await plan("tasks", "cookies_enc", "id", taskRows);
   // In groups, so one command stays well under the CLI's argument size.
-  if (!dryRun) for (let i = 0; i < updates.length; i += 50) d1Execute(updates.slice(i, i + 50).join(";\n"), where);
+  if (!dryRun)
+    for (let i = 0; i < updates.length; i += 50) d1Execute(updates.slice(i, i + 50).join(";\n"), where);
   log(
     `secrets:reencrypt: ${counts.rewritten} ${dryRun ? "to rewrite" : "rewritten"} under key ${currentKey.id}, ${counts.current} already current, ${counts.unreadable} unreadable with the configured keys`,
   );
@@ -78,7 +85,15 @@ export async function reencrypt({ remote = false, persistTo, dryRun = false, env
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { remote: { type: "boolean" }, "persist-to": { type: "string" }, "dry-run": { type: "boolean" } },
+    options: {
+      remote: { type: "boolean" },
+      "persist-to": { type: "string" },
+      "dry-run": { type: "boolean" },
+    },
   });
-  await reencrypt({ remote: values.remote ?? false, persistTo: values["persist-to"], dryRun: values["dry-run"] ?? false });
+  await reencrypt({
+    remote: values.remote ?? false,
+    persistTo: values["persist-to"],
+    dryRun: values["dry-run"] ?? false,
+  });
 }

@@ -8,7 +8,16 @@
 //      decompressed once into the project's cache, so parallel clones never share a /tmp copy;
 //   3. elsewhere (macOS, Windows), nothing: miniflare downloads its own Chrome on first use.
 // The version is read from every installed miniflare, since it moves with miniflare.
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
@@ -40,7 +49,9 @@ async function packagedChromium() {
   if (process.platform !== "linux" || !["x64", "arm64"].includes(process.arch)) return null;
   const require = createRequire(import.meta.url);
   // The package exports only its entry (build/index.js); its package.json is one folder up.
-  const pkg = JSON.parse(readFileSync(join(dirname(require.resolve("@sparticuz/chromium")), "..", "package.json"), "utf8"));
+  const pkg = JSON.parse(
+    readFileSync(join(dirname(require.resolve("@sparticuz/chromium")), "..", "package.json"), "utf8"),
+  );
   const dir = join(cacheHome, "chromium", `${pkg.version}-${process.arch}`);
   const binary = join(dir, "chromium");
   // Extracted into a folder of its own and renamed into place when whole: an interrupted run never
@@ -54,7 +65,8 @@ async function packagedChromium() {
   try {
     const { default: Chromium } = await import("@sparticuz/chromium");
     const extracted = await Chromium.executablePath();
-    if (dirname(extracted) !== partial) throw new Error(`@sparticuz/chromium extracted to ${extracted}, outside ${partial}`);
+    if (dirname(extracted) !== partial)
+      throw new Error(`@sparticuz/chromium extracted to ${extracted}, outside ${partial}`);
   } finally {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
@@ -75,8 +87,11 @@ async function packagedChromium() {
  * (the /docs reference never drew); the system's fontconfig serves the tests, which read text, not pixels.
  */
 function launcherScript({ binary, packaged }) {
-  const common = "--no-sandbox --disable-background-networking --disable-component-update --disable-sync --no-first-run";
-  const headlessShell = packaged ? " --headless=shell --no-zygote --use-gl=angle --use-angle=swiftshader" : "";
+  const common =
+    "--no-sandbox --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+  const headlessShell = packaged
+    ? " --headless=shell --no-zygote --use-gl=angle --use-angle=swiftshader"
+    : "";
   return `#!/bin/sh\nexec "${binary}" ${common}${headlessShell} "$@"\n`;
 }
 
@@ -90,9 +105,13 @@ if (versions.size === 0) {
   process.exit(1);
 }
 
-const chromium = process.env.CHROMIUM_PATH ? { binary: process.env.CHROMIUM_PATH, packaged: false } : await packagedChromium();
+const chromium = process.env.CHROMIUM_PATH
+  ? { binary: process.env.CHROMIUM_PATH, packaged: false }
+  : await packagedChromium();
 if (!chromium) {
-  console.log(`setup-browser: no packaged Chromium for ${process.platform}-${process.arch}; miniflare downloads Chrome on first use (or set CHROMIUM_PATH).`);
+  console.log(
+    `setup-browser: no packaged Chromium for ${process.platform}-${process.arch}; miniflare downloads Chrome on first use (or set CHROMIUM_PATH).`,
+  );
   process.exit(0);
 }
 if (!existsSync(chromium.binary)) {

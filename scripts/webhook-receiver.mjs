@@ -21,7 +21,8 @@ function verified(headers, rawBody) {
   const timestamp = String(headers["x-webhook-timestamp"] ?? "");
   const signature = String(headers["x-webhook-signature"] ?? "");
   if (!/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  const expected = "sha256=" + createHmac("sha256", secret).update(`${timestamp}.`).update(rawBody).digest("hex");
+  const expected =
+    "sha256=" + createHmac("sha256", secret).update(`${timestamp}.`).update(rawBody).digest("hex");
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
 }
@@ -40,4 +41,6 @@ createServer((req, res) => {
     console.log(`${new Date().toISOString()} ${req.headers["x-webhook-id"] ?? "-"} ${summary} -> ${status}`);
     res.writeHead(status).end();
   });
-}).listen(port, "127.0.0.1", () => console.log(`webhook-receiver: http://127.0.0.1:${port}/ (signatures checked)`));
+}).listen(port, "127.0.0.1", () =>
+  console.log(`webhook-receiver: http://127.0.0.1:${port}/ (signatures checked)`),
+);

@@ -39,7 +39,10 @@ const jsonObject = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
       }
       const parsed = schema.safeParse(value);
       if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: parsed.error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ") });
+        ctx.addIssue({
+          code: "custom",
+          message: parsed.error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; "),
+        });
         return z.NEVER;
       }
       return parsed.data;
@@ -146,7 +149,11 @@ const SettingsSchema = z
   })
   .superRefine((s, ctx) => {
     if (s.OPS_WEBHOOK_URL && !/^whsec_[A-Za-z0-9+/]+=*$/.test(s.OPS_WEBHOOK_SECRET ?? "")) {
-      ctx.addIssue({ code: "custom", path: ["OPS_WEBHOOK_SECRET"], message: "must be set (whsec_<base64>) when OPS_WEBHOOK_URL is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["OPS_WEBHOOK_SECRET"],
+        message: "must be set (whsec_<base64>) when OPS_WEBHOOK_URL is set",
+      });
     }
   })
   .transform((s) => ({
@@ -156,7 +163,10 @@ const SettingsSchema = z
     planLimits: s.PLAN_LIMITS,
     allowPrivateNetwork: s.ALLOW_PRIVATE_NETWORK,
     publisherOrigins: Object.fromEntries(
-      Object.entries(s.PUBLISHER_ORIGINS).map(([domain, origin]) => [domain.toLowerCase().replace(/^www\./, ""), origin.replace(/\/+$/, "")]),
+      Object.entries(s.PUBLISHER_ORIGINS).map(([domain, origin]) => [
+        domain.toLowerCase().replace(/^www\./, ""),
+        origin.replace(/\/+$/, ""),
+      ]),
     ),
     webhookRetrySchedule: s.WEBHOOK_RETRY_SCHEDULE,
     reviewFileUrlTtlSeconds: s.REVIEW_FILE_URL_TTL,
@@ -167,9 +177,16 @@ const SettingsSchema = z
     maxPageBytes: s.MAX_PAGE_BYTES,
     logRequests: s.LOG_REQUESTS,
     fetchRoutes: s.FETCH_ROUTES,
-    providerOrigins: Object.fromEntries(Object.entries(s.PROVIDER_ORIGINS).map(([name, origin]) => [name, origin.replace(/\/+$/, "")])),
+    providerOrigins: Object.fromEntries(
+      Object.entries(s.PROVIDER_ORIGINS).map(([name, origin]) => [name, origin.replace(/\/+$/, "")]),
+    ),
     brightdataZone: s.BRIGHTDATA_ZONE?.trim() ?? "",
-    canaryProfiles: Object.fromEntries(Object.entries(s.CANARY_PROFILES).map(([domain, url]) => [domain.toLowerCase().replace(/^www\./, ""), url])),
+    canaryProfiles: Object.fromEntries(
+      Object.entries(s.CANARY_PROFILES).map(([domain, url]) => [
+        domain.toLowerCase().replace(/^www\./, ""),
+        url,
+      ]),
+    ),
     canaryIntervalMs: s.CANARY_INTERVAL_MINUTES * 60_000,
     canaryRetentionMs: s.CANARY_RETENTION_MINUTES * 60_000,
     opsWebhook: s.OPS_WEBHOOK_URL ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" } : null,
@@ -186,18 +203,30 @@ export function planLimits(env: Env, plan: string | undefined): PlanLimits {
 }
 
 /** Shortest monitor interval per plan where PLAN_LIMITS does not set monitor_min_interval_hours. */
-const DEFAULT_MONITOR_MIN_INTERVAL_HOURS: Record<string, number> = { free: 24, basic: 6, pro: 1, unlimited: 1 };
+const DEFAULT_MONITOR_MIN_INTERVAL_HOURS: Record<string, number> = {
+  free: 24,
+  basic: 6,
+  pro: 1,
+  unlimited: 1,
+};
 
 /** The shortest interval_hours a plan's monitors may have (at least 1). */
 export function monitorMinIntervalHours(env: Env, plan: string | undefined): number {
   const configured = planLimits(env, plan).monitor_min_interval_hours;
   if (configured !== undefined) return configured;
   const name = plan && Object.hasOwn(settings(env).planLimits, plan) ? plan : settings(env).defaultPlan;
-  return Object.hasOwn(DEFAULT_MONITOR_MIN_INTERVAL_HOURS, name) ? DEFAULT_MONITOR_MIN_INTERVAL_HOURS[name] : 24;
+  return Object.hasOwn(DEFAULT_MONITOR_MIN_INTERVAL_HOURS, name)
+    ? DEFAULT_MONITOR_MIN_INTERVAL_HOURS[name]
+    : 24;
 }
 
 /** Monitors per account where PLAN_LIMITS does not set max_monitors (null = unlimited). */
-const DEFAULT_MAX_MONITORS: Record<string, number | null> = { free: 10, basic: 100, pro: 1000, unlimited: null };
+const DEFAULT_MAX_MONITORS: Record<string, number | null> = {
+  free: 10,
+  basic: 100,
+  pro: 1000,
+  unlimited: null,
+};
 
 /** How many review monitors a plan's account may have at once; null = unlimited. */
 export function maxMonitors(env: Env, plan: string | undefined): number | null {
@@ -214,7 +243,9 @@ export function settings(env: Env): Settings {
   if (cached) return cached;
   const result = SettingsSchema.safeParse(env);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
     throw new Error(`Invalid settings: ${problems}`);
   }
   // A route is refused when the settings are first read (the Worker's first request or queue batch
@@ -224,7 +255,10 @@ export function settings(env: Env): Settings {
     const value = (env as unknown as Record<string, unknown>)[name];
     return typeof value === "string" && value.trim() !== "";
   });
-  if (routeIssues.length) throw new Error(`Invalid settings: ${routeIssues.map((problem) => `FETCH_ROUTES: ${problem}`).join("; ")}`);
+  if (routeIssues.length)
+    throw new Error(
+      `Invalid settings: ${routeIssues.map((problem) => `FETCH_ROUTES: ${problem}`).join("; ")}`,
+    );
   cache.set(env, result.data);
   return result.data;
 }

@@ -3,7 +3,10 @@
  * pages (MAX_PAGE_BYTES) are read this way, so a huge page is never buffered whole. Returns null
  * when the stream was over the cap. (The API's own 1 MiB body cap is Hono's bodyLimit.)
  */
-export async function readAtMost(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | null> {
+export async function readAtMost(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

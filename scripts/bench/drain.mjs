@@ -41,7 +41,12 @@ const PUBLISHERS = [
         reviewBody: r.text,
         datePublished: r.date.slice(0, 10),
       }));
-      const ld = JSON.stringify({ "@context": "https://schema.org", "@type": "LocalBusiness", name: "Drain Cafe", review: reviews }).replace(/</g, "\\u003c");
+      const ld = JSON.stringify({
+        "@context": "https://schema.org",
+        "@type": "LocalBusiness",
+        name: "Drain Cafe",
+        review: reviews,
+      }).replace(/</g, "\\u003c");
       const next = page < pages ? `<link rel="next" href="/biz/${slug}?page=${page + 1}">` : "";
       const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Drain Cafe</title><script type="application/ld+json">${ld}</script>${next}</head><body><h1>Drain Cafe</h1></body></html>`;
       return { type: "text/html; charset=utf-8", body };
@@ -79,14 +84,21 @@ const PUBLISHERS = [
     origin: "feefo.com",
     profile: (slug) => `https://www.feefo.com/en-GB/reviews/${slug}`,
     // GET api.feefo.com/api/10/reviews/service?merchant_identifier=&page= (pages from 1).
-    slugOf: (url) => (url.pathname === "/api/10/reviews/service" ? url.searchParams.get("merchant_identifier") : null),
+    slugOf: (url) =>
+      url.pathname === "/api/10/reviews/service" ? url.searchParams.get("merchant_identifier") : null,
     pageOf: (url) => Number(url.searchParams.get("page") ?? "1"),
     first: 1,
     answer: (slug, page, pages) => {
       const reviews = pageReviews(slug, page - 1).map((r) => ({
         url: `https://www.feefo.com/en-GB/reviews/${slug}/${r.id}/customer-review`,
         customer: { display_name: r.author },
-        service: { id: r.id, rating: { min: 1, max: 5, rating: r.rating }, review: r.text, created_at: Date.parse(r.date), helpful_votes: 0 },
+        service: {
+          id: r.id,
+          rating: { min: 1, max: 5, rating: r.rating },
+          review: r.text,
+          created_at: Date.parse(r.date),
+          helpful_votes: 0,
+        },
       }));
       const meta = { count: pages * REVIEWS_PER_PAGE, pages, page_size: 100, current_page: page };
       return { type: "application/json", body: JSON.stringify({ summary: { meta }, reviews }) };
@@ -178,7 +190,8 @@ async function startSites(latencyMs, pages) {
     stats,
     pageGaps,
     /** Mean pages in flight on the queue between the first page request and the last answer. */
-    meanInFlight: (queue) => (stats.lastEnd > stats.firstStart ? busy.get(queue).integral / (stats.lastEnd - stats.firstStart) : 0),
+    meanInFlight: (queue) =>
+      stats.lastEnd > stats.firstStart ? busy.get(queue).integral / (stats.lastEnd - stats.firstStart) : 0,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -190,7 +203,8 @@ async function startSites(latencyMs, pages) {
 /** Round robin over lists: [[a, a], [b], [c]] → [a, b, c, a]. */
 function interleave(lists) {
   const out = [];
-  for (let i = 0; out.length < lists.reduce((n, l) => n + l.length, 0); i++) for (const list of lists) if (i < list.length) out.push(list[i]);
+  for (let i = 0; out.length < lists.reduce((n, l) => n + l.length, 0); i++)
+    for (const list of lists) if (i < list.length) out.push(list[i]);
   return out;
 }
 
@@ -234,10 +248,19 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
     const config = parseToml(readFileSync(join(root, "wrangler.toml"), "utf8"));
     config.main = join(root, config.main);
     config.assets = { ...config.assets, directory: join(root, config.assets.directory) };
-    config.d1_databases = config.d1_databases.map((db) => ({ ...db, migrations_dir: join(root, db.migrations_dir) }));
+    config.d1_databases = config.d1_databases.map((db) => ({
+      ...db,
+      migrations_dir: join(root, db.migrations_dir),
+    }));
     const used = new Set([...PUBLISHERS.map((p) => p.queue), "scrape-dlq"]);
-    config.queues = { producers: config.queues.producers, consumers: config.queues.consumers.filter((c) => used.has(c.queue)) };
-    config.ratelimits = config.ratelimits.map((limiter) => ({ ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } }));
+    config.queues = {
+      producers: config.queues.producers,
+      consumers: config.queues.consumers.filter((c) => used.has(c.queue)),
+    };
+    config.ratelimits = config.ratelimits.map((limiter) => ({
+      ...limiter,
+      simple: { ...limiter.simple, limit: 1_000_000_000 },
+    }));
     // The fixture site is on loopback: private addresses allowed, as in npm start and the tests.
     config.vars = {
       ...config.vars,
@@ -248,10 +271,16 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
     writeFileSync(drainConfig, stringifyToml(config));
     const consumerOf = (p) => config.queues.consumers.find((c) => c.queue === p.queue);
     const slots = Object.fromEntries(PUBLISHERS.map((p) => [p.queue, consumerOf(p)?.max_concurrency ?? 1]));
-    const batchSizes = Object.fromEntries(PUBLISHERS.map((p) => [p.queue, Math.min(consumerOf(p)?.max_batch_size ?? 10, slots[p.queue])]));
+    const batchSizes = Object.fromEntries(
+      PUBLISHERS.map((p) => [p.queue, Math.min(consumerOf(p)?.max_batch_size ?? 10, slots[p.queue])]),
+    );
 
     applyMigrationsQuietly({ persistTo: state });
-    const keys = Array.from({ length: accounts }, (_, i) => createKey({ account: `drain-${i + 1}`, plan: "unlimited", persistTo: state, log: () => {} }).key);
+    const keys = Array.from(
+      { length: accounts },
+      (_, i) =>
+        createKey({ account: `drain-${i + 1}`, plan: "unlimited", persistTo: state, log: () => {} }).key,
+    );
     const port = await freePort();
     const inspector = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -286,7 +315,12 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
     // (all slots busy throughout) is reachable. An equal split would leave the 4-slot queue idle for
     // the second half, capping any run at 0.75 of the ideal whatever the service does.
     const turns = interleave(PUBLISHERS.map((p) => Array(slots[p.queue]).fill(p)));
-    const work = Array.from({ length: tasks }, (_, i) => ({ i, account: i % accounts, publisher: turns[i % turns.length], slug: `drain-${i}` }));
+    const work = Array.from({ length: tasks }, (_, i) => ({
+      i,
+      account: i % accounts,
+      publisher: turns[i % turns.length],
+      slug: `drain-${i}`,
+    }));
     const started = Date.now();
     await eachLimited(work, 8, async (task) => {
       const res = await fetch(`${base}/submit/request-reviews/`, {
@@ -300,12 +334,24 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
             business: {
               id: task.slug,
               name: "Drain Cafe",
-              address: { street: "1 Market St", city: "San Francisco", state: "CA", zip: "94105", country: "USA" },
+              address: {
+                street: "1 Market St",
+                city: "San Francisco",
+                state: "CA",
+                zip: "94105",
+                country: "USA",
+              },
               phone: "+1 415 555 0100",
               description: "Drain benchmark business",
               tags: ["cafe"],
             },
-            publishers: { [task.publisher.key]: { profile_key: task.publisher.profile(task.slug), last_review_hashes: [], first_page_only: false } },
+            publishers: {
+              [task.publisher.key]: {
+                profile_key: task.publisher.profile(task.slug),
+                last_review_hashes: [],
+                first_page_only: false,
+              },
+            },
           },
         }),
       });
@@ -318,7 +364,8 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
 
     // Wait for every page, then for every task to be completed (read back through retrieve).
     const deadline = Date.now() + Math.max(600_000, tasks * pages * latencyMs * 2);
-    while (sites.stats.pages < tasks * pages && Date.now() < deadline && service.child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+    while (sites.stats.pages < tasks * pages && Date.now() < deadline && service.child.exitCode === null)
+      await new Promise((r) => setTimeout(r, 200));
     const pending = new Set(work);
     const failed = [];
     while (pending.size && Date.now() < deadline) {
@@ -326,7 +373,13 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
         const res = await fetch(`${base}/retrieve-task/`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ api_key: keys[task.account], foreign_key: task.slug, publisher_key: task.publisher.key, task_id: task.taskId, page_size: 1 }),
+          body: JSON.stringify({
+            api_key: keys[task.account],
+            foreign_key: task.slug,
+            publisher_key: task.publisher.key,
+            task_id: task.taskId,
+            page_size: 1,
+          }),
         });
         const body = await res.json();
         if (Array.isArray(body.reviews)) {
@@ -351,8 +404,15 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
     // which makes the local ideal the platform's.
     const localIdeal = Object.values(batchSizes).reduce((a, b) => a + b, 0) / (latencyMs / 1000);
     const perAccount = Array.from({ length: accounts }, (_, a) => {
-      const waits = work.filter((t) => t.account === a && sites.firstPage.has(t.slug)).map((t) => sites.firstPage.get(t.slug) - t.submittedAt);
-      return { account: `drain-${a + 1}`, tasks: waits.length, p50_s: percentile(waits, 50) / 1000, p95_s: percentile(waits, 95) / 1000 };
+      const waits = work
+        .filter((t) => t.account === a && sites.firstPage.has(t.slug))
+        .map((t) => sites.firstPage.get(t.slug) - t.submittedAt);
+      return {
+        account: `drain-${a + 1}`,
+        tasks: waits.length,
+        p50_s: percentile(waits, 50) / 1000,
+        p95_s: percentile(waits, 95) / 1000,
+      };
     });
     const p95s = perAccount.map((a) => a.p95_s).filter((v) => v !== null);
     const fairness = p95s.length ? Math.max(...p95s) / Math.min(...p95s) : null;
@@ -388,23 +448,40 @@ export async function runDrain({ tasks = 500, pages = 5, accounts = 5, latencyMs
       per_account: perAccount,
       p95_spread: fairness,
     };
-    console.log(`\ndrain: ${tasks} tasks × ${pages} pages over ${accounts} accounts and ${PUBLISHERS.length} queues, pages answered after ${latencyMs} ms`);
+    console.log(
+      `\ndrain: ${tasks} tasks × ${pages} pages over ${accounts} accounts and ${PUBLISHERS.length} queues, pages answered after ${latencyMs} ms`,
+    );
     printTable(
       ["queue", "tasks", "max_concurrency", "most pages in flight", "mean pages in flight"],
-      PUBLISHERS.map((p) => [p.queue, result.queues[p.queue].tasks, slots[p.queue], sites.maxInFlight.get(p.queue), sites.meanInFlight(p.queue).toFixed(2)]),
+      PUBLISHERS.map((p) => [
+        p.queue,
+        result.queues[p.queue].tasks,
+        slots[p.queue],
+        sites.maxInFlight.get(p.queue),
+        sites.meanInFlight(p.queue).toFixed(2),
+      ]),
     );
     console.log("");
     printTable(
       ["figure", "value"],
       [
-        ["pages served", `${stats.pages} of ${tasks * pages}${stats.unexpected ? ` (+${stats.unexpected} unexpected requests)` : ""}`],
+        [
+          "pages served",
+          `${stats.pages} of ${tasks * pages}${stats.unexpected ? ` (+${stats.unexpected} unexpected requests)` : ""}`,
+        ],
         ["tasks completed / failed", `${result.tasks_completed} / ${failed.length}`],
         ["submitting took", `${result.submit_seconds.toFixed(1)} s`],
         ["first page to last page", `${drainSeconds?.toFixed(1) ?? "-"} s`],
         ["end to end (first submit to last task completed)", `${result.end_to_end_seconds.toFixed(1)} s`],
         ["pages per second", pagesPerSecond.toFixed(2)],
-        ["service's time between two pages of a walk, p50 / p95", `${result.page_gap_ms.p50 ?? "-"} / ${result.page_gap_ms.p95 ?? "-"} ms`],
-        [`ideal on the platform (${slotSum} slots ÷ ${latencyMs} ms)`, `${ideal.toFixed(1)} (ratio ${result.ratio_to_ideal.toFixed(2)})`],
+        [
+          "service's time between two pages of a walk, p50 / p95",
+          `${result.page_gap_ms.p50 ?? "-"} / ${result.page_gap_ms.p95 ?? "-"} ms`,
+        ],
+        [
+          `ideal on the platform (${slotSum} slots ÷ ${latencyMs} ms)`,
+          `${ideal.toFixed(1)} (ratio ${result.ratio_to_ideal.toFixed(2)})`,
+        ],
         [
           `ideal locally (one batch of ≤ max_batch_size a queue at a time ÷ ${latencyMs} ms)`,
           `${localIdeal.toFixed(1)} (ratio ${result.ratio_to_local_ideal.toFixed(2)})`,

@@ -27,7 +27,9 @@ export default {
       const session = env.DB.withSession("first-primary");
       await session.batch([
         session
-          .prepare("INSERT INTO requests (id, account_id, foreign_key, lazy, business, base_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .prepare(
+            "INSERT INTO requests (id, account_id, foreign_key, lazy, business, base_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          )
           .bind(requestId, "floor", "bench-1", 0, env.FLOOR_BUSINESS, "http://127.0.0.1", now),
         session
           .prepare(
@@ -69,15 +71,22 @@ export default {
     if (url.pathname.startsWith("/retrieve/")) {
       await request.text();
       const session = env.DB.withSession("first-unconstrained");
-      const row = await session.prepare("SELECT body FROM bench_answers WHERE id = ?").bind(url.pathname.slice("/retrieve/".length)).first();
+      const row = await session
+        .prepare("SELECT body FROM bench_answers WHERE id = ?")
+        .bind(url.pathname.slice("/retrieve/".length))
+        .first();
       if (!row) return new Response("no such answer", { status: 404 });
-      return new Response(row.body, { headers: { "Content-Type": "application/json", "X-D1-Bookmark": session.getBookmark() ?? "" } });
+      return new Response(row.body, {
+        headers: { "Content-Type": "application/json", "X-D1-Bookmark": session.getBookmark() ?? "" },
+      });
     }
     // Set-up outside the timed load: the account the submit rows belong to, and the answers to serve.
     if (url.pathname === SETUP_PATH && request.method === "POST") {
       await env.DB.batch([
         env.DB.prepare("CREATE TABLE IF NOT EXISTS bench_answers (id TEXT PRIMARY KEY, body TEXT NOT NULL)"),
-        env.DB.prepare("INSERT OR IGNORE INTO accounts (id, name, plan, created_at) VALUES ('floor', 'floor', 'unlimited', ?)").bind(Date.now()),
+        env.DB.prepare(
+          "INSERT OR IGNORE INTO accounts (id, name, plan, created_at) VALUES ('floor', 'floor', 'unlimited', ?)",
+        ).bind(Date.now()),
       ]);
       return new Response("ok");
     }

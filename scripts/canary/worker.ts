@@ -60,11 +60,21 @@ class RecordingClient extends PublisherClient {
       this.keep(method, url, page);
       this.steps.push({
         step: "request",
-        detail: { method, url: String(url), status: page.status, final_url: page.url.toString(), bytes: page.text.length, ms: Date.now() - started },
+        detail: {
+          method,
+          url: String(url),
+          status: page.status,
+          final_url: page.url.toString(),
+          bytes: page.text.length,
+          ms: Date.now() - started,
+        },
       });
       return page;
     } catch (err) {
-      this.steps.push({ step: "request", detail: { method, url: String(url), error: describe(err), ms: Date.now() - started } });
+      this.steps.push({
+        step: "request",
+        detail: { method, url: String(url), error: describe(err), ms: Date.now() - started },
+      });
       throw err;
     }
   }
@@ -76,11 +86,20 @@ class RecordingClient extends PublisherClient {
       this.keep("RENDER", url, page);
       this.steps.push({
         step: "render",
-        detail: { url: String(url), status: page.status, final_url: page.url.toString(), bytes: page.text.length, ms: Date.now() - started },
+        detail: {
+          url: String(url),
+          status: page.status,
+          final_url: page.url.toString(),
+          bytes: page.text.length,
+          ms: Date.now() - started,
+        },
       });
       return page;
     } catch (err) {
-      this.steps.push({ step: "render", detail: { url: String(url), error: describe(err), ms: Date.now() - started } });
+      this.steps.push({
+        step: "render",
+        detail: { url: String(url), error: describe(err), ms: Date.now() - started },
+      });
       throw err;
     }
   }
@@ -103,18 +122,31 @@ async function run(env: Env, publisherKey: string, profileKey: string, save: boo
   const module = publisher.module;
   const resolved = publisher.resolveProfileKey(profileKey);
   if ("error" in resolved) return { ok: false, steps: [], verdict: `profile_key refused: ${resolved.error}` };
-  const client = new RecordingClient(env, { cookies: [], deadline: Date.now() + 120_000, inspect: module.adapter.inspect });
+  const client = new RecordingClient(env, {
+    cookies: [],
+    deadline: Date.now() + 120_000,
+    inspect: module.adapter.inspect,
+  });
   if (save) client.keepAnswers();
   const steps = client.steps;
-  const withCaptures = (result: RunResult): RunResult => (client.captures ? { ...result, captures: client.captures } : result);
-  steps.push({ step: "module", detail: { publisher: publisherKey, module: module.name, profile_url: resolved.url } });
+  const withCaptures = (result: RunResult): RunResult =>
+    client.captures ? { ...result, captures: client.captures } : result;
+  steps.push({
+    step: "module",
+    detail: { publisher: publisherKey, module: module.name, profile_url: resolved.url },
+  });
   const ctx: ScrapeContext = { publisherKey, client };
   try {
     const opened = await module.adapter.start(resolved.url, ctx);
     steps.push({ step: "start", detail: { profile_url: opened.profileUrl } });
     const scrapedAt = Date.now();
     const page = await module.adapter.page(opened.cursor, ctx);
-    const reviews = normalizeReviews(page.reviews, { publisherKey, pageUrl: page.pageUrl, scrapedAt, pageLanguage: page.pageLanguage ?? null });
+    const reviews = normalizeReviews(page.reviews, {
+      publisherKey,
+      pageUrl: page.pageUrl,
+      scrapedAt,
+      pageLanguage: page.pageLanguage ?? null,
+    });
     steps.push({
       step: "parsed",
       detail: {
@@ -123,12 +155,23 @@ async function run(env: Env, publisherKey: string, profileKey: string, save: boo
         publisher_total: page.publisherTotal ?? null,
         limited_view: page.limitedView ?? null,
         newest: reviews[0]
-          ? { review_id: reviews[0].review_id, rating: reviews[0].rating, posted_at: reviews[0].posted_at, author_name: reviews[0].author_name }
+          ? {
+              review_id: reviews[0].review_id,
+              rating: reviews[0].rating,
+              posted_at: reviews[0].posted_at,
+              author_name: reviews[0].author_name,
+            }
           : null,
       },
     });
     const ok = reviews.length > 0;
-    return withCaptures({ ok, steps, verdict: ok ? `ok: ${reviews.length} reviews on the first page` : "failed: the first page parsed, but holds no reviews" });
+    return withCaptures({
+      ok,
+      steps,
+      verdict: ok
+        ? `ok: ${reviews.length} reviews on the first page`
+        : "failed: the first page parsed, but holds no reviews",
+    });
   } catch (err) {
     return withCaptures({ ok: false, steps, verdict: `failed: ${describe(err)}` });
   } finally {
@@ -139,7 +182,8 @@ async function run(env: Env, publisherKey: string, profileKey: string, save: boo
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
-    if (url.pathname !== "/run") return new Response("canary worker: POST /run?publisher=&profile=[&save=1]", { status: 404 });
+    if (url.pathname !== "/run")
+      return new Response("canary worker: POST /run?publisher=&profile=[&save=1]", { status: 404 });
     const publisher = url.searchParams.get("publisher") ?? "";
     const profile = url.searchParams.get("profile") ?? "";
     return Response.json(await run(env, publisher, profile, url.searchParams.get("save") === "1"));

@@ -6,11 +6,15 @@ export function localOnlySettingsProblems(config) {
   const problems = [];
   const allowPrivate = String(vars.ALLOW_PRIVATE_NETWORK ?? "false").trim();
   if (allowPrivate !== "false" && allowPrivate !== "") {
-    problems.push(`ALLOW_PRIVATE_NETWORK is "${allowPrivate}"; the deployed service must not reach private networks ("false")`);
+    problems.push(
+      `ALLOW_PRIVATE_NETWORK is "${allowPrivate}"; the deployed service must not reach private networks ("false")`,
+    );
   }
   const origins = String(vars.PUBLISHER_ORIGINS ?? "").trim();
   if (origins !== "" && origins !== "{}") {
-    problems.push(`PUBLISHER_ORIGINS is ${origins}; it redirects publishers to other origins and must be empty when deployed`);
+    problems.push(
+      `PUBLISHER_ORIGINS is ${origins}; it redirects publishers to other origins and must be empty when deployed`,
+    );
   }
   // A self-hosted relay is a legitimate provider origin; a loopback or private one is a local fake.
   const providers = String(vars.PROVIDER_ORIGINS ?? "").trim();
@@ -22,7 +26,9 @@ export function localOnlySettingsProblems(config) {
       problems.push(`PROVIDER_ORIGINS is not JSON: ${providers}`);
     }
     for (const [name, origin] of local) {
-      problems.push(`PROVIDER_ORIGINS sends ${name} to ${origin}, a local address (a test fake); it must be a public origin or absent when deployed`);
+      problems.push(
+        `PROVIDER_ORIGINS sends ${name} to ${origin}, a local address (a test fake); it must be a public origin or absent when deployed`,
+      );
     }
   }
   return problems;
@@ -82,7 +88,10 @@ export function withDatabaseId(toml, databaseName, databaseId) {
     }
   });
   close();
-  if (found.length !== 1) throw new Error(`wrangler.toml needs exactly one [[d1_databases]] with database_name = "${databaseName}" and a database_id line`);
+  if (found.length !== 1)
+    throw new Error(
+      `wrangler.toml needs exactly one [[d1_databases]] with database_name = "${databaseName}" and a database_id line`,
+    );
   lines[found[0]] = lines[found[0]].replace(/=\s*"[^"]*"/, `= "${databaseId}"`);
   return lines.join("\n");
 }

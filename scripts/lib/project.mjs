@@ -24,7 +24,13 @@ export function toolEnv(extra = {}) {
 
 /** Runs a command to completion; returns its exit status and captured output. */
 export function runCaptured(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, env: toolEnv(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: toolEnv(),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
   if (result.error) throw result.error;
   return { status: result.status ?? 1, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
 }
@@ -38,7 +44,13 @@ export function runInherited(command, args, options = {}) {
 
 /** Starts a long-running child in its own process group, so that stopping it stops its children too. */
 export function startDetached(command, args, options = {}) {
-  return spawn(command, args, { cwd: root, env: toolEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"], ...options });
+  return spawn(command, args, {
+    cwd: root,
+    env: toolEnv(),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    ...options,
+  });
 }
 
 export function fail(message) {

@@ -10,7 +10,10 @@ export async function loadKey(secret) {
   const raw = Buffer.from(secret.trim(), "base64");
   if (raw.byteLength !== 32) throw new Error("an encryption key must be 32 bytes, base64-encoded");
   const digest = Buffer.from(await subtle.digest("SHA-256", raw)).toString("hex");
-  return { id: digest.slice(0, 8), key: await subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]) };
+  return {
+    id: digest.slice(0, 8),
+    key: await subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]),
+  };
 }
 
 export async function seal(loaded, plaintext) {
@@ -21,7 +24,11 @@ export async function seal(loaded, plaintext) {
 
 async function tryOpen(loaded, iv, data) {
   try {
-    const plain = await subtle.decrypt({ name: "AES-GCM", iv: Buffer.from(iv, "base64") }, loaded.key, Buffer.from(data, "base64"));
+    const plain = await subtle.decrypt(
+      { name: "AES-GCM", iv: Buffer.from(iv, "base64") },
+      loaded.key,
+      Buffer.from(data, "base64"),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     return null;

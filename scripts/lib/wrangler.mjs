@@ -27,7 +27,9 @@ function target({ remote = false, persistTo } = {}) {
 
 /** Applies migrations without echoing wrangler's progress (for scripts whose stdout is read by others). */
 export function applyMigrationsQuietly(where = {}) {
-  const result = runCaptured(WRANGLER, ["d1", "migrations", "apply", DB_BINDING, ...target(where)], { stdio: ["ignore", "pipe", "pipe"] });
+  const result = runCaptured(WRANGLER, ["d1", "migrations", "apply", DB_BINDING, ...target(where)], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   if (result.status !== 0) throw new Error(`Applying migrations failed:\n${result.stdout}${result.stderr}`);
 }
 
@@ -36,7 +38,15 @@ export function applyMigrationsQuietly(where = {}) {
  * The SQL goes in through a command argument; callers build it with scripts/lib/sql.mjs.
  */
 export function d1Execute(sql, where = {}) {
-  const result = runCaptured(WRANGLER, ["d1", "execute", DB_BINDING, ...target(where), "--json", "--command", sql]);
+  const result = runCaptured(WRANGLER, [
+    "d1",
+    "execute",
+    DB_BINDING,
+    ...target(where),
+    "--json",
+    "--command",
+    sql,
+  ]);
   let parsed;
   try {
     parsed = JSON.parse(result.stdout);

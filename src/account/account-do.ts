@@ -17,7 +17,13 @@ import {
   type DueEvent,
   type NewEvent,
 } from "./outbox";
-import { admitSubmit, leaseRequests, migrateRateLimiter, type RequestLease, type SubmitAdmission } from "./rate-limiter";
+import {
+  admitSubmit,
+  leaseRequests,
+  migrateRateLimiter,
+  type RequestLease,
+  type SubmitAdmission,
+} from "./rate-limiter";
 import { log } from "../log";
 import { acquireSlot, migrateRunSlots, releaseSlot, type SlotDecision } from "./run-slots";
 
@@ -54,7 +60,11 @@ export class AccountDurableObject extends DurableObject<Env> {
   }
 
   /** A submit's request rate and task budget together, so a submit costs one call to this object. */
-  async admitSubmit(requestLimit: number | null, taskLimit: number | null, tasks: number): Promise<SubmitAdmission> {
+  async admitSubmit(
+    requestLimit: number | null,
+    taskLimit: number | null,
+    tasks: number,
+  ): Promise<SubmitAdmission> {
     return admitSubmit(this.ctx.storage.sql, requestLimit, taskLimit, tasks, Date.now());
   }
 
@@ -125,7 +135,11 @@ export class AccountDurableObject extends DurableObject<Env> {
       const outcome = !target
         ? { ok: false as const, statusCode: null, error: "No webhook configured" }
         : target.secret === null
-          ? { ok: false as const, statusCode: null, error: "secret_unreadable: the webhook secret is sealed under a key that is not configured" }
+          ? {
+              ok: false as const,
+              statusCode: null,
+              error: "secret_unreadable: the webhook secret is sealed under a key that is not configured",
+            }
           : await deliverOnce({ url: target.url, secret: target.secret }, event, {
               serviceName: config.serviceName,
               allowPrivateNetwork: config.allowPrivateNetwork,
@@ -136,7 +150,12 @@ export class AccountDurableObject extends DurableObject<Env> {
         recordAttempt(this.ctx.storage.sql, event.id, outcome, now);
       } else {
         const delay = retryDelaySeconds(event.attempts + 1, config.webhookRetrySchedule);
-        recordAttempt(this.ctx.storage.sql, event.id, { ...outcome, retryAt: delay === null ? null : now + delay * 1000 }, now);
+        recordAttempt(
+          this.ctx.storage.sql,
+          event.id,
+          { ...outcome, retryAt: delay === null ? null : now + delay * 1000 },
+          now,
+        );
       }
     } finally {
       this.sending.delete(event.id);

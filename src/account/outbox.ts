@@ -64,7 +64,12 @@ export function getMeta(sql: SqlStorage, key: string): string | null {
 
 export function setMeta(sql: SqlStorage, key: string, value: string | null): void {
   if (value === null) sql.exec("DELETE FROM outbox_meta WHERE key = ?", key);
-  else sql.exec("INSERT INTO outbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  else
+    sql.exec(
+      "INSERT INTO outbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      key,
+      value,
+    );
 }
 
 /** Adds an event unless one with its id exists (a redelivered queue message); true when added. */
@@ -79,7 +84,10 @@ export function enqueue(sql: SqlStorage, event: NewEvent, now: number): boolean 
     now,
     now,
   );
-  sql.exec("DELETE FROM webhook_outbox WHERE state != 'pending' AND finished_at < ?", now - DELIVERY_RETENTION_MS);
+  sql.exec(
+    "DELETE FROM webhook_outbox WHERE state != 'pending' AND finished_at < ?",
+    now - DELIVERY_RETENTION_MS,
+  );
   return cursor.rowsWritten > 0;
 }
 
@@ -105,7 +113,9 @@ export function nextDueAt(sql: SqlStorage): number | null {
   return sql.exec<{ at: number | null }>(`SELECT MIN(o.next_attempt_at) AS at ${HEADS}`).one().at;
 }
 
-export type AttemptResult = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string; retryAt: number | null };
+export type AttemptResult =
+  | { ok: true; statusCode: number }
+  | { ok: false; statusCode: number | null; error: string; retryAt: number | null };
 
 export function recordAttempt(sql: SqlStorage, id: string, result: AttemptResult, now: number): void {
   if (result.ok) {
@@ -135,10 +145,14 @@ export function recordAttempt(sql: SqlStorage, id: string, result: AttemptResult
 
 /** The most recent deliveries first, optionally of one task. */
 export function listDeliveries(sql: SqlStorage, limit: number, taskId?: string): DeliveryRecord[] {
-  const columns = "id, task_id, event, state, attempts, last_status_code, last_error, next_attempt_at, created_at, last_attempt_at";
+  const columns =
+    "id, task_id, event, state, attempts, last_status_code, last_error, next_attempt_at, created_at, last_attempt_at";
   const cursor =
     taskId === undefined
-      ? sql.exec<DeliveryRecord & Record<string, SqlStorageValue>>(`SELECT ${columns} FROM webhook_outbox ORDER BY seq DESC LIMIT ?`, limit)
+      ? sql.exec<DeliveryRecord & Record<string, SqlStorageValue>>(
+          `SELECT ${columns} FROM webhook_outbox ORDER BY seq DESC LIMIT ?`,
+          limit,
+        )
       : sql.exec<DeliveryRecord & Record<string, SqlStorageValue>>(
           `SELECT ${columns} FROM webhook_outbox WHERE task_id = ? ORDER BY seq DESC LIMIT ?`,
           taskId,

@@ -29,23 +29,51 @@ const TABLES = { requests: "rate_hits", tasks: "task_hits", leases: "request_lea
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at + WINDOW_MS - now) / 1000));
 
 /** Drops what left the window, then what is still in it: units used and the oldest entry's time. */
-function window(sql: SqlStorage, table: string, units: string, now: number): { used: number; oldest: number | null } {
+function window(
+  sql: SqlStorage,
+  table: string,
+  units: string,
+  now: number,
+): { used: number; oldest: number | null } {
   sql.exec(`DELETE FROM ${table} WHERE at <= ?`, now - WINDOW_MS);
-  return sql.exec<{ used: number; oldest: number | null }>(`SELECT ${units} AS used, MIN(at) AS oldest FROM ${table}`).one();
+  return sql
+    .exec<{ used: number; oldest: number | null }>(`SELECT ${units} AS used, MIN(at) AS oldest FROM ${table}`)
+    .one();
 }
 
 /**
  * Counts `weight` units of one kind against a per-minute limit, or refuses them all: a submit of
  * more tasks than the window has left is refused whole, never half-queued.
  */
-export function consume(sql: SqlStorage, limit: number, now: number, kind: keyof typeof TABLES = "requests", weight = 1): RateLimitDecision {
-  const { used, oldest } = window(sql, TABLES[kind], kind === "requests" ? "COUNT(*)" : "coalesce(SUM(n), 0)", now);
+export function consume(
+  sql: SqlStorage,
+  limit: number,
+  now: number,
+  kind: keyof typeof TABLES = "requests",
+  weight = 1,
+): RateLimitDecision {
+  const { used, oldest } = window(
+    sql,
+    TABLES[kind],
+    kind === "requests" ? "COUNT(*)" : "coalesce(SUM(n), 0)",
+    now,
+  );
   if (used + weight > limit) {
-    return { allowed: false, limit, remaining: Math.max(0, limit - used), resetSeconds: secondsUntil(oldest ?? now, now) };
+    return {
+      allowed: false,
+      limit,
+      remaining: Math.max(0, limit - used),
+      resetSeconds: secondsUntil(oldest ?? now, now),
+    };
   }
   if (kind === "requests") sql.exec("INSERT INTO rate_hits (at) VALUES (?)", now);
   else sql.exec("INSERT INTO task_hits (at, n) VALUES (?, ?)", now, weight);
-  return { allowed: true, limit, remaining: limit - used - weight, resetSeconds: secondsUntil(oldest ?? now, now) };
+  return {
+    allowed: true,
+    limit,
+    remaining: limit - used - weight,
+    resetSeconds: secondsUntil(oldest ?? now, now),
+  };
 }
 
 export interface RequestLease {
@@ -78,8 +106,17 @@ export interface SubmitAdmission {
  * One submit's admission in one call: the request is counted against the plan's rate first; only
  * an admitted request with `tasks` > 0 (a valid body) then counts its tasks, all or none.
  */
-export function admitSubmit(sql: SqlStorage, requestLimit: number | null, taskLimit: number | null, tasks: number, now: number): SubmitAdmission {
+export function admitSubmit(
+  sql: SqlStorage,
+  requestLimit: number | null,
+  taskLimit: number | null,
+  tasks: number,
+  now: number,
+): SubmitAdmission {
   const requests = requestLimit === null ? null : consume(sql, requestLimit, now, "requests");
   if (requests && !requests.allowed) return { requests, tasks: null };
-  return { requests, tasks: taskLimit === null || tasks === 0 ? null : consume(sql, taskLimit, now, "tasks", tasks) };
+  return {
+    requests,
+    tasks: taskLimit === null || tasks === 0 ? null : consume(sql, taskLimit, now, "tasks", tasks),
+  };
 }

@@ -81,7 +81,15 @@ export class IsolateQuotas {
     let quota = this.#quotas.get(accountId);
     if (!quota) {
       if (this.#quotas.size >= MAX_ACCOUNTS) this.#quotas.clear();
-      quota = { grants: [], recent: [], refill: null, waiting: 0, refusedUntil: 0, objectDownUntil: 0, localAdmissions: [] };
+      quota = {
+        grants: [],
+        recent: [],
+        refill: null,
+        waiting: 0,
+        refusedUntil: 0,
+        objectDownUntil: 0,
+        localAdmissions: [],
+      };
       this.#quotas.set(accountId, quota);
     }
     return quota;
@@ -89,7 +97,8 @@ export class IsolateQuotas {
 
   /** Drops expired and used-up grants. */
   #expire(quota: Quota, now: number): void {
-    while (quota.grants.length && (quota.grants[0].expiresAt <= now || quota.grants[0].tokens === 0)) quota.grants.shift();
+    while (quota.grants.length && (quota.grants[0].expiresAt <= now || quota.grants[0].tokens === 0))
+      quota.grants.shift();
     while (quota.recent.length && quota.recent[0] <= now - DEMAND_WINDOW_MS) quota.recent.shift();
   }
 
@@ -114,7 +123,10 @@ export class IsolateQuotas {
       })
       .catch((err: unknown) => {
         quota.objectDownUntil = Date.now() + OBJECT_RETRY_MS;
-        log("warn", "account object did not answer a request lease; counting in this isolate", { account_id: accountId, error: errorText(err) });
+        log("warn", "account object did not answer a request lease; counting in this isolate", {
+          account_id: accountId,
+          error: errorText(err),
+        });
       })
       .finally(() => {
         quota.refill = null;
@@ -126,7 +138,11 @@ export class IsolateQuotas {
   #admitLocally(quota: Quota, limit: number, now: number): QuotaDecision {
     const recent = quota.localAdmissions.filter((at) => at > now - MINUTE_MS);
     quota.localAdmissions = recent;
-    if (recent.length >= limit) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0] + MINUTE_MS - now) / 1000)) };
+    if (recent.length >= limit)
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((recent[0] + MINUTE_MS - now) / 1000)),
+      };
     recent.push(now);
     return { allowed: true };
   }
@@ -136,7 +152,12 @@ export class IsolateQuotas {
    * object for a block; `background` keeps a lease started ahead of need alive after the response
    * (ExecutionContext.waitUntil).
    */
-  async take(accountId: string, limit: number, lease: LeaseCall, background: (p: Promise<unknown>) => void): Promise<QuotaDecision> {
+  async take(
+    accountId: string,
+    limit: number,
+    lease: LeaseCall,
+    background: (p: Promise<unknown>) => void,
+  ): Promise<QuotaDecision> {
     const quota = this.#quota(accountId);
     for (;;) {
       const now = Date.now();
@@ -148,12 +169,22 @@ export class IsolateQuotas {
         if (quota.recent.length > blockSize(limit)) quota.recent.shift();
         // A busy isolate leases its next block while half of this one is left, so no request waits for it.
         const block = this.#block(quota, limit);
-        if (block >= MIN_PREFETCH_BLOCK && this.#tokens(quota) <= block / 2 && !quota.refill && now >= quota.refusedUntil && now >= quota.objectDownUntil) {
+        if (
+          block >= MIN_PREFETCH_BLOCK &&
+          this.#tokens(quota) <= block / 2 &&
+          !quota.refill &&
+          now >= quota.refusedUntil &&
+          now >= quota.objectDownUntil
+        ) {
           background(this.#refill(accountId, quota, limit, lease));
         }
         return { allowed: true };
       }
-      if (now < quota.refusedUntil) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((quota.refusedUntil - now) / 1000)) };
+      if (now < quota.refusedUntil)
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((quota.refusedUntil - now) / 1000)),
+        };
       if (now < quota.objectDownUntil) return this.#admitLocally(quota, limit, now);
       // Every request without a token waits for the same lease call (sized for all of them), then tries again.
       quota.waiting++;
@@ -170,6 +201,16 @@ export class IsolateQuotas {
 const isolate = new IsolateQuotas();
 
 /** Admits one request of `accountId` in this isolate (see IsolateQuotas.take). */
-export function takeAccountRequest(env: Env, accountId: string, limit: number, background: (p: Promise<unknown>) => void): Promise<QuotaDecision> {
-  return isolate.take(accountId, limit, (want) => accountStub(env, accountId).leaseRequests(limit, want), background);
+export function takeAccountRequest(
+  env: Env,
+  accountId: string,
+  limit: number,
+  background: (p: Promise<unknown>) => void,
+): Promise<QuotaDecision> {
+  return isolate.take(
+    accountId,
+    limit,
+    (want) => accountStub(env, accountId).leaseRequests(limit, want),
+    background,
+  );
 }

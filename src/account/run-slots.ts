@@ -13,12 +13,23 @@ export function migrateRunSlots(sql: SqlStorage): void {
   sql.exec("CREATE TABLE IF NOT EXISTS run_slots (task_id TEXT PRIMARY KEY, until INTEGER NOT NULL)");
 }
 
-export function acquireSlot(sql: SqlStorage, taskId: string, max: number, ttlMs: number, now: number): SlotDecision {
+export function acquireSlot(
+  sql: SqlStorage,
+  taskId: string,
+  max: number,
+  ttlMs: number,
+  now: number,
+): SlotDecision {
   sql.exec("DELETE FROM run_slots WHERE until <= ?", now);
-  const held = sql.exec<{ n: number }>("SELECT count(*) AS n FROM run_slots WHERE task_id = ?", taskId).one().n > 0;
+  const held =
+    sql.exec<{ n: number }>("SELECT count(*) AS n FROM run_slots WHERE task_id = ?", taskId).one().n > 0;
   const running = sql.exec<{ n: number }>("SELECT count(*) AS n FROM run_slots").one().n;
   if (!held && running >= max) return { granted: false, running };
-  sql.exec("INSERT INTO run_slots (task_id, until) VALUES (?, ?) ON CONFLICT (task_id) DO UPDATE SET until = excluded.until", taskId, now + ttlMs);
+  sql.exec(
+    "INSERT INTO run_slots (task_id, until) VALUES (?, ?) ON CONFLICT (task_id) DO UPDATE SET until = excluded.until",
+    taskId,
+    now + ttlMs,
+  );
   return { granted: true, running: held ? running : running + 1 };
 }
 

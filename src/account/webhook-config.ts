@@ -25,9 +25,18 @@ export function webhookTargetAllowed(url: string | URL, allowPrivateNetwork: boo
  * Sets or replaces the account's webhook. The signing secret is made with the first webhook and
  * kept on replacement unless a rotation is asked for; it is stored only encrypted.
  */
-export async function saveWebhook(env: Env, db: Database, accountId: string, url: string, rotate: boolean): Promise<string> {
+export async function saveWebhook(
+  env: Env,
+  db: Database,
+  accountId: string,
+  url: string,
+  rotate: boolean,
+): Promise<string> {
   const existing = await db.select().from(webhooks).where(eq(webhooks.accountId, accountId)).get();
-  const secret = existing && !rotate ? ((await readableSecret(env, accountId, existing.secretEnc)) ?? newWebhookSecret()) : newWebhookSecret();
+  const secret =
+    existing && !rotate
+      ? ((await readableSecret(env, accountId, existing.secretEnc)) ?? newWebhookSecret())
+      : newWebhookSecret();
   const secretEnc = await encryptText(env.ENCRYPTION_KEY, secret);
   const now = Date.now();
   await db
@@ -47,7 +56,10 @@ async function readableSecret(env: Env, accountId: string, secretEnc: string): P
     return await decryptWithKeys(env, secretEnc);
   } catch (err) {
     if (!(err instanceof SecretUnreadable)) throw err;
-    log("warn", "webhook secret unreadable under the configured keys; issuing a new one", { account_id: accountId, key_id: err.keyId });
+    log("warn", "webhook secret unreadable under the configured keys; issuing a new one", {
+      account_id: accountId,
+      key_id: err.keyId,
+    });
     return null;
   }
 }

@@ -23,7 +23,8 @@ export interface DeliveryOptions {
   timeoutMs?: number;
 }
 
-export type DeliveryOutcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+export type DeliveryOutcome =
+  { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
 
 function describeFailure(err: unknown, timeoutMs: number): string {
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) {
@@ -36,7 +37,11 @@ function describeFailure(err: unknown, timeoutMs: number): string {
  * POSTs the event once. Success is a 2xx answer within the timeout; a redirect is a failure (it is
  * not followed, so a receiver cannot bounce signed events to a host the account never named).
  */
-export async function deliverOnce(target: WebhookTarget & { secret: string }, event: OutgoingEvent, options: DeliveryOptions): Promise<DeliveryOutcome> {
+export async function deliverOnce(
+  target: WebhookTarget & { secret: string },
+  event: OutgoingEvent,
+  options: DeliveryOptions,
+): Promise<DeliveryOutcome> {
   let url: URL;
   try {
     url = new URL(target.url);
@@ -62,10 +67,19 @@ export async function deliverOnce(target: WebhookTarget & { secret: string }, ev
   // busy (and billed, and unevictable) for the full 10 s after every delivery.
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new DOMException("Delivery timed out", "TimeoutError")), timeoutMs);
+  const timer = setTimeout(
+    () => abort.abort(new DOMException("Delivery timed out", "TimeoutError")),
+    timeoutMs,
+  );
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers, body: event.body, redirect: "manual", signal: abort.signal });
+    response = await fetch(url, {
+      method: "POST",
+      headers,
+      body: event.body,
+      redirect: "manual",
+      signal: abort.signal,
+    });
     // The receiver's answer is not used; release the connection.
     await response.body?.cancel().catch(() => undefined);
   } catch (err) {
@@ -75,7 +89,11 @@ export async function deliverOnce(target: WebhookTarget & { secret: string }, ev
   }
   if (response.status >= 200 && response.status < 300) return { ok: true, statusCode: response.status };
   if (response.status >= 300 && response.status < 400) {
-    return { ok: false, statusCode: response.status, error: `Redirect (HTTP ${response.status}) not followed` };
+    return {
+      ok: false,
+      statusCode: response.status,
+      error: `Redirect (HTTP ${response.status}) not followed`,
+    };
   }
   return { ok: false, statusCode: response.status, error: `HTTP ${response.status}` };
 }

@@ -12,7 +12,8 @@ export * from "../index";
 export default {
   ...worker,
   fetch(request, env, ctx) {
-    if (countingEnabled(env, request)) return withRoundTripCount(env, (counted) => worker.fetch(request, counted, ctx));
+    if (countingEnabled(env, request))
+      return withRoundTripCount(env, (counted) => worker.fetch(request, counted, ctx));
     return worker.fetch(request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

@@ -101,7 +101,9 @@ function countingEnv(env: Env): Env {
     out = Object.create(env, {
       DB: { value: countedDatabase(env.DB) },
       // Every scraping queue (one per publisher module): a submit's dispatch counts as its queue sends.
-      ...Object.fromEntries(queues.map((name) => [name, { value: countedQueue(env[name as keyof Env] as Queue<unknown>) }])),
+      ...Object.fromEntries(
+        queues.map((name) => [name, { value: countedQueue(env[name as keyof Env] as Queue<unknown>) }]),
+      ),
     }) as Env;
     wrapped.set(env, out);
   }
@@ -109,11 +111,17 @@ function countingEnv(env: Env): Env {
 }
 
 export function countingEnabled(env: Env, request: Request): boolean {
-  return (env as Env & { BENCH_COUNT_D1?: string }).BENCH_COUNT_D1 === "true" && request.headers.has(COUNT_REQUEST_HEADER);
+  return (
+    (env as Env & { BENCH_COUNT_D1?: string }).BENCH_COUNT_D1 === "true" &&
+    request.headers.has(COUNT_REQUEST_HEADER)
+  );
 }
 
 /** Runs a fetch with counting bindings and reports the request's D1 round trips and queue sends. */
-export async function withRoundTripCount(env: Env, run: (env: Env) => Response | Promise<Response>): Promise<Response> {
+export async function withRoundTripCount(
+  env: Env,
+  run: (env: Env) => Response | Promise<Response>,
+): Promise<Response> {
   const counts: Counts = { d1: 0, queue: 0 };
   const res = await current.run(counts, () => run(countingEnv(env)));
   const out = new Response(res.body, res);

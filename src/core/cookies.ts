@@ -9,12 +9,14 @@ import { MSG, drfObject, drfString } from "./validation";
 /** RFC 6265 cookie-name (an HTTP token): visible ASCII except separators. */
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** RFC 6265 cookie-value: cookie-octets (no CTLs, whitespace, DQUOTE, comma, semicolon or backslash), optionally in DQUOTEs. */
-const COOKIE_VALUE = /^(?:[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*|"[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*")$/;
+const COOKIE_VALUE =
+  /^(?:[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*|"[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*")$/;
 
 export const COOKIE_MSG = {
   name: "Enter a valid cookie name.",
   value: "Enter a valid cookie value.",
-  domain: (publisherKey: string) => `Enter a domain that is ${publisherKey}, one of its subdomains or a parent domain.`,
+  domain: (publisherKey: string) =>
+    `Enter a domain that is ${publisherKey}, one of its subdomains or a parent domain.`,
 } as const;
 
 /**
@@ -24,8 +26,14 @@ export const COOKIE_MSG = {
  */
 export const CookieSchema = drfObject({
   name: drfString({ max: 4096 }).refine((name) => COOKIE_NAME.test(name), COOKIE_MSG.name),
-  value: drfString({ max: 4096, allowBlank: true }).refine((value) => COOKIE_VALUE.test(value), COOKIE_MSG.value),
-  domain: drfString({ max: 255 }).refine((domain) => canonicalPublisherKey(domain.replace(/^\./, "")) !== null, MSG.domain),
+  value: drfString({ max: 4096, allowBlank: true }).refine(
+    (value) => COOKIE_VALUE.test(value),
+    COOKIE_MSG.value,
+  ),
+  domain: drfString({ max: 255 }).refine(
+    (domain) => canonicalPublisherKey(domain.replace(/^\./, "")) !== null,
+    MSG.domain,
+  ),
 }).openapi("Cookie");
 
 /** A login cookie from the task's persona (persona.additional_cookies.login). */

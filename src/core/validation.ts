@@ -58,7 +58,8 @@ export const MSG = {
 
 /** Error map shared by every field: missing, null, then the type-specific text. */
 function typeError(typeMessage: (input: unknown) => string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? MSG.required : issue.input === null ? MSG.null : typeMessage(issue.input));
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined ? MSG.required : issue.input === null ? MSG.null : typeMessage(issue.input);
 }
 
 export interface StringOptions {
@@ -84,12 +85,49 @@ export function drfString(options: StringOptions = {}) {
   return schema;
 }
 
-const TRUE_VALUES = new Set<unknown>(["t", "T", "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "1", 1, true]);
-const FALSE_VALUES = new Set<unknown>(["f", "F", "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF", "0", 0, false]);
+const TRUE_VALUES = new Set<unknown>([
+  "t",
+  "T",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "true",
+  "True",
+  "TRUE",
+  "on",
+  "On",
+  "ON",
+  "1",
+  1,
+  true,
+]);
+const FALSE_VALUES = new Set<unknown>([
+  "f",
+  "F",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "false",
+  "False",
+  "FALSE",
+  "off",
+  "Off",
+  "OFF",
+  "0",
+  0,
+  false,
+]);
 
 /** Booleans as DRF reads them: JSON true/false plus the usual textual and 0/1 spellings. */
 export function drfBoolean() {
-  return z.preprocess((v) => (TRUE_VALUES.has(v) ? true : FALSE_VALUES.has(v) ? false : v), z.boolean({ error: typeError(() => MSG.boolean) }));
+  return z.preprocess(
+    (v) => (TRUE_VALUES.has(v) ? true : FALSE_VALUES.has(v) ? false : v),
+    z.boolean({ error: typeError(() => MSG.boolean) }),
+  );
 }
 
 /** Integers as DRF reads them: JSON integers, integral floats and integer strings. */

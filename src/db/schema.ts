@@ -127,7 +127,10 @@ export const reviews = sqliteTable(
     /** The standardized review as returned by retrieve (JSON). */
     data: text("data", { mode: "json" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.taskId, t.reviewId] }), index("reviews_task_position_idx").on(t.taskId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.reviewId] }),
+    index("reviews_task_position_idx").on(t.taskId, t.position),
+  ],
 );
 
 export const webhooks = sqliteTable("webhooks", {
@@ -210,7 +213,10 @@ export const monitors = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("monitors_next_due_idx").on(t.nextDueAt), index("monitors_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("monitors_next_due_idx").on(t.nextDueAt),
+    index("monitors_account_idx").on(t.accountId, t.createdAt),
+  ],
 );
 
 /** One row per task a monitor run created: whether its diff was applied yet, and what it found. */
@@ -254,7 +260,10 @@ export const monitorReviews = sqliteTable(
     /** The review as last seen (JSON): the `before` of an update and the body of a deletion. */
     data: text("data", { mode: "json" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.monitorId, t.publisherKey, t.reviewId] }), index("monitor_reviews_newest_idx").on(t.monitorId, t.publisherKey, t.postedAt)],
+  (t) => [
+    primaryKey({ columns: [t.monitorId, t.publisherKey, t.reviewId] }),
+    index("monitor_reviews_newest_idx").on(t.monitorId, t.publisherKey, t.postedAt),
+  ],
 );
 
 /** Every change a monitor detected, numbered per monitor in detection order (the changes endpoint's cursor). */

@@ -10,7 +10,11 @@ import { errorText, log } from "../log";
 const PERIOD_SECONDS = 60;
 
 function tooMany(message: string): ApiError {
-  return new ApiError(429, { error: "Too Many Requests", details: { rate_limit: [message] } }, { "Retry-After": String(PERIOD_SECONDS) });
+  return new ApiError(
+    429,
+    { error: "Too Many Requests", details: { rate_limit: [message] } },
+    { "Retry-After": String(PERIOD_SECONDS) },
+  );
 }
 
 /** The client's address as Cloudflare saw it; absent only when the Worker is called without the edge (tests). */
@@ -47,13 +51,20 @@ export async function limitAccount(c: Context<AppEnv>, account: Account): Promis
     decision = await take().catch(() => take());
   } catch (err) {
     log("error", "account object unavailable", { request_id: c.get("requestId"), error: errorText(err) });
-    throw new ApiError(503, { error: "Service temporarily unavailable" }, { "Retry-After": String(ACCOUNT_RETRY_AFTER_SECONDS) });
+    throw new ApiError(
+      503,
+      { error: "Service temporarily unavailable" },
+      { "Retry-After": String(ACCOUNT_RETRY_AFTER_SECONDS) },
+    );
   }
   if (!decision.allowed) {
     const seconds = decision.retryAfterSeconds;
     throw new ApiError(
       429,
-      { error: "Too Many Requests", details: { rate_limit: [`Too many requests for this account. Retry after ${seconds} seconds.`] } },
+      {
+        error: "Too Many Requests",
+        details: { rate_limit: [`Too many requests for this account. Retry after ${seconds} seconds.`] },
+      },
       { "Retry-After": String(seconds) },
     );
   }
@@ -67,5 +78,8 @@ export async function limitFailedKey(c: Context<AppEnv>): Promise<void> {
   const ip = clientIp(c);
   if (ip === null) return;
   const { success } = await c.env.FAILED_KEY_LIMITER.limit({ key: ip });
-  if (!success) throw tooMany(`Too many requests with an invalid API key from this address. Retry after ${PERIOD_SECONDS} seconds.`);
+  if (!success)
+    throw tooMany(
+      `Too many requests with an invalid API key from this address. Retry after ${PERIOD_SECONDS} seconds.`,
+    );
 }

@@ -21,7 +21,17 @@ export function createApp() {
   app.use("*", jsonCharset);
   app.openAPIRegistry.register("PublisherConfiguration", PublisherConfigSchema);
   app.openAPIRegistry.register("MonitorPublisherConfiguration", MonitorPublisherConfigSchema);
-  for (const mount of [mountSubmit, mountRetrieve, mountWebhooks, mountDeliveries, mountMonitors, mountPublishers, mountStatus, mountFiles, mountDocs])
+  for (const mount of [
+    mountSubmit,
+    mountRetrieve,
+    mountWebhooks,
+    mountDeliveries,
+    mountMonitors,
+    mountPublishers,
+    mountStatus,
+    mountFiles,
+    mountDocs,
+  ])
     mount(app);
   app.get("/", (c) => c.json({ service: c.env.SERVICE_NAME, docs: "/docs", openapi: "/openapi.json" }));
   app.notFound((c) => c.json({ error: "Not found" }, 404));

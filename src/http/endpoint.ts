@@ -45,7 +45,10 @@ function valueAt(body: Record<string, unknown>, path: readonly string[]): unknow
 
 /** A one-leaf error tree at `path`, nested the way the body is. */
 function treeAt(path: readonly string[], messages: string[]): ErrorDetails {
-  return path.reduceRight<ErrorDetails | string[]>((inner, key) => ({ [key]: inner }), messages) as ErrorDetails;
+  return path.reduceRight<ErrorDetails | string[]>(
+    (inner, key) => ({ [key]: inner }),
+    messages,
+  ) as ErrorDetails;
 }
 
 /**
@@ -54,7 +57,12 @@ function treeAt(path: readonly string[], messages: string[]): ErrorDetails {
  */
 export function endpoint<S extends z.ZodType>(
   spec: EndpointSpec<S>,
-  handler: (c: Context<AppEnv>, input: z.output<S>, account: Account, d1: RequestSession) => Promise<Response>,
+  handler: (
+    c: Context<AppEnv>,
+    input: z.output<S>,
+    account: Account,
+    d1: RequestSession,
+  ) => Promise<Response>,
 ): Handler<AppEnv> {
   const validate = (body: unknown): z.output<S> => {
     const result = spec.schema.safeParse(body);
@@ -81,7 +89,8 @@ export function endpoint<S extends z.ZodType>(
     // use keeps answering from the cache while staying at most one TTL stale.
     const ttlMs = keyCacheTtlMs(c.env);
     const check = await cachedKey(key.data, ttlMs);
-    if (check.account && check.refresh) c.executionCtx.waitUntil(refreshKey(database(c.env.DB), check.refresh, ttlMs));
+    if (check.account && check.refresh)
+      c.executionCtx.waitUntil(refreshKey(database(c.env.DB), check.refresh, ttlMs));
     let account = check.account;
     if (check.account === null) {
       // The per-address limit guards the database: only a key the isolate cannot vouch for costs a
@@ -98,7 +107,9 @@ export function endpoint<S extends z.ZodType>(
     // Validation runs before the limit is counted only so a submit's admission (its rate and its
     // tasks) is one call; its verdict is applied after the rate limit's, in the documented order.
     const parsed = spec.schema.safeParse(body);
-    const admission = spec.tasksOf ? await admitSubmit(c, account, parsed.success ? spec.tasksOf(parsed.data) : 0) : null;
+    const admission = spec.tasksOf
+      ? await admitSubmit(c, account, parsed.success ? spec.tasksOf(parsed.data) : 0)
+      : null;
     if (!admission) await limitAccount(c, account);
     if (!parsed.success) throw invalid(spec.errorText, toErrorTree(parsed.error.issues));
     if (admission) enforceTaskBudget(c, admission);

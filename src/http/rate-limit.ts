@@ -15,12 +15,21 @@ export function planLimit(env: Env, plan: string): { plan: string; limit: number
 
 type Decision = NonNullable<SubmitAdmission["requests"]>;
 
-function tooMany(plan: string, decision: Decision, unit: "requests" | "tasks", headers: Record<string, string>): ApiError {
+function tooMany(
+  plan: string,
+  decision: Decision,
+  unit: "requests" | "tasks",
+  headers: Record<string, string>,
+): ApiError {
   return new ApiError(
     429,
     {
       error: "Too Many Requests",
-      details: { rate_limit: [`${plan} plan allows ${decision.limit} ${unit} per minute. Retry after ${decision.resetSeconds} seconds.`] },
+      details: {
+        rate_limit: [
+          `${plan} plan allows ${decision.limit} ${unit} per minute. Retry after ${decision.resetSeconds} seconds.`,
+        ],
+      },
     },
     { ...headers, "Retry-After": String(decision.resetSeconds) },
   );

@@ -8,5 +8,8 @@ import type { QueueRef, ScrapeQueueBinding } from "../queue/queue-gate";
 
 export function moduleQueue(moduleName: string): QueueRef {
   // The binding is checked against wrangler.toml's producers (and so Env) by the contract test.
-  return { binding: `SCRAPE_${moduleName.toUpperCase().replaceAll("-", "_")}` as ScrapeQueueBinding, name: `scrape-${moduleName}` };
+  return {
+    binding: `SCRAPE_${moduleName.toUpperCase().replaceAll("-", "_")}` as ScrapeQueueBinding,
+    name: `scrape-${moduleName}`,
+  };
 }

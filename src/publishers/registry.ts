@@ -102,7 +102,8 @@ function fromListing(key: string, listed: ListedPublisher): Publisher {
     displayName: listed.displayName,
     kind: listed.kind,
     loginRequired: listed.loginRequired ?? false,
-    resolveProfileKey: (profileKey) => resolveProfile(profileKey, key, { fromId: fromId && ((id) => fromId(id, key)) }),
+    resolveProfileKey: (profileKey) =>
+      resolveProfile(profileKey, key, { fromId: fromId && ((id) => fromId(id, key)) }),
   };
 }
 
@@ -111,11 +112,16 @@ function fromListing(key: string, listed: ListedPublisher): Publisher {
  * entry, aliases included, so no key keeps generic rules for a publisher that has its own module.
  */
 const CLAIMED = new Set(MODULES.flatMap((module) => module.domains));
-const UNCLAIMED: readonly ListedPublisher[] = LISTED.filter((listed) => ![listed.domain, ...(listed.aliases ?? [])].some((domain) => CLAIMED.has(domain)));
+const UNCLAIMED: readonly ListedPublisher[] = LISTED.filter(
+  (listed) => ![listed.domain, ...(listed.aliases ?? [])].some((domain) => CLAIMED.has(domain)),
+);
 
 const BY_DOMAIN = new Map<string, (key: string) => Publisher>();
-for (const listed of UNCLAIMED) for (const domain of [listed.domain, ...(listed.aliases ?? [])]) BY_DOMAIN.set(domain, (key) => fromListing(key, listed));
-for (const module of MODULES) for (const domain of module.domains) BY_DOMAIN.set(domain, (key) => fromModule(key, module));
+for (const listed of UNCLAIMED)
+  for (const domain of [listed.domain, ...(listed.aliases ?? [])])
+    BY_DOMAIN.set(domain, (key) => fromListing(key, listed));
+for (const module of MODULES)
+  for (const domain of module.domains) BY_DOMAIN.set(domain, (key) => fromModule(key, module));
 
 /** The publisher behind a canonical key; unknown domains get the generic module's rules. */
 export function publisherFor(publisherKey: string): Publisher {
@@ -125,7 +131,9 @@ export function publisherFor(publisherKey: string): Publisher {
 /** Every module, generic last: one queue each. */
 export const ALL_MODULES: readonly PublisherModule[] = [...MODULES, GENERIC_MODULE];
 
-const QUEUES_BY_NAME: ReadonlyMap<string, QueueRef> = new Map(ALL_MODULES.map((module) => [moduleQueue(module.name).name, moduleQueue(module.name)]));
+const QUEUES_BY_NAME: ReadonlyMap<string, QueueRef> = new Map(
+  ALL_MODULES.map((module) => [moduleQueue(module.name).name, moduleQueue(module.name)]),
+);
 
 /** The scraping queue of that name (a consumer knows only its batch's queue name), or undefined. */
 export function scrapeQueueNamed(name: string): QueueRef | undefined {
@@ -162,7 +170,8 @@ export type PublisherSupport = (typeof PUBLISHER_SUPPORT)[number];
 function moduleListing(module: PublisherModule): PublisherListing {
   const [domain, ...aliases] = module.domains;
   // "generic" names the catch-all module only; a dedicated module always serves a kind of site.
-  if (module.kind === "generic" || !domain) throw new Error(`Module ${module.name} must name its kind and at least one domain`);
+  if (module.kind === "generic" || !domain)
+    throw new Error(`Module ${module.name} must name its kind and at least one domain`);
   return {
     domain,
     aliases,
@@ -201,5 +210,7 @@ function listedListing(listed: ListedPublisher): PublisherListing {
  * listed ones no module claims. Built from MODULES, so no entry names a module that is not registered.
  */
 export function listPublishers(): PublisherListing[] {
-  return [...MODULES.map(moduleListing), ...UNCLAIMED.map(listedListing)].sort((a, b) => a.domain.localeCompare(b.domain));
+  return [...MODULES.map(moduleListing), ...UNCLAIMED.map(listedListing)].sort((a, b) =>
+    a.domain.localeCompare(b.domain),
+  );
 }

@@ -19,7 +19,10 @@ const SUPPORT_CELL: Record<PublisherListing["support"], string> = {
 function row(p: PublisherListing): string {
   const domains = [`\`${p.domain}\``, ...p.aliases.map((alias) => `\`${alias}\``)].join(", ");
   const module = p.dedicated ? `\`${p.module}\`` : "generic";
-  const support = p.support === "dedicated" && p.evidenceDate ? `dedicated (evidence ${p.evidenceDate})` : SUPPORT_CELL[p.support];
+  const support =
+    p.support === "dedicated" && p.evidenceDate
+      ? `dedicated (evidence ${p.evidenceDate})`
+      : SUPPORT_CELL[p.support];
   const supportCell = p.note ? `${support}: ${cell(p.note)}` : support;
   return `| ${domains} | ${cell(p.displayName)} | ${p.kind} | ${module} | ${supportCell} | ${p.loginRequired ? "yes" : "no"} | ${p.lookup ? "yes" : "no"} | ${cell(p.ratingScale)} |`;
 }
@@ -46,6 +49,7 @@ export function publisherTable(publishers: readonly PublisherListing[] = listPub
 export function withPublisherTable(readme: string, table: string = publisherTable()): string {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`docs/publishers.md needs ${TABLE_START} and ${TABLE_END}, in that order`);
+  if (start < 0 || end < start)
+    throw new Error(`docs/publishers.md needs ${TABLE_START} and ${TABLE_END}, in that order`);
   return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
 }

@@ -81,7 +81,9 @@ export function migrateFairShare(sql: SqlStorage): void {
 }
 
 function row(sql: SqlStorage, taskId: string): Row | null {
-  const rows = sql.exec<Row & Record<string, SqlStorageValue>>("SELECT * FROM gate_tasks WHERE task_id = ?", taskId).toArray();
+  const rows = sql
+    .exec<Row & Record<string, SqlStorageValue>>("SELECT * FROM gate_tasks WHERE task_id = ?", taskId)
+    .toArray();
   return rows.length ? { ...rows[0] } : null;
 }
 
@@ -95,7 +97,12 @@ function activeAccounts(sql: SqlStorage): number {
 }
 
 function runningOf(sql: SqlStorage, accountId: string): number {
-  return sql.exec<{ n: number }>("SELECT count(*) AS n FROM gate_tasks WHERE state = 'running' AND account_id = ?", accountId).one().n;
+  return sql
+    .exec<{ n: number }>(
+      "SELECT count(*) AS n FROM gate_tasks WHERE state = 'running' AND account_id = ?",
+      accountId,
+    )
+    .one().n;
 }
 
 /** ⌈concurrency ÷ active accounts⌉, never below one. */
@@ -130,11 +137,21 @@ export function offer(sql: SqlStorage, offers: readonly Offer[], now: number): v
   for (const item of offers) {
     const existing = row(sql, item.taskId);
     if (existing?.state === "running" || existing?.state === "yielding") {
-      sql.exec("UPDATE gate_tasks SET next_run = ?, next_delay = ? WHERE task_id = ?", item.run, item.delaySeconds, item.taskId);
+      sql.exec(
+        "UPDATE gate_tasks SET next_run = ?, next_delay = ? WHERE task_id = ?",
+        item.run,
+        item.delaySeconds,
+        item.taskId,
+      );
     } else if (existing?.state === "sent") {
       continue;
     } else if (existing) {
-      sql.exec("UPDATE gate_tasks SET run = ?, available_at = ? WHERE task_id = ?", item.run, now + item.delaySeconds * 1000, item.taskId);
+      sql.exec(
+        "UPDATE gate_tasks SET run = ?, available_at = ? WHERE task_id = ?",
+        item.run,
+        now + item.delaySeconds * 1000,
+        item.taskId,
+      );
     } else {
       sql.exec(
         `INSERT INTO gate_tasks (task_id, account_id, state, run, available_at, seq) VALUES (?, ?, 'waiting', ?, ?, ?)`,
@@ -153,7 +170,15 @@ export function offer(sql: SqlStorage, offers: readonly Offer[], now: number): v
  * the task waits here (the message is acknowledged: no retry spent, no consumer held). A second
  * message for a task whose run is alive is a duplicate and dropped (the gate re-sends if that run dies).
  */
-export function admit(sql: SqlStorage, taskId: string, accountId: string, maxRunning: number, run: number | null, limits: Limits, now: number): Admission {
+export function admit(
+  sql: SqlStorage,
+  taskId: string,
+  accountId: string,
+  maxRunning: number,
+  run: number | null,
+  limits: Limits,
+  now: number,
+): Admission {
   const { concurrency } = limits;
   expire(sql, now);
   const existing = row(sql, taskId);
@@ -172,10 +197,20 @@ export function admit(sql: SqlStorage, taskId: string, accountId: string, maxRun
   }
   sql.exec("UPDATE gate_tasks SET max_running = ? WHERE account_id = ?", maxRunning, accountId);
   if (runningOf(sql, accountId) < allowance(sql, concurrency, maxRunning)) {
-    sql.exec("UPDATE gate_tasks SET state = 'running', run = ?, next_run = NULL, until = ? WHERE task_id = ?", run, now + limits.runningTtlMs, taskId);
+    sql.exec(
+      "UPDATE gate_tasks SET state = 'running', run = ?, next_run = NULL, until = ? WHERE task_id = ?",
+      run,
+      now + limits.runningTtlMs,
+      taskId,
+    );
     return "granted";
   }
-  sql.exec("UPDATE gate_tasks SET state = 'waiting', run = ?, available_at = ?, until = NULL WHERE task_id = ?", run, now, taskId);
+  sql.exec(
+    "UPDATE gate_tasks SET state = 'waiting', run = ?, available_at = ?, until = NULL WHERE task_id = ?",
+    run,
+    now,
+    taskId,
+  );
   return "parked";
 }
 
@@ -221,9 +256,18 @@ export function release(sql: SqlStorage, taskId: string, how: Release, limits: L
   if (!current || (current.state !== "running" && current.state !== "yielding")) return;
   if (how.retryInSeconds !== undefined) {
     const at = now + how.retryInSeconds * 1000;
-    sql.exec("UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?", at, at + limits.sentTtlMs, taskId);
+    sql.exec(
+      "UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?",
+      at,
+      at + limits.sentTtlMs,
+      taskId,
+    );
   } else if (how.deferSeconds !== undefined) {
-    sql.exec("UPDATE gate_tasks SET state = 'waiting', available_at = ?, until = NULL WHERE task_id = ?", now + how.deferSeconds * 1000, taskId);
+    sql.exec(
+      "UPDATE gate_tasks SET state = 'waiting', available_at = ?, until = NULL WHERE task_id = ?",
+      now + how.deferSeconds * 1000,
+      taskId,
+    );
   } else if (current.next_run !== null) {
     sql.exec(
       "UPDATE gate_tasks SET state = 'waiting', run = next_run, next_run = NULL, available_at = ? + next_delay * 1000, next_delay = 0, until = NULL WHERE task_id = ?",
@@ -246,7 +290,10 @@ export function pump(sql: SqlStorage, limits: Limits, now: number): Send[] {
   const sends: Send[] = [];
   for (let i = 0; i < concurrency; i++) {
     const inFlight = sql
-      .exec<{ n: number }>("SELECT count(*) AS n FROM gate_tasks WHERE state = 'running' OR (state = 'sent' AND available_at <= ?)", now + 1000)
+      .exec<{ n: number }>(
+        "SELECT count(*) AS n FROM gate_tasks WHERE state = 'running' OR (state = 'sent' AND available_at <= ?)",
+        now + 1000,
+      )
       .one().n;
     if (inFlight >= concurrency) break;
     const share = fairShare(concurrency, activeAccounts(sql));
@@ -264,9 +311,16 @@ export function pump(sql: SqlStorage, limits: Limits, now: number): Send[] {
         now,
       )
       .toArray();
-    const next = candidates.find((c) => c.held < (c.max_running === null ? share : Math.min(share, c.max_running)));
+    const next = candidates.find(
+      (c) => c.held < (c.max_running === null ? share : Math.min(share, c.max_running)),
+    );
     if (!next) break;
-    sql.exec("UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?", now, now + limits.sentTtlMs, next.task_id);
+    sql.exec(
+      "UPDATE gate_tasks SET state = 'sent', available_at = ?, until = ? WHERE task_id = ?",
+      now,
+      now + limits.sentTtlMs,
+      next.task_id,
+    );
     sends.push({ taskId: next.task_id, run: next.run });
   }
   return sends;
@@ -278,7 +332,12 @@ export function pump(sql: SqlStorage, limits: Limits, now: number): Send[] {
  * invocation ends and the queue can deliver what waits (src/app/queue/consumer.ts).
  */
 export function stalledSends(sql: SqlStorage, now: number, ms: number): number {
-  return sql.exec<{ n: number }>("SELECT count(*) AS n FROM gate_tasks WHERE state = 'sent' AND available_at <= ?", now - ms).one().n;
+  return sql
+    .exec<{ n: number }>(
+      "SELECT count(*) AS n FROM gate_tasks WHERE state = 'sent' AND available_at <= ?",
+      now - ms,
+    )
+    .one().n;
 }
 
 export function forget(sql: SqlStorage, taskId: string): void {
@@ -287,7 +346,12 @@ export function forget(sql: SqlStorage, taskId: string): void {
 
 /** A sent message that could not be sent waits again. */
 export function unsend(sql: SqlStorage, taskIds: readonly string[], now: number): void {
-  for (const id of taskIds) sql.exec("UPDATE gate_tasks SET state = 'waiting', available_at = ?, until = NULL WHERE task_id = ? AND state = 'sent'", now, id);
+  for (const id of taskIds)
+    sql.exec(
+      "UPDATE gate_tasks SET state = 'waiting', available_at = ?, until = NULL WHERE task_id = ? AND state = 'sent'",
+      now,
+      id,
+    );
 }
 
 /**
@@ -296,8 +360,15 @@ export function unsend(sql: SqlStorage, taskIds: readonly string[], now: number)
  * after every call.
  */
 export function nextWake(sql: SqlStorage, now: number): number | null {
-  const expiry = sql.exec<{ at: number | null }>("SELECT min(until) AS at FROM gate_tasks WHERE until IS NOT NULL").one().at;
-  const due = sql.exec<{ at: number | null }>("SELECT min(available_at) AS at FROM gate_tasks WHERE state = 'waiting' AND available_at > ?", now).one().at;
+  const expiry = sql
+    .exec<{ at: number | null }>("SELECT min(until) AS at FROM gate_tasks WHERE until IS NOT NULL")
+    .one().at;
+  const due = sql
+    .exec<{ at: number | null }>(
+      "SELECT min(available_at) AS at FROM gate_tasks WHERE state = 'waiting' AND available_at > ?",
+      now,
+    )
+    .one().at;
   if (expiry === null) return due;
   return due === null ? expiry : Math.min(expiry, due);
 }

@@ -78,7 +78,13 @@ export class QueueGate extends DurableObject<Env> {
   }
 
   /** A message arrived: may its run start? A parked task may leave room for another account's. */
-  async admit(queue: GateQueue, taskId: string, accountId: string, maxRunning: number, run: number | null): Promise<{ admission: Admission; send: Send[] }> {
+  async admit(
+    queue: GateQueue,
+    taskId: string,
+    accountId: string,
+    maxRunning: number,
+    run: number | null,
+  ): Promise<{ admission: Admission; send: Send[] }> {
     this.remember(queue);
     const admission = admit(this.ctx.storage.sql, taskId, accountId, maxRunning, run, queue, Date.now());
     return { admission, send: admission === "granted" ? [] : await this.pumpAndArm(queue) };
@@ -138,7 +144,11 @@ export class QueueGate extends DurableObject<Env> {
         sends.map((s) => s.taskId),
         Date.now(),
       );
-      log("error", "queue gate: send failed", { queue: queue.name, count: sends.length, error: errorText(err) });
+      log("error", "queue gate: send failed", {
+        queue: queue.name,
+        count: sends.length,
+        error: errorText(err),
+      });
       await this.ctx.storage.setAlarm(Date.now() + SEND_FAILURE_BACKOFF_MS);
     }
   }
@@ -150,12 +160,17 @@ export class QueueGate extends DurableObject<Env> {
   private remember(queue: GateQueue): void {
     const value = JSON.stringify(queue);
     if (value === this.#remembered) return;
-    this.ctx.storage.sql.exec("INSERT INTO gate_meta (key, value) VALUES ('queue', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", value);
+    this.ctx.storage.sql.exec(
+      "INSERT INTO gate_meta (key, value) VALUES ('queue', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      value,
+    );
     this.#remembered = value;
   }
 
   private stored(): GateQueue | null {
-    const rows = this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM gate_meta WHERE key = 'queue'").toArray();
+    const rows = this.ctx.storage.sql
+      .exec<{ value: string }>("SELECT value FROM gate_meta WHERE key = 'queue'")
+      .toArray();
     return rows.length ? (JSON.parse(rows[0].value) as GateQueue) : null;
   }
 
@@ -178,11 +193,19 @@ export function sendMessage(send: Send): ScrapeMessage {
 }
 
 /** Sends the messages a gate answered, on the queue's producer binding. */
-export async function sendTasks(env: Env, binding: ScrapeQueueBinding, sends: readonly Send[]): Promise<void> {
+export async function sendTasks(
+  env: Env,
+  binding: ScrapeQueueBinding,
+  sends: readonly Send[],
+): Promise<void> {
   if (!sends.length) return;
   const queue = env[binding] as Queue<ScrapeMessage>;
-  const messages: MessageSendRequest<ScrapeMessage>[] = sends.map((s) => ({ body: sendMessage(s), contentType: "json" }));
-  for (let i = 0; i < messages.length; i += SEND_BATCH_MAX) await queue.sendBatch(messages.slice(i, i + SEND_BATCH_MAX));
+  const messages: MessageSendRequest<ScrapeMessage>[] = sends.map((s) => ({
+    body: sendMessage(s),
+    contentType: "json",
+  }));
+  for (let i = 0; i < messages.length; i += SEND_BATCH_MAX)
+    await queue.sendBatch(messages.slice(i, i + SEND_BATCH_MAX));
 }
 
 export function queueGate(env: Env, queue: QueueRef): DurableObjectStub<QueueGate> {

@@ -10,9 +10,15 @@ interface SchemaError {
 }
 
 /** The first issue: its path (below `under`, "(root)" for the answer itself) and zod's message. */
-export function firstIssue(error: SchemaError, under: readonly string[] = []): { path: string; message: string } {
+export function firstIssue(
+  error: SchemaError,
+  under: readonly string[] = [],
+): { path: string; message: string } {
   const issue = error.issues[0];
-  return { path: [...under, ...(issue?.path ?? []).map(String)].join(".") || "(root)", message: issue?.message ?? "invalid" };
+  return {
+    path: [...under, ...(issue?.path ?? []).map(String)].join(".") || "(root)",
+    message: issue?.message ?? "invalid",
+  };
 }
 
 /** The first issue as "<path>: <message>". */
@@ -28,6 +34,7 @@ export function parseAnswer<T>(
   what: string,
 ): T {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw permanentError("publisher_error", `${what}: unexpected answer at ${issueText(parsed.error)}`);
+  if (!parsed.success)
+    throw permanentError("publisher_error", `${what}: unexpected answer at ${issueText(parsed.error)}`);
   return parsed.data;
 }

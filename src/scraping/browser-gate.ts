@@ -18,7 +18,9 @@ export class BrowserGate extends DurableObject<Env> {
     super(ctx, env);
     // A constructor cannot await; the runtime holds every event until this settles (and resets the object if it throws).
     void ctx.blockConcurrencyWhile(async () => {
-      ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS slots (holder TEXT PRIMARY KEY, until INTEGER NOT NULL)");
+      ctx.storage.sql.exec(
+        "CREATE TABLE IF NOT EXISTS slots (holder TEXT PRIMARY KEY, until INTEGER NOT NULL)",
+      );
     });
   }
 
@@ -26,10 +28,23 @@ export class BrowserGate extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     const now = Date.now();
     sql.exec("DELETE FROM slots WHERE until <= ?", now);
-    const held = sql.exec<{ n: number }>("SELECT count(*) AS n FROM slots WHERE holder = ?", holder).one().n > 0;
-    const { used, earliest } = sql.exec<{ used: number; earliest: number | null }>("SELECT count(*) AS used, MIN(until) AS earliest FROM slots").one();
-    if (!held && used >= max) return { granted: false, retryInSeconds: Math.max(1, Math.min(60, Math.ceil(((earliest ?? now) - now) / 1000))) };
-    sql.exec("INSERT INTO slots (holder, until) VALUES (?, ?) ON CONFLICT (holder) DO UPDATE SET until = excluded.until", holder, now + ttlMs);
+    const held =
+      sql.exec<{ n: number }>("SELECT count(*) AS n FROM slots WHERE holder = ?", holder).one().n > 0;
+    const { used, earliest } = sql
+      .exec<{ used: number; earliest: number | null }>(
+        "SELECT count(*) AS used, MIN(until) AS earliest FROM slots",
+      )
+      .one();
+    if (!held && used >= max)
+      return {
+        granted: false,
+        retryInSeconds: Math.max(1, Math.min(60, Math.ceil(((earliest ?? now) - now) / 1000))),
+      };
+    sql.exec(
+      "INSERT INTO slots (holder, until) VALUES (?, ?) ON CONFLICT (holder) DO UPDATE SET until = excluded.until",
+      holder,
+      now + ttlMs,
+    );
     return { granted: true, retryInSeconds: 0 };
   }
 
@@ -38,7 +53,9 @@ export class BrowserGate extends DurableObject<Env> {
   }
 
   async inUse(): Promise<number> {
-    return this.ctx.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM slots WHERE until > ?", Date.now()).one().n;
+    return this.ctx.storage.sql
+      .exec<{ n: number }>("SELECT count(*) AS n FROM slots WHERE until > ?", Date.now())
+      .one().n;
   }
 }
 

@@ -1,4 +1,11 @@
-import puppeteer, { TimeoutError, type Browser, type BrowserContext, type HTTPRequest, type Page, type ResourceType } from "@cloudflare/puppeteer";
+import puppeteer, {
+  TimeoutError,
+  type Browser,
+  type BrowserContext,
+  type HTTPRequest,
+  type Page,
+  type ResourceType,
+} from "@cloudflare/puppeteer";
 import { settings } from "../settings";
 import { browserGate } from "./browser-gate";
 import type { LoginCookie } from "../core/cookies";
@@ -30,7 +37,8 @@ export interface InPageRequest {
   api: boolean;
 }
 
-type InPageAnswer = { status: number; url: string; headers: [string, string][]; text: string } | { error: string };
+type InPageAnswer =
+  { status: number; url: string; headers: [string, string][]; text: string } | { error: string };
 
 /**
  * Runs inside the page: the page's own fetch, with its cookies (credentials "include"), bounded in
@@ -48,7 +56,13 @@ const IN_PAGE_FETCH = async (init: {
   const timer = setTimeout(() => controller.abort(), init.timeoutMs);
   try {
     // `credentials` is the page's fetch option (the Worker's RequestInit type does not list it).
-    const options = { method: init.method, headers: init.headers, body: init.body, credentials: "include", signal: controller.signal };
+    const options = {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      credentials: "include",
+      signal: controller.signal,
+    };
     const response = await fetch(init.url, options);
     const text = await response.text();
     if (text.length > init.maxBytes) return { error: "too large" };
@@ -113,7 +127,9 @@ async function acquireBrowser(env: Env): Promise<Browser> {
   const sessions = await puppeteer.sessions(env.BROWSER);
   const candidates = [...sessions]
     .sort(
-      (a, b) => Number(Boolean(a.connectionId)) - Number(Boolean(b.connectionId)) || Number(a.connectionStartTime ?? 0) - Number(b.connectionStartTime ?? 0),
+      (a, b) =>
+        Number(Boolean(a.connectionId)) - Number(Boolean(b.connectionId)) ||
+        Number(a.connectionStartTime ?? 0) - Number(b.connectionStartTime ?? 0),
     )
     .slice(0, MAX_CONNECT_ATTEMPTS);
   for (const session of candidates) {
@@ -143,7 +159,11 @@ export class PageRenderer {
 
   #open(): Promise<{ browser: Browser; context: BrowserContext }> {
     this.#session ??= (async () => {
-      const slot = await browserGate(this.env).acquire(this.#holder, settings(this.env).browserSessionsMax, SLOT_TTL_MS);
+      const slot = await browserGate(this.env).acquire(
+        this.#holder,
+        settings(this.env).browserSessionsMax,
+        SLOT_TTL_MS,
+      );
       if (!slot.granted) throw new BrowserBusy(slot.retryInSeconds);
       let browser: Browser;
       try {
@@ -184,7 +204,8 @@ export class PageRenderer {
     const url = URL.parse(request.url());
     // A navigation refused as "blocked" would commit Chrome's error page in place of the page being
     // read; "aborted" cancels it and leaves the page as it was.
-    const drop = () => void request.abort(request.isNavigationRequest() ? "aborted" : "blockedbyclient").catch(() => {});
+    const drop = () =>
+      void request.abort(request.isNavigationRequest() ? "aborted" : "blockedbyclient").catch(() => {});
     if (BLOCKED_RESOURCES.has(request.resourceType())) {
       drop();
       return null;
@@ -201,11 +222,17 @@ export class PageRenderer {
     }
     if (destination.host === url.host) {
       const headers = request.headers();
-      if (intendedHost && !headers["x-forwarded-host"]) void request.continue({ headers: { ...headers, "x-forwarded-host": intendedHost } }).catch(() => {});
+      if (intendedHost && !headers["x-forwarded-host"])
+        void request.continue({ headers: { ...headers, "x-forwarded-host": intendedHost } }).catch(() => {});
       else void request.continue().catch(() => {});
       return null;
     }
-    void request.continue({ url: destination.toString(), headers: { ...request.headers(), "x-forwarded-host": url.host } }).catch(() => {});
+    void request
+      .continue({
+        url: destination.toString(),
+        headers: { ...request.headers(), "x-forwarded-host": url.host },
+      })
+      .catch(() => {});
     return null;
   }
 
@@ -242,7 +269,10 @@ export class PageRenderer {
     let current = this.#current;
     if (!current || URL.parse(current.url())?.origin !== target.requestUrl.origin) {
       const referrer = request.headers.Referer ?? request.headers.referer;
-      const opener = referrer && URL.parse(referrer)?.host === target.pageUrl.host ? referrer : new URL("/", target.pageUrl).toString();
+      const opener =
+        referrer && URL.parse(referrer)?.host === target.pageUrl.host
+          ? referrer
+          : new URL("/", target.pageUrl).toString();
       current = await this.#newPage();
       try {
         // Any answer puts a document on the origin; its status is not the API call's.
@@ -267,14 +297,27 @@ export class PageRenderer {
         maxBytes: options.maxBytes,
       });
       if ("error" in answer) {
-        if (answer.error === "too large") throw permanentError("publisher_error", `Page is larger than ${options.maxBytes} bytes`);
-        if (answer.error === "timeout") throw transientError("timeout", `Publisher did not answer within ${left} ms`);
-        throw transientError("publisher_error", `Could not reach the publisher from the page: ${answer.error}`);
+        if (answer.error === "too large")
+          throw permanentError("publisher_error", `Page is larger than ${options.maxBytes} bytes`);
+        if (answer.error === "timeout")
+          throw transientError("timeout", `Publisher did not answer within ${left} ms`);
+        throw transientError(
+          "publisher_error",
+          `Could not reach the publisher from the page: ${answer.error}`,
+        );
       }
-      return { url: new URL(answer.url || target.requestUrl.toString()), status: answer.status, headers: new Headers(answer.headers), text: answer.text };
+      return {
+        url: new URL(answer.url || target.requestUrl.toString()),
+        status: answer.status,
+        headers: new Headers(answer.headers),
+        text: answer.text,
+      };
     } catch (err) {
       if (err instanceof ScrapeError) throw err;
-      throw transientError("publisher_error", `Browser could not run the request: ${err instanceof Error ? err.message : String(err)}`);
+      throw transientError(
+        "publisher_error",
+        `Browser could not run the request: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 
@@ -303,34 +346,57 @@ export class PageRenderer {
    * Loads `target` in `page` and returns its HTML once it has settled; `checkStatus` false takes any
    * answer (a page opened only to run requests from its origin).
    */
-  async #load(page: Page, target: Target, options: RenderOptions, checkStatus: boolean, forwardHost = false): Promise<RenderedPage> {
+  async #load(
+    page: Page,
+    target: Target,
+    options: RenderOptions,
+    checkStatus: boolean,
+    forwardHost = false,
+  ): Promise<RenderedPage> {
     // The browser route tells a mapped origin (PUBLISHER_ORIGINS) which host its page and in-page
     // requests were meant for, as the direct route does; render() keeps its own behaviour.
-    const intendedHost = forwardHost && target.requestUrl.host !== target.pageUrl.host ? target.pageUrl.host : null;
+    const intendedHost =
+      forwardHost && target.requestUrl.host !== target.pageUrl.host ? target.pageUrl.host : null;
     try {
       // A main-frame navigation refused as private (the profile redirecting there) fails the task the
       // way the plain-HTTP path does; a refused subresource, fetch or frame only leaves the page without it.
       let refusedNavigation: string | null = null;
       page.removeAllListeners("request");
       page.on("request", (request) => {
-        const refused = this.#intercept(request, intendedHost && URL.parse(request.url())?.origin === target.requestUrl.origin ? intendedHost : null);
-        if (refused && request.isNavigationRequest() && request.frame() === page.mainFrame()) refusedNavigation ??= refused;
+        const refused = this.#intercept(
+          request,
+          intendedHost && URL.parse(request.url())?.origin === target.requestUrl.origin ? intendedHost : null,
+        );
+        if (refused && request.isNavigationRequest() && request.frame() === page.mainFrame())
+          refusedNavigation ??= refused;
       });
       const cookies = cookiesFor(options.cookies, target.pageUrl);
       // Cookies go to the origin that really serves the page (PUBLISHER_ORIGINS may move it).
-      if (cookies.length) await page.setCookie(...cookies.map(({ name, value }) => ({ name, value, url: target.requestUrl.origin })));
+      if (cookies.length)
+        await page.setCookie(
+          ...cookies.map(({ name, value }) => ({ name, value, url: target.requestUrl.origin })),
+        );
       const started = Date.now();
-      const response = await page.goto(target.requestUrl.toString(), { waitUntil: "load", timeout: options.timeoutMs }).catch((err: unknown) => {
-        if (refusedNavigation) throw permanentError("profile_not_found", `Refusing to request a private host: ${refusedNavigation}`);
-        throw err;
-      });
+      const response = await page
+        .goto(target.requestUrl.toString(), { waitUntil: "load", timeout: options.timeoutMs })
+        .catch((err: unknown) => {
+          if (refusedNavigation)
+            throw permanentError(
+              "profile_not_found",
+              `Refusing to request a private host: ${refusedNavigation}`,
+            );
+          throw err;
+        });
       const remaining = options.timeoutMs - (Date.now() - started);
       if (remaining > 0) {
         // Best effort: a page that keeps polling is read as it is after the settle time.
-        await page.waitForNetworkIdle({ idleTime: SETTLE_IDLE_MS, timeout: Math.min(SETTLE_MS, remaining) }).catch(() => {});
+        await page
+          .waitForNetworkIdle({ idleTime: SETTLE_IDLE_MS, timeout: Math.min(SETTLE_MS, remaining) })
+          .catch(() => {});
       }
       const html = await page.content();
-      if (html.length > options.maxBytes) throw permanentError("publisher_error", `Rendered page is larger than ${options.maxBytes} bytes`);
+      if (html.length > options.maxBytes)
+        throw permanentError("publisher_error", `Rendered page is larger than ${options.maxBytes} bytes`);
       const status = response?.status() ?? 200;
       const headers = new Headers(response?.headers() ?? {});
       if (checkStatus) {
@@ -340,8 +406,12 @@ export class PageRenderer {
       return { url: publisherSideUrl(target, new URL(page.url())), status, headers, text: html };
     } catch (err) {
       if (err instanceof ScrapeError) throw err;
-      if (err instanceof TimeoutError) throw transientError("timeout", `Page did not render within ${options.timeoutMs} ms`);
-      throw transientError("publisher_error", `Browser could not load the page: ${err instanceof Error ? err.message : String(err)}`);
+      if (err instanceof TimeoutError)
+        throw transientError("timeout", `Page did not render within ${options.timeoutMs} ms`);
+      throw transientError(
+        "publisher_error",
+        `Browser could not load the page: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 

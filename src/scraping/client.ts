@@ -67,7 +67,10 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   const declared = Number(response.headers.get("Content-Length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
-    throw permanentError("publisher_error", `Page is larger than ${maxBytes} bytes (Content-Length ${declared})`);
+    throw permanentError(
+      "publisher_error",
+      `Page is larger than ${maxBytes} bytes (Content-Length ${declared})`,
+    );
   }
   const bytes = await readAtMost(response.body, maxBytes);
   if (!bytes) throw permanentError("publisher_error", `Page is larger than ${maxBytes} bytes`);
@@ -171,8 +174,20 @@ export class PublisherClient {
       } catch (err) {
         const next = this.#routes[index + 1];
         // A busy browser is no verdict on the publisher: the run hands the task on instead.
-        if (!next || !(err instanceof ScrapeError) || err.reason !== "blocked" || err instanceof BrowserBusy || this.timeUp) throw err;
-        log("warn", "route blocked, trying the next route", { publisher: this.options.publisherKey, route: route.name, next: next.name, detail: err.message });
+        if (
+          !next ||
+          !(err instanceof ScrapeError) ||
+          err.reason !== "blocked" ||
+          err instanceof BrowserBusy ||
+          this.timeUp
+        )
+          throw err;
+        log("warn", "route blocked, trying the next route", {
+          publisher: this.options.publisherKey,
+          route: route.name,
+          next: next.name,
+          detail: err.message,
+        });
         this.#routeIndex = index + 1;
       }
     }
@@ -186,8 +201,16 @@ export class PublisherClient {
     let target = resolveTarget(this.env, url);
     let method = options.method ?? "GET";
     let body: string | undefined =
-      options.json !== undefined ? JSON.stringify(options.json) : options.form ? new URLSearchParams(options.form).toString() : options.body;
-    const api = options.json !== undefined || options.form !== undefined || method === "POST" || /json/i.test(headerValue(options.headers, "Accept") ?? "");
+      options.json !== undefined
+        ? JSON.stringify(options.json)
+        : options.form
+          ? new URLSearchParams(options.form).toString()
+          : options.body;
+    const api =
+      options.json !== undefined ||
+      options.form !== undefined ||
+      method === "POST" ||
+      /json/i.test(headerValue(options.headers, "Accept") ?? "");
     try {
       for (let hop = 0; ; hop++) {
         const headers = adapterHeaders(options);
@@ -203,16 +226,29 @@ export class PublisherClient {
           signal,
           timeoutMs,
           // A provider wraps the page (Zyte in base64, ScrapFly in JSON): its envelope may be larger.
-          read: (response) => readCapped(response, route.kind === "provider" ? envelopeCap(config.maxPageBytes) : config.maxPageBytes),
+          read: (response) =>
+            readCapped(
+              response,
+              route.kind === "provider" ? envelopeCap(config.maxPageBytes) : config.maxPageBytes,
+            ),
         });
-        if (route.kind === "provider" && new TextEncoder().encode(answer.text).byteLength > config.maxPageBytes) {
+        if (
+          route.kind === "provider" &&
+          new TextEncoder().encode(answer.text).byteLength > config.maxPageBytes
+        ) {
           throw permanentError("publisher_error", `Page is larger than ${config.maxPageBytes} bytes`);
         }
         const answerUrl = publisherSideUrl(target, answer.url);
         // A route that followed redirects itself (the browser, a provider) reports where it ended:
         // judged by the same rules as a hop followed here.
-        if (answerUrl.href !== target.pageUrl.href && !mayRequest(this.env, route.kind === "provider" ? answerUrl : answer.url)) {
-          throw permanentError("profile_not_found", `Refusing to request a private host: ${answerUrl.hostname}`);
+        if (
+          answerUrl.href !== target.pageUrl.href &&
+          !mayRequest(this.env, route.kind === "provider" ? answerUrl : answer.url)
+        ) {
+          throw permanentError(
+            "profile_not_found",
+            `Refusing to request a private host: ${answerUrl.hostname}`,
+          );
         }
         this.#jar.store(answerUrl, answer.headers);
         const location = answer.headers.get("Location");
@@ -227,12 +263,21 @@ export class PublisherClient {
         }
         const error = await errorForStatus(answer.status, answer.headers, answer.text);
         if (error) throw error;
-        return await this.#inspected({ url: answerUrl, status: answer.status, headers: answer.headers, text: answer.text, rendered: route.kind === "browser" });
+        return await this.#inspected({
+          url: answerUrl,
+          status: answer.status,
+          headers: answer.headers,
+          text: answer.text,
+          rendered: route.kind === "browser",
+        });
       }
     } catch (err) {
       if (err instanceof ScrapeError) throw err;
       if (signal.aborted) throw transientError("timeout", `Publisher did not answer within ${timeoutMs} ms`);
-      throw transientError("publisher_error", `Could not reach the publisher: ${err instanceof Error ? err.message : String(err)}`);
+      throw transientError(
+        "publisher_error",
+        `Could not reach the publisher: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 
@@ -252,18 +297,28 @@ export class PublisherClient {
 
   /** GET (or POST) answered with JSON; an XSSI guard such as Google's `)]}'` line is removed first. */
   async json(url: URL | string, options: RequestOptions = {}): Promise<{ url: URL; data: unknown }> {
-    const page = await this.request(url, { ...options, headers: { Accept: "application/json", ...options.headers } });
+    const page = await this.request(url, {
+      ...options,
+      headers: { Accept: "application/json", ...options.headers },
+    });
     try {
       return { url: page.url, data: JSON.parse(page.text.replace(XSSI_PREFIX, "")) };
     } catch {
-      throw permanentError("publisher_error", `Expected JSON from ${page.url.pathname}, got ${page.text.slice(0, 40).replace(/\s+/g, " ")}…`);
+      throw permanentError(
+        "publisher_error",
+        `Expected JSON from ${page.url.pathname}, got ${page.text.slice(0, 40).replace(/\s+/g, " ")}…`,
+      );
     }
   }
 
   /** Loads a page in the browser (JavaScript runs), through the same checks, and returns its HTML. */
   async render(url: URL | string): Promise<FetchedPage> {
     this.#count("browser");
-    const page = await this.renderer.render(url, { cookies: this.options.cookies, timeoutMs: this.timeoutMs(), maxBytes: settings(this.env).maxPageBytes });
+    const page = await this.renderer.render(url, {
+      cookies: this.options.cookies,
+      timeoutMs: this.timeoutMs(),
+      maxBytes: settings(this.env).maxPageBytes,
+    });
     return this.#inspected({ ...page, rendered: true });
   }
 
@@ -276,7 +331,9 @@ export class PublisherClient {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.#routes.map((route) => (route.close ? route.close().catch(() => {}) : Promise.resolve())));
+    await Promise.all(
+      this.#routes.map((route) => (route.close ? route.close().catch(() => {}) : Promise.resolve())),
+    );
     await this.renderer.close();
   }
 

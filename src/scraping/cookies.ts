@@ -12,14 +12,20 @@ export async function loginCookies(env: Env, cookiesEnc: string | null): Promise
   try {
     return JSON.parse(await decryptWithKeys(env, cookiesEnc)) as LoginCookie[];
   } catch (err) {
-    if (err instanceof SecretUnreadable) throw permanentError("secret_unreadable", "Login cookies are sealed under a key that is not configured");
+    if (err instanceof SecretUnreadable)
+      throw permanentError(
+        "secret_unreadable",
+        "Login cookies are sealed under a key that is not configured",
+      );
     throw err;
   }
 }
 
 /** The cookies a request to `pageUrl` carries: those whose domain is the page's host or a parent of it. */
 export function cookiesFor(cookies: readonly LoginCookie[], pageUrl: URL): LoginCookie[] {
-  return cookies.filter((cookie) => isOnDomain(pageUrl.hostname, cookie.domain.trim().toLowerCase().replace(/^\./, "")));
+  return cookies.filter((cookie) =>
+    isOnDomain(pageUrl.hostname, cookie.domain.trim().toLowerCase().replace(/^\./, "")),
+  );
 }
 
 export function cookieHeader(cookies: readonly LoginCookie[]): string {

@@ -22,6 +22,10 @@ export function permanentError(reason: FailureReason, message: string): ScrapeEr
   return new ScrapeError(reason, false, message);
 }
 
-export function transientError(reason: FailureReason, message: string, retryAfterSeconds?: number): ScrapeError {
+export function transientError(
+  reason: FailureReason,
+  message: string,
+  retryAfterSeconds?: number,
+): ScrapeError {
   return new ScrapeError(reason, true, message, retryAfterSeconds);
 }

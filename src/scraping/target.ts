@@ -36,7 +36,8 @@ export function mappedOrigin(env: Env, host: string): string | null {
 export function mayRequest(env: Env, url: URL): boolean {
   const config = settings(env);
   if (config.allowPrivateNetwork) return true;
-  if (Object.values(config.publisherOrigins).some((origin) => URL.parse(origin)?.origin === url.origin)) return true;
+  if (Object.values(config.publisherOrigins).some((origin) => URL.parse(origin)?.origin === url.origin))
+    return true;
   return !isPrivateHost(url.hostname);
 }
 
@@ -63,6 +64,7 @@ export function resolveTarget(env: Env, pageUrl: string | URL): Target {
  * a URL on the request origin of `target` goes back to the page's own origin.
  */
 export function publisherSideUrl(target: Target, url: URL): URL {
-  if (url.origin !== target.requestUrl.origin || target.requestUrl.origin === target.pageUrl.origin) return url;
+  if (url.origin !== target.requestUrl.origin || target.requestUrl.origin === target.pageUrl.origin)
+    return url;
   return new URL(url.pathname + url.search, target.pageUrl.origin);
 }

@@ -51,7 +51,8 @@ export function reviewsUrlKeys(taskId: string, files: readonly string[]): string
   if (files.length <= MAX_REVIEWS_URLS) return [...files];
   const per = Math.ceil(files.length / MAX_REVIEWS_URLS);
   const keys: string[] = [];
-  for (let from = 1; from <= files.length; from += per) keys.push(rangeFileKey(taskId, from, Math.min(files.length, from + per - 1)));
+  for (let from = 1; from <= files.length; from += per)
+    keys.push(rangeFileKey(taskId, from, Math.min(files.length, from + per - 1)));
   return keys;
 }
 
@@ -60,7 +61,9 @@ export function toJsonLines(reviews: readonly Review[]): string {
 }
 
 export async function putPageFile(env: Env, key: string, reviews: readonly Review[]): Promise<void> {
-  await env.REVIEW_FILES.put(key, toJsonLines(reviews), { httpMetadata: { contentType: "application/x-ndjson; charset=utf-8" } });
+  await env.REVIEW_FILES.put(key, toJsonLines(reviews), {
+    httpMetadata: { contentType: "application/x-ndjson; charset=utf-8" },
+  });
 }
 
 /** Removes one file (a page file its run could not record). */
@@ -83,8 +86,15 @@ export async function deleteTaskFiles(env: Env, taskId: string): Promise<void> {
  * has them (deleted by retention, or the range is not one of its own). The range is cut from the
  * task's recorded file list, so only files a guarded write recorded are ever served.
  */
-async function openRangeFile(env: Env, range: { taskId: string; from: number; to: number }): Promise<ReadableStream<Uint8Array> | null> {
-  const row = await database(env.DB).select({ files: tasks.files }).from(tasks).where(eq(tasks.id, range.taskId)).get();
+async function openRangeFile(
+  env: Env,
+  range: { taskId: string; from: number; to: number },
+): Promise<ReadableStream<Uint8Array> | null> {
+  const row = await database(env.DB)
+    .select({ files: tasks.files })
+    .from(tasks)
+    .where(eq(tasks.id, range.taskId))
+    .get();
   const keys = row?.files.slice(range.from - 1, range.to) ?? [];
   if (keys.length !== range.to - range.from + 1) return null;
   const first = await env.REVIEW_FILES.get(keys[0]);

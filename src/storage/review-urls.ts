@@ -26,7 +26,12 @@ function urlCacheKey(env: Env, baseUrl: string, taskId: string): string {
   return `${taskId}\n${fileUrlExpiry(settings(env).reviewFileUrlTtlSeconds)}\n${baseUrl}`;
 }
 
-export async function signedReviewsUrls(env: Env, baseUrl: string, taskId: string, files: readonly string[]): Promise<SignedUrls> {
+export async function signedReviewsUrls(
+  env: Env,
+  baseUrl: string,
+  taskId: string,
+  files: readonly string[],
+): Promise<SignedUrls> {
   const cacheKey = urlCacheKey(env, baseUrl, taskId);
   const hit = urlCache.get(cacheKey);
   if (hit) return hit;
@@ -54,6 +59,10 @@ export function cachedReviewsUrls(env: Env, baseUrl: string, taskId: string): Si
  * Signed URLs of a completed task's raw page files (ranges of them for a task of more than
  * MAX_REVIEWS_URLS files), valid for at least the configured lifetime from now.
  */
-export async function reviewsUrls(env: Env, baseUrl: string, task: Pick<TaskRow, "id" | "files">): Promise<string[]> {
+export async function reviewsUrls(
+  env: Env,
+  baseUrl: string,
+  task: Pick<TaskRow, "id" | "files">,
+): Promise<string[]> {
   return (await signedReviewsUrls(env, baseUrl, task.id, task.files)).urls;
 }

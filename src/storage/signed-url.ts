@@ -15,14 +15,20 @@ const encoder = new TextEncoder();
 function hmacKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
     keys.set(secret, key);
   }
   return key;
 }
 
 async function signature(secret: string, objectKey: string, expires: number): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${objectKey}\n${expires}`));
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret),
+    encoder.encode(`${objectKey}\n${expires}`),
+  );
   return toBase64Url(mac);
 }
 
@@ -38,7 +44,12 @@ export function fileUrlExpiry(ttlSeconds: number, nowSeconds = Math.floor(Date.n
   return Math.ceil((nowSeconds + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
 }
 
-export async function signFileUrl(secret: string, baseUrl: string, objectKey: string, expires: number): Promise<string> {
+export async function signFileUrl(
+  secret: string,
+  baseUrl: string,
+  objectKey: string,
+  expires: number,
+): Promise<string> {
   const url = new URL(filePath(objectKey), baseUrl);
   url.searchParams.set("expires", String(expires));
   url.searchParams.set("signature", await signature(secret, objectKey, expires));
@@ -46,10 +57,17 @@ export async function signFileUrl(secret: string, baseUrl: string, objectKey: st
 }
 
 /** The same URLs as signFileUrl for many files of one origin, without a URL object per file. */
-export async function signFileUrls(secret: string, baseUrl: string, objectKeys: readonly string[], expires: number): Promise<string[]> {
+export async function signFileUrls(
+  secret: string,
+  baseUrl: string,
+  objectKeys: readonly string[],
+  expires: number,
+): Promise<string[]> {
   const origin = new URL(baseUrl).origin;
   const signatures = await Promise.all(objectKeys.map((objectKey) => signature(secret, objectKey, expires)));
-  return objectKeys.map((objectKey, i) => `${origin}${filePath(objectKey)}?expires=${expires}&signature=${signatures[i]}`);
+  return objectKeys.map(
+    (objectKey, i) => `${origin}${filePath(objectKey)}?expires=${expires}&signature=${signatures[i]}`,
+  );
 }
 
 export type FileUrlCheck = { ok: true; objectKey: string } | { ok: false; reason: "invalid" | "expired" };

@@ -26,7 +26,11 @@ describe("POST /webhooks/deliveries/", () => {
 
     const all = await postJson(PATH, { api_key: apiKey });
     expect(all.status).toBe(200);
-    expect(all.body.deliveries.map((d: any) => d.id)).toEqual([`evt_${bad.taskId}_failed`, `evt_${ok.taskId}_completed`, `evt_${ok.taskId}_in_progress`]);
+    expect(all.body.deliveries.map((d: any) => d.id)).toEqual([
+      `evt_${bad.taskId}_failed`,
+      `evt_${ok.taskId}_completed`,
+      `evt_${ok.taskId}_in_progress`,
+    ]);
     const [failed, completed] = all.body.deliveries;
     expect(completed).toEqual({
       id: `evt_${ok.taskId}_completed`,
@@ -40,7 +44,12 @@ describe("POST /webhooks/deliveries/", () => {
       last_attempt_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       created_at: expect.stringMatching(/Z$/),
     });
-    expect(failed).toMatchObject({ state: "pending", attempts: 1, last_status_code: 500, last_error: "HTTP 500" });
+    expect(failed).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      last_status_code: 500,
+      last_error: "HTTP 500",
+    });
     expect(Date.parse(failed.next_attempt_at) - Date.parse(failed.last_attempt_at)).toBe(10_000);
 
     const one = await postJson(PATH.slice(0, -1), { api_key: apiKey, task_id: ok.taskId, limit: "1" });
@@ -59,11 +68,23 @@ describe("POST /webhooks/deliveries/", () => {
     });
     expect(await postJson(PATH, { limit: 500 })).toMatchObject({
       status: 400,
-      body: { error: "Invalid payload", details: { api_key: ["This field is required."], limit: ["Ensure this value is less than or equal to 100."] } },
+      body: {
+        error: "Invalid payload",
+        details: {
+          api_key: ["This field is required."],
+          limit: ["Ensure this value is less than or equal to 100."],
+        },
+      },
     });
     expect(await postJson(PATH, { api_key: apiKey, limit: 0, task_id: 7 })).toMatchObject({
       status: 400,
-      body: { error: "Invalid payload", details: { limit: ["Ensure this value is greater than or equal to 1."], task_id: ["Not a valid string."] } },
+      body: {
+        error: "Invalid payload",
+        details: {
+          limit: ["Ensure this value is greater than or equal to 1."],
+          task_id: ["Not a valid string."],
+        },
+      },
     });
     const notJson = await call(PATH, { method: "POST", body: "{" });
     expect(notJson.status).toBe(400);

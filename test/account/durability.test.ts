@@ -51,7 +51,10 @@ describe("WEBHOOK_RETRY_SCHEDULE", () => {
     });
 
     await emitTaskEvent(env, taskId, "task.in_progress");
-    await vi.waitFor(async () => expect((await deliveries(accountId))[0]?.attempts).toBe(1), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(async () => expect((await deliveries(accountId))[0]?.attempts).toBe(1), {
+      timeout: 5_000,
+      interval: 10,
+    });
     const gaps: number[] = [];
     for (;;) {
       const [record] = await deliveries(accountId);
@@ -60,7 +63,9 @@ describe("WEBHOOK_RETRY_SCHEDULE", () => {
       expect(await runDurableObjectAlarm(stub)).toBe(true);
     }
     expect(gaps).toEqual([5, 15, 45]);
-    expect(await deliveries(accountId)).toEqual([expect.objectContaining({ state: "failed", attempts: 4, next_attempt_at: null })]);
+    expect(await deliveries(accountId)).toEqual([
+      expect.objectContaining({ state: "failed", attempts: 4, next_attempt_at: null }),
+    ]);
     expect(hook.received).toHaveLength(4);
   });
 });
@@ -72,7 +77,8 @@ describe("delivery log retention", () => {
     const THIRTY_DAYS = 30 * 24 * 3600 * 1000;
     const ids = await runInDurableObject(stub, (_instance, state) => {
       const sql = state.storage.sql;
-      const add = (id: string, now: number) => enqueue(sql, { id, taskId: `task-${id}`, event: "task.completed", body: "{}" }, now);
+      const add = (id: string, now: number) =>
+        enqueue(sql, { id, taskId: `task-${id}`, event: "task.completed", body: "{}" }, now);
       add("delivered", t0);
       add("given-up", t0);
       add("pending", t0);
@@ -96,13 +102,16 @@ describe("task files", () => {
     const taskId = crypto.randomUUID();
     const other = crypto.randomUUID();
     const keys = Array.from({ length: 1_001 }, (_, i) => `tasks/${taskId}/pages/${i + 1}.jsonl`);
-    for (let i = 0; i < keys.length; i += 100) await Promise.all(keys.slice(i, i + 100).map((key) => env.REVIEW_FILES.put(key, "{}\n")));
+    for (let i = 0; i < keys.length; i += 100)
+      await Promise.all(keys.slice(i, i + 100).map((key) => env.REVIEW_FILES.put(key, "{}\n")));
     await env.REVIEW_FILES.put(`tasks/${other}/pages/1.jsonl`, "{}\n");
     expect((await env.REVIEW_FILES.list({ prefix: `tasks/${taskId}/` })).truncated).toBe(true);
 
     await deleteTaskFiles(env, taskId);
     expect((await env.REVIEW_FILES.list({ prefix: `tasks/${taskId}/` })).objects).toEqual([]);
     // Another task's files are not touched.
-    expect((await env.REVIEW_FILES.list({ prefix: `tasks/${other}/` })).objects.map((o) => o.key)).toEqual([`tasks/${other}/pages/1.jsonl`]);
+    expect((await env.REVIEW_FILES.list({ prefix: `tasks/${other}/` })).objects.map((o) => o.key)).toEqual([
+      `tasks/${other}/pages/1.jsonl`,
+    ]);
   });
 });

@@ -9,7 +9,8 @@ import { business, postJson } from "../helpers/api";
 /** Sets the account's webhook through the real endpoint; returns the signing secret. */
 export async function setWebhook(apiKey: string, url: string): Promise<string> {
   const res = await postJson("/webhooks/create-webhook/", { api_key: apiKey, webhook: url });
-  if (res.status !== 201) throw new Error(`create-webhook answered ${res.status}: ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`create-webhook answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.secret as string;
 }
 
@@ -21,7 +22,13 @@ export interface TaskFixture {
 /** A request with one task straight in D1, the way submit and the scraper leave them. */
 export async function insertTask(
   accountId: string,
-  fields: { status?: number; reason?: string | null; files?: string[]; reviewsFound?: number; profileUrl?: string | null } = {},
+  fields: {
+    status?: number;
+    reason?: string | null;
+    files?: string[];
+    reviewsFound?: number;
+    profileUrl?: string | null;
+  } = {},
 ): Promise<TaskFixture> {
   const db = database(env.DB);
   const now = Date.now();
@@ -29,7 +36,15 @@ export async function insertTask(
   const taskId = crypto.randomUUID();
   await db
     .insert(requests)
-    .values({ id: requestId, accountId, foreignKey: "order-7", lazy: false, business: business(), baseUrl: "https://api.test", createdAt: now });
+    .values({
+      id: requestId,
+      accountId,
+      foreignKey: "order-7",
+      lazy: false,
+      business: business(),
+      baseUrl: "https://api.test",
+      createdAt: now,
+    });
   await db.insert(tasks).values({
     id: taskId,
     requestId,
@@ -72,11 +87,14 @@ export function receiver(server: SetupServer, answers: Answers, headers: Record<
     http.post(url.split("?")[0], async ({ request }) => {
       received.push({ headers: request.headers, body: await request.text() });
       const body = received[received.length - 1].body;
-      const status = Array.isArray(answers) ? answers[Math.min(received.length, answers.length) - 1] : answers(JSON.parse(body), received.length - 1);
+      const status = Array.isArray(answers)
+        ? answers[Math.min(received.length, answers.length) - 1]
+        : answers(JSON.parse(body), received.length - 1);
       return new HttpResponse(status === 204 ? null : "ok", { status, headers });
     }),
   );
   return { url, received };
 }
 
-export const deliveries = (accountId: string, limit = 100, taskId?: string) => accountStub(env, accountId).listWebhookDeliveries(limit, taskId);
+export const deliveries = (accountId: string, limit = 100, taskId?: string) =>
+  accountStub(env, accountId).listWebhookDeliveries(limit, taskId);

@@ -16,7 +16,10 @@ afterAll(() => server.close());
 async function createWebhookDeployed(apiKey: string, webhook: string) {
   const deployed = { ...env, ALLOW_PRIVATE_NETWORK: "false" } as Env;
   const res = await createApp().fetch(
-    new Request(`${BASE}/webhooks/create-webhook/`, { method: "POST", body: JSON.stringify({ api_key: apiKey, webhook }) }),
+    new Request(`${BASE}/webhooks/create-webhook/`, {
+      method: "POST",
+      body: JSON.stringify({ api_key: apiKey, webhook }),
+    }),
     deployed,
     createExecutionContext(),
   );
@@ -50,12 +53,19 @@ describe("webhook targets on private networks", () => {
 
   it("are accepted when ALLOW_PRIVATE_NETWORK is on (local development, and these tests)", async () => {
     const { apiKey } = await createAccount();
-    expect(await postJson("/webhooks/create-webhook/", { api_key: apiKey, webhook: "http://127.0.0.1:8787/hook" })).toMatchObject({ status: 201 });
+    expect(
+      await postJson("/webhooks/create-webhook/", { api_key: apiKey, webhook: "http://127.0.0.1:8787/hook" }),
+    ).toMatchObject({ status: 201 });
   });
 
   it("are checked again at send time and never called when not allowed", async () => {
     const calls: string[] = [];
-    server.use(http.post("http://127.0.0.1:9999/hook", ({ request }) => (calls.push(request.url), new HttpResponse(null, { status: 200 }))));
+    server.use(
+      http.post(
+        "http://127.0.0.1:9999/hook",
+        ({ request }) => (calls.push(request.url), new HttpResponse(null, { status: 200 })),
+      ),
+    );
     const target = { url: "http://127.0.0.1:9999/hook", secret: "whsec_c2VjcmV0" };
 
     expect(await deliverOnce(target, event, { ...options, allowPrivateNetwork: false })).toEqual({
@@ -64,16 +74,26 @@ describe("webhook targets on private networks", () => {
       error: "Webhook URL points to a private network address",
     });
     expect(calls).toEqual([]);
-    expect(await deliverOnce(target, event, { ...options, allowPrivateNetwork: true })).toEqual({ ok: true, statusCode: 200 });
+    expect(await deliverOnce(target, event, { ...options, allowPrivateNetwork: true })).toEqual({
+      ok: true,
+      statusCode: 200,
+    });
     expect(calls).toHaveLength(1);
   });
 });
 
 describe("delivery timeout", () => {
   it("fails an attempt the receiver does not answer in time", async () => {
-    server.use(http.post("https://slow.receiver.example.com/hook", async () => (await delay("infinite"), new HttpResponse(null, { status: 200 }))));
+    server.use(
+      http.post(
+        "https://slow.receiver.example.com/hook",
+        async () => (await delay("infinite"), new HttpResponse(null, { status: 200 })),
+      ),
+    );
     const target = { url: "https://slow.receiver.example.com/hook", secret: "whsec_c2VjcmV0" };
-    expect(await deliverOnce(target, event, { ...options, allowPrivateNetwork: false, timeoutMs: 50 })).toEqual({
+    expect(
+      await deliverOnce(target, event, { ...options, allowPrivateNetwork: false, timeoutMs: 50 }),
+    ).toEqual({
       ok: false,
       statusCode: null,
       error: "No response within 0.05 s",

@@ -32,7 +32,9 @@ describe("submit rate limit", () => {
       expect(a.headers.get("x-ratelimit-limit")).toBe("10");
       for (const name of RATE_HEADERS) expect(a.headers.get(name)).toMatch(/^\d+$/);
     }
-    expect(accepted.map((a) => Number(a.headers.get("x-ratelimit-remaining"))).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(accepted.map((a) => Number(a.headers.get("x-ratelimit-remaining"))).sort((x, y) => x - y)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
     for (const a of refused) {
       const retryAfter = Number(a.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -41,7 +43,9 @@ describe("submit rate limit", () => {
       expect(a.headers.get("x-ratelimit-reset")).toBe(String(retryAfter));
       expect(a.body).toEqual({
         error: "Too Many Requests",
-        details: { rate_limit: [`free plan allows 10 requests per minute. Retry after ${retryAfter} seconds.`] },
+        details: {
+          rate_limit: [`free plan allows 10 requests per minute. Retry after ${retryAfter} seconds.`],
+        },
       });
     }
   });
@@ -65,12 +69,18 @@ describe("submit rate limit", () => {
     const configured = { ...env, PLANS: '{"trial":2,"free":10}' } as Env;
     const { apiKey } = await createAccount({ plan: "trial" });
     const send = () =>
-      app.fetch(new Request(`${BASE}${SUBMIT}`, { method: "POST", body: JSON.stringify(submitBody(apiKey)) }), configured, createExecutionContext());
+      app.fetch(
+        new Request(`${BASE}${SUBMIT}`, { method: "POST", body: JSON.stringify(submitBody(apiKey)) }),
+        configured,
+        createExecutionContext(),
+      );
     expect((await send()).status).toBe(201);
     expect((await send()).status).toBe(201);
     const refused = await send();
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as any).details.rate_limit[0]).toMatch(/^trial plan allows 2 requests per minute\. Retry after \d+ seconds\.$/);
+    expect(((await refused.json()) as any).details.rate_limit[0]).toMatch(
+      /^trial plan allows 2 requests per minute\. Retry after \d+ seconds\.$/,
+    );
   });
 
   it.each([
@@ -87,7 +97,10 @@ describe("submit rate limit", () => {
         misconfigured,
         createExecutionContext(),
       );
-      expect({ status: res.status, body: await res.json() }).toEqual({ status: 500, body: { error: "Internal server error" } });
+      expect({ status: res.status, body: await res.json() }).toEqual({
+        status: 500,
+        body: { error: "Internal server error" },
+      });
       const lines = logged.mock.calls.map((args) => args.join(" ")).join("\n");
       expect(lines).toContain(problem);
       expect(lines).not.toContain(apiKey);
@@ -122,10 +135,18 @@ describe("submit rate limit", () => {
     expect((await post(SUBMIT, submitBody(apiKey))).status).toBe(429);
 
     const task = answers.find((a) => a.status === 201)!.body.tasks_id;
-    const retrieve = await postJson("/retrieve-task/", { api_key: apiKey, foreign_key: "order-1", publisher_key: "example.com", task_id: task });
+    const retrieve = await postJson("/retrieve-task/", {
+      api_key: apiKey,
+      foreign_key: "order-1",
+      publisher_key: "example.com",
+      task_id: task,
+    });
     expect(retrieve.status).toBe(200);
     expect(retrieve.headers.get("x-ratelimit-limit")).toBeNull();
-    expect((await postJson("/webhooks/create-webhook/", { api_key: apiKey, webhook: "https://hooks.example/x" })).status).toBe(201);
+    expect(
+      (await postJson("/webhooks/create-webhook/", { api_key: apiKey, webhook: "https://hooks.example/x" }))
+        .status,
+    ).toBe(201);
     expect((await postJson("/webhooks/deliveries/", { api_key: apiKey })).status).toBe(200);
   });
 
@@ -137,13 +158,17 @@ describe("submit rate limit", () => {
     expect(invalid.headers.get("x-tasks-remaining")).toBeNull();
     const valid = await postJson(SUBMIT, submitBody(apiKey));
     expect(valid.status).toBe(201);
-    expect(valid.headers.get("x-tasks-remaining")).toBe(String(Number(valid.headers.get("x-tasks-limit")) - 1));
+    expect(valid.headers.get("x-tasks-remaining")).toBe(
+      String(Number(valid.headers.get("x-tasks-limit")) - 1),
+    );
     await submitMany(apiKey, 8);
     // The rate limit comes before validation (docs/architecture.md, "Product decisions", order of checks).
     const limitedInvalid = await postJson(SUBMIT, { ...submitBody(apiKey), job: "nope" });
     expect(limitedInvalid.status).toBe(429);
     expect(limitedInvalid.body.details).toEqual({
-      rate_limit: [expect.stringMatching(/^free plan allows 10 requests per minute\. Retry after \d+ seconds\.$/)],
+      rate_limit: [
+        expect.stringMatching(/^free plan allows 10 requests per minute\. Retry after \d+ seconds\.$/),
+      ],
     });
   });
 

@@ -4,7 +4,14 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { accountStub } from "../../src/account/account-do";
 import type { RequestLease } from "../../src/account/rate-limiter";
-import { IsolateQuotas, LEASE_TTL_MS, OBJECT_RETRY_MS, blockSize, takeAccountRequest, type LeaseCall } from "../../src/account/request-quota";
+import {
+  IsolateQuotas,
+  LEASE_TTL_MS,
+  OBJECT_RETRY_MS,
+  blockSize,
+  takeAccountRequest,
+  type LeaseCall,
+} from "../../src/account/request-quota";
 
 /** The account object's lease log: one row per call that was granted requests. */
 async function leases(accountId: string): Promise<number[]> {
@@ -44,7 +51,9 @@ afterEach(() => {
 
 describe("per-account request quota", () => {
   it("caps a block at a sixtieth of the limit, between 1 and 50", () => {
-    expect([blockSize(10), blockSize(60), blockSize(600), blockSize(6_000), blockSize(1_000_000)]).toEqual([1, 1, 10, 50, 50]);
+    expect([blockSize(10), blockSize(60), blockSize(600), blockSize(6_000), blockSize(1_000_000)]).toEqual([
+      1, 1, 10, 50, 50,
+    ]);
   });
 
   it("100 isolates at a low rate get the full limit between them: nothing is leased unused", async () => {
@@ -55,7 +64,12 @@ describe("per-account request quota", () => {
     let allowed = 0;
     for (let i = 0; i < 600; i++) {
       vi.setSystemTime(Date.now() + 83);
-      const decision = await isolates[i % 100].take(accountId, 600, objectLease(accountId, 600), () => undefined);
+      const decision = await isolates[i % 100].take(
+        accountId,
+        600,
+        objectLease(accountId, 600),
+        () => undefined,
+      );
       if (decision.allowed) allowed++;
     }
     expect(allowed).toBe(600);
@@ -63,7 +77,9 @@ describe("per-account request quota", () => {
     expect(sum(await leases(accountId))).toBe(600);
     expect(new Set(await leases(accountId))).toEqual(new Set([1]));
     // ... and the 601st inside the minute is refused.
-    expect(await isolates[0].take(accountId, 600, objectLease(accountId, 600), () => undefined)).toMatchObject({ allowed: false });
+    expect(
+      await isolates[0].take(accountId, 600, objectLease(accountId, 600), () => undefined),
+    ).toMatchObject({ allowed: false });
   });
 
   it("grows an isolate's block with its demand, up to the cap, and leases ahead once demand is high", async () => {
@@ -115,7 +131,10 @@ describe("per-account request quota", () => {
     const refused = await takeAccountRequest(env, accountId, 60, () => undefined);
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60 });
     vi.setSystemTime(Date.now() + 30_000);
-    expect(await takeAccountRequest(env, accountId, 60, () => undefined)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(await takeAccountRequest(env, accountId, 60, () => undefined)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 30,
+    });
     // A minute after the first grant, the window has room again.
     vi.setSystemTime(Date.now() + 30_001);
     expect(await takeAccountRequest(env, accountId, 60, () => undefined)).toEqual({ allowed: true });

@@ -70,7 +70,13 @@ describe("webhook delivery", () => {
     expect(second.next_attempt_at! - second.last_attempt_at!).toBe(60_000);
 
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await only(accountId)).toMatchObject({ state: "delivered", attempts: 3, last_status_code: 200, last_error: null, next_attempt_at: null });
+    expect(await only(accountId)).toMatchObject({
+      state: "delivered",
+      attempts: 3,
+      last_status_code: 200,
+      last_error: null,
+      next_attempt_at: null,
+    });
     expect(await runDurableObjectAlarm(stub)).toBe(false);
 
     expect(hook.received).toHaveLength(3);
@@ -99,9 +105,14 @@ describe("webhook delivery", () => {
     await emitTaskEvent(env, running.taskId, "task.in_progress");
     await emitTaskEvent(env, done.taskId, "task.completed");
     await emitTaskEvent(env, failed.taskId, "task.failed");
-    await vi.waitFor(async () => expect((await deliveries(accountId)).every((d) => d.state === "delivered")).toBe(true), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(
+      async () => expect((await deliveries(accountId)).every((d) => d.state === "delivered")).toBe(true),
+      { timeout: 5_000, interval: 10 },
+    );
 
-    const bodies = new Map(hook.received.map((r) => [JSON.parse(r.body).task_id as string, JSON.parse(r.body)]));
+    const bodies = new Map(
+      hook.received.map((r) => [JSON.parse(r.body).task_id as string, JSON.parse(r.body)]),
+    );
     const common = { publisher_key: "example.com", foreign_key: "order-7" };
     expect(bodies.get(running.taskId)).toEqual({
       ...common,
@@ -126,7 +137,9 @@ describe("webhook delivery", () => {
     });
     expect(completed).not.toHaveProperty("reason");
     expect(completed.reviews_urls).toHaveLength(2);
-    expect(completed.reviews_urls[0]).toMatch(/^https:\/\/api\.test\/files\/tasks\/t1\/page-1\.jsonl\?expires=\d+&signature=[\w-]+$/);
+    expect(completed.reviews_urls[0]).toMatch(
+      /^https:\/\/api\.test\/files\/tasks\/t1\/page-1\.jsonl\?expires=\d+&signature=[\w-]+$/,
+    );
     expect(bodies.get(failed.taskId)).toMatchObject({
       ...common,
       task_status: 500,
@@ -143,7 +156,10 @@ describe("webhook delivery", () => {
     await setWebhook(apiKey, hook.url);
     const { taskId } = await insertTask(accountId, { status: 200 });
 
-    await Promise.all([emitTaskEvent(env, taskId, "task.completed"), emitTaskEvent(env, taskId, "task.completed")]);
+    await Promise.all([
+      emitTaskEvent(env, taskId, "task.completed"),
+      emitTaskEvent(env, taskId, "task.completed"),
+    ]);
     await attemptsReach(accountId, `evt_${taskId}_completed`, 1);
     await emitTaskEvent(env, taskId, "task.completed"); // a queue message redelivered after delivery
 
@@ -180,18 +196,28 @@ describe("webhook delivery", () => {
     await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await only(accountId)).toMatchObject({ state: "delivered", attempts: 3 });
-    expect(new Set(hook.received.map((r) => r.headers.get("x-webhook-id")))).toEqual(new Set([`evt_${taskId}_failed`]));
+    expect(new Set(hook.received.map((r) => r.headers.get("x-webhook-id")))).toEqual(
+      new Set([`evt_${taskId}_failed`]),
+    );
     hook.received.forEach((r) => expectSigned(r, secret));
   });
 
   it("sends a task's events in order, holding later ones while an earlier one is retried", async () => {
     const { accountId, apiKey } = await createAccount();
-    const [slow, other] = [await insertTask(accountId, { status: 200, files: [] }), await insertTask(accountId, { status: 101 })];
+    const [slow, other] = [
+      await insertTask(accountId, { status: 200, files: [] }),
+      await insertTask(accountId, { status: 101 }),
+    ];
     let slowFailures = 0;
-    const hook = receiver(server, (body) => (body.task_id === slow.taskId && body.event === "task.in_progress" && slowFailures++ < 1 ? 500 : 200));
+    const hook = receiver(server, (body) =>
+      body.task_id === slow.taskId && body.event === "task.in_progress" && slowFailures++ < 1 ? 500 : 200,
+    );
     await setWebhook(apiKey, hook.url);
     const stub = accountStub(env, accountId);
-    const events = () => hook.received.map((r) => `${JSON.parse(r.body).task_id === slow.taskId ? "slow" : "other"} ${JSON.parse(r.body).event}`);
+    const events = () =>
+      hook.received.map(
+        (r) => `${JSON.parse(r.body).task_id === slow.taskId ? "slow" : "other"} ${JSON.parse(r.body).event}`,
+      );
 
     await emitTaskEvent(env, slow.taskId, "task.in_progress");
     await attemptsReach(accountId, `evt_${slow.taskId}_in_progress`, 1);
@@ -200,13 +226,20 @@ describe("webhook delivery", () => {
     // Another task is not held up by the failing one.
     await attemptsReach(accountId, `evt_${other.taskId}_in_progress`, 1);
     expect(events()).toEqual(["slow task.in_progress", "other task.in_progress"]);
-    expect((await deliveries(accountId, 10, slow.taskId)).map((d) => [d.event, d.state, d.attempts])).toEqual([
-      ["task.completed", "pending", 0],
-      ["task.in_progress", "pending", 1],
-    ]);
+    expect((await deliveries(accountId, 10, slow.taskId)).map((d) => [d.event, d.state, d.attempts])).toEqual(
+      [
+        ["task.completed", "pending", 0],
+        ["task.in_progress", "pending", 1],
+      ],
+    );
 
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(events()).toEqual(["slow task.in_progress", "other task.in_progress", "slow task.in_progress", "slow task.completed"]);
+    expect(events()).toEqual([
+      "slow task.in_progress",
+      "other task.in_progress",
+      "slow task.in_progress",
+      "slow task.completed",
+    ]);
     expect((await deliveries(accountId)).every((d) => d.state === "delivered")).toBe(true);
   });
 
@@ -228,7 +261,12 @@ describe("webhook delivery", () => {
     }
     // The documented schedule, written out: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h.
     expect(gaps).toEqual([10, 60, 300, 1800, 7200, 21600, 43200, 86400]);
-    expect(await only(accountId)).toMatchObject({ state: "failed", attempts: 9, last_status_code: 500, next_attempt_at: null });
+    expect(await only(accountId)).toMatchObject({
+      state: "failed",
+      attempts: 9,
+      last_status_code: 500,
+      next_attempt_at: null,
+    });
     expect(hook.received).toHaveLength(9);
     expect(await runDurableObjectAlarm(stub)).toBe(false);
   });
@@ -237,7 +275,13 @@ describe("webhook delivery", () => {
     const { accountId, apiKey } = await createAccount();
     const elsewhere: string[] = [];
     server.use(
-      http.post("https://elsewhere.example/hook", async ({ request }) => (elsewhere.push(await request.text()), new HttpResponse(null, { status: 200 }))),
+      http.post(
+        "https://elsewhere.example/hook",
+        async ({ request }) => (
+          elsewhere.push(await request.text()),
+          new HttpResponse(null, { status: 200 })
+        ),
+      ),
     );
     const hook = receiver(server, [307], { Location: "https://elsewhere.example/hook" });
     await setWebhook(apiKey, hook.url);
@@ -245,7 +289,11 @@ describe("webhook delivery", () => {
 
     await emitTaskEvent(env, taskId, "task.in_progress");
     const record = await attemptsReach(accountId, `evt_${taskId}_in_progress`, 1);
-    expect(record).toMatchObject({ state: "pending", last_status_code: 307, last_error: "Redirect (HTTP 307) not followed" });
+    expect(record).toMatchObject({
+      state: "pending",
+      last_status_code: 307,
+      last_error: "Redirect (HTTP 307) not followed",
+    });
     expect(elsewhere).toEqual([]);
   });
 
@@ -272,7 +320,11 @@ describe("webhook delivery", () => {
     await attemptsReach(accountId, `evt_${taskId}_in_progress`, 1);
 
     const after = receiver(server, [200]);
-    const rotated = await postJson("/webhooks/create-webhook/", { api_key: apiKey, webhook: after.url, rotate_secret: true });
+    const rotated = await postJson("/webhooks/create-webhook/", {
+      api_key: apiKey,
+      webhook: after.url,
+      rotate_secret: true,
+    });
     expect(await runDurableObjectAlarm(accountStub(env, accountId))).toBe(true);
     expect(await only(accountId)).toMatchObject({ state: "delivered", attempts: 2 });
     expect(after.received).toHaveLength(1);

@@ -15,26 +15,45 @@ async function windowWithRoom(seconds: number): Promise<void> {
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
-const retrieveBody = (apiKey: string) => ({ api_key: apiKey, foreign_key: "none", publisher_key: "example.com", task_id: "none" });
+const retrieveBody = (apiKey: string) => ({
+  api_key: apiKey,
+  foreign_key: "none",
+  publisher_key: "example.com",
+  task_id: "none",
+});
 
 describe("abuse limits", () => {
-  it("answers 429 instead of 401 once an address has sent 20 invalid keys in a minute; other addresses are unaffected", { timeout: 90_000 }, async () => {
-    await windowWithRoom(15);
-    const ip = "203.0.113.7";
-    for (let i = 0; i < 20; i++) {
-      const res = await post("/retrieve-task/", retrieveBody(`rk_wrong_${i}`), { "CF-Connecting-IP": ip });
-      expect(res.status).toBe(401);
-    }
-    const limited = await post("/webhooks/create-webhook/", { api_key: "rk_wrong_x", webhook: "https://example.com/hook" }, { "CF-Connecting-IP": ip });
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get("Retry-After")).toBe("60");
-    expect(await limited.json()).toEqual({
-      error: "Too Many Requests",
-      details: { rate_limit: ["Too many requests with an invalid API key from this address. Retry after 60 seconds."] },
-    });
-    const elsewhere = await post("/retrieve-task/", retrieveBody("rk_wrong_y"), { "CF-Connecting-IP": "203.0.113.8" });
-    expect(elsewhere.status).toBe(401);
-  });
+  it(
+    "answers 429 instead of 401 once an address has sent 20 invalid keys in a minute; other addresses are unaffected",
+    { timeout: 90_000 },
+    async () => {
+      await windowWithRoom(15);
+      const ip = "203.0.113.7";
+      for (let i = 0; i < 20; i++) {
+        const res = await post("/retrieve-task/", retrieveBody(`rk_wrong_${i}`), { "CF-Connecting-IP": ip });
+        expect(res.status).toBe(401);
+      }
+      const limited = await post(
+        "/webhooks/create-webhook/",
+        { api_key: "rk_wrong_x", webhook: "https://example.com/hook" },
+        { "CF-Connecting-IP": ip },
+      );
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("Retry-After")).toBe("60");
+      expect(await limited.json()).toEqual({
+        error: "Too Many Requests",
+        details: {
+          rate_limit: [
+            "Too many requests with an invalid API key from this address. Retry after 60 seconds.",
+          ],
+        },
+      });
+      const elsewhere = await post("/retrieve-task/", retrieveBody("rk_wrong_y"), {
+        "CF-Connecting-IP": "203.0.113.8",
+      });
+      expect(elsewhere.status).toBe(401);
+    },
+  );
 
   it(
     "limits retrieve per account to 600 requests a minute, whatever the address, leasing them from the account object in blocks of up to 10",
@@ -44,12 +63,18 @@ describe("abuse limits", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 600; i += 50) {
         const batch = await Promise.all(
-          Array.from({ length: 50 }, (_, j) => post("/retrieve-task/", retrieveBody(apiKey), { "CF-Connecting-IP": `198.51.100.${(i + j) % 200}` })),
+          Array.from({ length: 50 }, (_, j) =>
+            post("/retrieve-task/", retrieveBody(apiKey), {
+              "CF-Connecting-IP": `198.51.100.${(i + j) % 200}`,
+            }),
+          ),
         );
         statuses.push(...batch.map((r) => r.status));
       }
       expect(new Set(statuses)).toEqual(new Set([404]));
-      const over = await post("/retrieve-task/", retrieveBody(apiKey), { "CF-Connecting-IP": "198.51.100.250" });
+      const over = await post("/retrieve-task/", retrieveBody(apiKey), {
+        "CF-Connecting-IP": "198.51.100.250",
+      });
       expect(over.status).toBe(429);
       // The sliding window frees its first slot a minute after the first block was granted.
       const retryAfter = Number(over.headers.get("Retry-After"));
@@ -61,7 +86,11 @@ describe("abuse limits", () => {
       });
       // 600 requests cost about 60 calls to the account object (blocks grow to 10 with demand), not 600.
       const leases = await runInDurableObject(accountStub(env, accountId), (_, state) =>
-        state.storage.sql.exec<{ calls: number; granted: number }>("SELECT COUNT(*) AS calls, SUM(n) AS granted FROM request_leases").one(),
+        state.storage.sql
+          .exec<{ calls: number; granted: number }>(
+            "SELECT COUNT(*) AS calls, SUM(n) AS granted FROM request_leases",
+          )
+          .one(),
       );
       expect(leases.granted).toBe(600);
       expect(leases.calls).toBeGreaterThanOrEqual(60);

@@ -7,7 +7,12 @@ function validBody(endpoint: EndpointName, apiKey: string): Record<string, unkno
     case "submit":
       return submitBody(apiKey);
     case "retrieve":
-      return { api_key: apiKey, foreign_key: "order-1", publisher_key: "example.com", task_id: "no-such-task" };
+      return {
+        api_key: apiKey,
+        foreign_key: "order-1",
+        publisher_key: "example.com",
+        task_id: "no-such-task",
+      };
     case "webhook":
       return { api_key: apiKey, webhook: "https://hooks.example.com/reviews" };
   }
@@ -55,7 +60,14 @@ function acceptedAnswer(endpoint: EndpointName): { status: number; body: unknown
         },
       };
     case "webhook":
-      return { status: 201, body: { webhook: "https://hooks.example.com/reviews", status: "success", secret: expect.stringMatching(/^whsec_/) } };
+      return {
+        status: 201,
+        body: {
+          webhook: "https://hooks.example.com/reviews",
+          status: "success",
+          secret: expect.stringMatching(/^whsec_/),
+        },
+      };
   }
 }
 
@@ -114,7 +126,11 @@ describe.each(names)("%s: authentication", (name) => {
       else body.api_key = key;
       const res = await postJson(path, body);
       const details = keyPath.length === 2 ? { data: { api_key: [message] } } : { api_key: [message] };
-      expect({ key, status: res.status, body: res.body }).toEqual({ key, status: 400, body: { error: errorText, details } });
+      expect({ key, status: res.status, body: res.body }).toEqual({
+        key,
+        status: 400,
+        body: { error: errorText, details },
+      });
     }
   });
 });

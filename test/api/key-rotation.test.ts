@@ -35,13 +35,17 @@ async function postWith(settings: Partial<Record<string, string>>, body: unknown
 }
 
 async function storedSecret(accountId: string): Promise<string | null> {
-  const row = await env.DB.prepare("SELECT secret_enc FROM webhooks WHERE account_id = ?").bind(accountId).first<{ secret_enc: string }>();
+  const row = await env.DB.prepare("SELECT secret_enc FROM webhooks WHERE account_id = ?")
+    .bind(accountId)
+    .first<{ secret_enc: string }>();
   return row?.secret_enc ?? null;
 }
 
 async function storeWebhook(accountId: string, secretEnc: string, url = "https://hooks.example.com/old") {
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO webhooks (account_id, url, secret_enc, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO webhooks (account_id, url, secret_enc, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+  )
     .bind(accountId, url, secretEnc, now, now)
     .run();
 }
@@ -72,16 +76,24 @@ describe("create-webhook after eleven refused private targets (the reported 500)
     }
     const res = await postWith(deployed, { api_key: apiKey, webhook: "https://hooks.example.com/reviews" });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ webhook: "https://hooks.example.com/reviews", status: "success", secret: expect.stringMatching(SECRET_FORM) });
+    expect(res.body).toEqual({
+      webhook: "https://hooks.example.com/reviews",
+      status: "success",
+      secret: expect.stringMatching(SECRET_FORM),
+    });
     expect(await decryptText(env.ENCRYPTION_KEY, (await storedSecret(accountId))!)).toBe(res.body.secret);
   });
 
   it("an account whose stored secret was sealed under a key the service no longer has: 201 with a fresh secret, a warning without it", async () => {
     const { apiKey, accountId } = await createAccount();
     // What a new .dev.vars over an old .wrangler/state (or a dropped key) leaves behind.
-    await storeWebhook(accountId, await encryptText(OTHER_KEY, "whsec_b2xkIHNlY3JldCBvbGQgc2VjcmV0IG9sZCBzZWNyZXQ="));
+    await storeWebhook(
+      accountId,
+      await encryptText(OTHER_KEY, "whsec_b2xkIHNlY3JldCBvbGQgc2VjcmV0IG9sZCBzZWNyZXQ="),
+    );
     const warned = vi.spyOn(console, "warn");
-    for (const url of PRIVATE_TARGETS) expect((await postWith(deployed, { api_key: apiKey, webhook: url })).status).toBe(400);
+    for (const url of PRIVATE_TARGETS)
+      expect((await postWith(deployed, { api_key: apiKey, webhook: url })).status).toBe(400);
     const res = await postWith(deployed, { api_key: apiKey, webhook: "https://hooks.example.com/reviews" });
     expect(res.status).toBe(201);
     const secret = res.body.secret as string;
@@ -127,13 +139,20 @@ describe("ENCRYPTION_KEY rotation", () => {
     const v2 = await encryptText(OLD_KEY, secret);
     const [, , iv, data] = v2.split(".");
     await storeWebhook(accountId, `v1.${iv}.${data}`);
-    const res = await postWith({ ENCRYPTION_KEY_PREVIOUS: OLD_KEY }, { api_key: apiKey, webhook: "https://hooks.example.com/new" });
+    const res = await postWith(
+      { ENCRYPTION_KEY_PREVIOUS: OLD_KEY },
+      { api_key: apiKey, webhook: "https://hooks.example.com/new" },
+    );
     expect({ status: res.status, secret: res.body.secret }).toEqual({ status: 201, secret });
   });
 
   it("a delivery whose secret no configured key opens is recorded as secret_unreadable and retried, not a crash", async () => {
     const { accountId } = await createAccount();
-    await storeWebhook(accountId, await encryptText(OTHER_KEY, "whsec_dW5yZWFkYWJsZSB1bnJlYWRhYmxlIHVucmVhZGFibGU="), "https://hooks.example.com/x");
+    await storeWebhook(
+      accountId,
+      await encryptText(OTHER_KEY, "whsec_dW5yZWFkYWJsZSB1bnJlYWRhYmxlIHVucmVhZGFibGU="),
+      "https://hooks.example.com/x",
+    );
     const { taskId } = await insertTask(accountId, { status: 101 });
     await emitTaskEvent(env, taskId, "task.in_progress");
     const record = await vi.waitFor(
@@ -157,11 +176,16 @@ describe("ENCRYPTION_KEY rotation", () => {
     try {
       const { accountId } = await createAccount();
       const { taskId } = await insertTask(accountId, { status: 100 });
-      const cookies = await encryptText(OTHER_KEY, JSON.stringify([{ name: "s", value: "v", domain: "example.com" }]));
+      const cookies = await encryptText(
+        OTHER_KEY,
+        JSON.stringify([{ name: "s", value: "v", domain: "example.com" }]),
+      );
       await env.DB.prepare("UPDATE tasks SET cookies_enc = ? WHERE id = ?").bind(cookies, taskId).run();
       await dispatchTasks(env, [{ taskId, publisherKey: "example.com", accountId }]);
       await queue.drain();
-      const row = await env.DB.prepare("SELECT status, reason, cookies_enc FROM tasks WHERE id = ?").bind(taskId).first();
+      const row = await env.DB.prepare("SELECT status, reason, cookies_enc FROM tasks WHERE id = ?")
+        .bind(taskId)
+        .first();
       expect(row).toEqual({ status: 500, reason: "secret_unreadable", cookies_enc: null });
       expect(queue.deliveries.every((d) => d.outcome === "ack")).toBe(true);
     } finally {
@@ -176,7 +200,8 @@ describe("create-webhook when the database fails", () => {
     const prepare = env.DB.prepare.bind(env.DB);
     let failures = 0;
     vi.spyOn(env.DB, "prepare").mockImplementation((query: string) => {
-      if (/^insert into "webhooks"/i.test(query) && failures++ === 0) throw new Error("D1_ERROR: Network connection lost.");
+      if (/^insert into "webhooks"/i.test(query) && failures++ === 0)
+        throw new Error("D1_ERROR: Network connection lost.");
       return prepare(query);
     });
     vi.spyOn(console, "warn").mockImplementation(() => {});
@@ -196,7 +221,10 @@ describe("create-webhook when the database fails", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: "https://hooks.example.com/a" });
-    expect({ status: res.status, body: res.body }).toEqual({ status: 503, body: { error: "Database error: could not save webhook" } });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 503,
+      body: { error: "Database error: could not save webhook" },
+    });
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await storedSecret(accountId)).toBeNull();
     const lines = logged.mock.calls.map((args) => args.join(" ")).join("\n");
@@ -220,6 +248,10 @@ describe("create-webhook when the database fails", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: "https://hooks.example.com/a" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ webhook: "https://hooks.example.com/a", status: "success", secret: expect.stringMatching(/^whsec_/) });
+    expect(res.body).toMatchObject({
+      webhook: "https://hooks.example.com/a",
+      status: "success",
+      secret: expect.stringMatching(/^whsec_/),
+    });
   });
 });

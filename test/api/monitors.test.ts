@@ -44,7 +44,9 @@ describe("POST /monitors/create-monitor/", () => {
       last_run_at: null,
     });
     expect(Date.parse(res.body.monitor.next_run_at)).toBeGreaterThanOrEqual(before - 1);
-    const row = await env.DB.prepare("SELECT next_due_at FROM monitors WHERE id = ?").bind(res.body.monitor_id).first<{ next_due_at: number }>();
+    const row = await env.DB.prepare("SELECT next_due_at FROM monitors WHERE id = ?")
+      .bind(res.body.monitor_id)
+      .first<{ next_due_at: number }>();
     expect(row!.next_due_at).toBeLessThanOrEqual(Date.now());
   });
 
@@ -52,7 +54,9 @@ describe("POST /monitors/create-monitor/", () => {
     const { apiKey } = await createAccount();
     const res = await postJson(
       "/monitors/create-monitor/",
-      createBody(apiKey, { publishers: { "not a domain": {}, "yelp.com": { profile_key: "https://www.yelp.com/biz/x" } } }),
+      createBody(apiKey, {
+        publishers: { "not a domain": {}, "yelp.com": { profile_key: "https://www.yelp.com/biz/x" } },
+      }),
     );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -68,20 +72,33 @@ describe("POST /monitors/create-monitor/", () => {
 
   it("does not ask for last_review_hashes or first_page_only (the monitor keeps its own)", async () => {
     const { apiKey } = await createAccount();
-    const id = await create(apiKey, { publishers: { "example.com": { profile_key: "https://example.com/biz/a" } } });
+    const id = await create(apiKey, {
+      publishers: { "example.com": { profile_key: "https://example.com/biz/a" } },
+    });
     expect(id).toMatch(/^mon_/);
   });
 
   it("requires interval_hours of at least 1 and at least the plan's minimum", async () => {
     const { apiKey } = await createAccount({ plan: "free" });
-    const missing = await postJson("/monitors/create-monitor/", { ...createBody(apiKey), interval_hours: undefined });
-    expect(missing.body).toEqual({ error: "Invalid payload", details: { interval_hours: ["This field is required."] } });
+    const missing = await postJson("/monitors/create-monitor/", {
+      ...createBody(apiKey),
+      interval_hours: undefined,
+    });
+    expect(missing.body).toEqual({
+      error: "Invalid payload",
+      details: { interval_hours: ["This field is required."] },
+    });
     const zero = await postJson("/monitors/create-monitor/", createBody(apiKey, { interval_hours: 0 }));
-    expect(zero.body.details).toEqual({ interval_hours: ["Ensure this value is greater than or equal to 1."] });
+    expect(zero.body.details).toEqual({
+      interval_hours: ["Ensure this value is greater than or equal to 1."],
+    });
     // The free plan's minimum is 24 hours.
     const short = await postJson("/monitors/create-monitor/", createBody(apiKey, { interval_hours: 6 }));
     expect(short.status).toBe(400);
-    expect(short.body).toEqual({ error: "Invalid payload", details: { interval_hours: ["Ensure this value is greater than or equal to 24."] } });
+    expect(short.body).toEqual({
+      error: "Invalid payload",
+      details: { interval_hours: ["Ensure this value is greater than or equal to 24."] },
+    });
     const pro = await createAccount({ plan: "pro" });
     await create(pro.apiKey, { interval_hours: 1 });
   });
@@ -93,7 +110,10 @@ describe("POST /monitors/create-monitor/", () => {
     await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: ids[0] });
     const over = await postJson("/monitors/create-monitor/", createBody(apiKey));
     expect(over.status).toBe(400);
-    expect(over.body).toEqual({ error: "Invalid payload", details: { non_field_errors: ["The free plan allows at most 10 monitors; delete one first."] } });
+    expect(over.body).toEqual({
+      error: "Invalid payload",
+      details: { non_field_errors: ["The free plan allows at most 10 monitors; delete one first."] },
+    });
     await postJson("/monitors/delete-monitor/", { api_key: apiKey, monitor_id: ids[1] });
     await create(apiKey);
   });
@@ -101,7 +121,10 @@ describe("POST /monitors/create-monitor/", () => {
   it("checks full_walk_every", async () => {
     const { apiKey } = await createAccount();
     const res = await postJson("/monitors/create-monitor/", createBody(apiKey, { full_walk_every: "often" }));
-    expect(res.body).toEqual({ error: "Invalid payload", details: { full_walk_every: ["A valid integer is required."] } });
+    expect(res.body).toEqual({
+      error: "Invalid payload",
+      details: { full_walk_every: ["A valid integer is required."] },
+    });
   });
 
   it("answers 401 for an unknown key", async () => {
@@ -116,13 +139,21 @@ describe("list, pause, delete and changes", () => {
     const { apiKey } = await createAccount();
     const other = await createAccount();
     await create(other.apiKey);
-    const ids = [await create(apiKey), await create(apiKey), await create(apiKey, { foreign_key: "store-2" })];
+    const ids = [
+      await create(apiKey),
+      await create(apiKey),
+      await create(apiKey, { foreign_key: "store-2" }),
+    ];
     const first = await postJson("/monitors/list-monitors/", { api_key: apiKey, limit: 2 });
     expect(first.status).toBe(200);
     const idsOf = (page: { monitors: { monitor_id: string }[] }) => page.monitors.map((m) => m.monitor_id);
     expect(idsOf(first.body)).toHaveLength(2);
     expect(first.body.next_cursor).toEqual(expect.any(String));
-    const second = await postJson("/monitors/list-monitors/", { api_key: apiKey, limit: 2, cursor: first.body.next_cursor });
+    const second = await postJson("/monitors/list-monitors/", {
+      api_key: apiKey,
+      limit: 2,
+      cursor: first.body.next_cursor,
+    });
     expect(idsOf(second.body)).toHaveLength(1);
     expect(second.body.next_cursor).toBeNull();
     // Monitors made in the same millisecond are ordered by id; together the pages hold each one once.
@@ -140,7 +171,11 @@ describe("list, pause, delete and changes", () => {
     const paused = await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: id });
     expect(paused.status).toBe(200);
     expect(paused.body.monitor).toMatchObject({ status: "paused", next_run_at: null });
-    const resumed = await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: id, paused: false });
+    const resumed = await postJson("/monitors/pause-monitor/", {
+      api_key: apiKey,
+      monitor_id: id,
+      paused: false,
+    });
     expect(resumed.body.monitor.status).toBe("active");
     expect(resumed.body.monitor.next_run_at).toEqual(expect.any(String));
   });
@@ -154,9 +189,13 @@ describe("list, pause, delete and changes", () => {
     expect(foreign.body.error).toBe("Monitor not found");
     const res = await postJson("/monitors/delete-monitor/", { api_key: apiKey, monitor_id: id });
     expect(res.body).toEqual({ status: "success", monitor_id: id });
-    expect((await postJson("/monitors/delete-monitor/", { api_key: apiKey, monitor_id: id })).status).toBe(404);
+    expect((await postJson("/monitors/delete-monitor/", { api_key: apiKey, monitor_id: id })).status).toBe(
+      404,
+    );
     expect((await postJson("/monitors/changes/", { api_key: apiKey, monitor_id: id })).status).toBe(404);
-    expect((await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: id })).status).toBe(404);
+    expect((await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: id })).status).toBe(
+      404,
+    );
   });
 
   it("lists no changes for a new monitor, with a cursor to continue from", async () => {
@@ -185,10 +224,17 @@ describe("the OpenAPI document (also what /docs renders)", () => {
     }
     expect(Object.keys(document.webhooks)).toEqual(expect.arrayContaining(["task-event", "monitor-event"]));
     expect(Object.keys(document.components.schemas)).toEqual(
-      expect.arrayContaining(["MonitorPublisherConfiguration", "ReviewChange", "ReviewEvent", "MonitorRunCompletedEvent"]),
+      expect.arrayContaining([
+        "MonitorPublisherConfiguration",
+        "ReviewChange",
+        "ReviewEvent",
+        "MonitorRunCompletedEvent",
+      ]),
     );
     // The monitor's publisher configuration is submit's without the hashes the monitor keeps itself.
-    const config = document.components.schemas.MonitorPublisherConfiguration as { properties: Record<string, unknown> };
+    const config = document.components.schemas.MonitorPublisherConfiguration as {
+      properties: Record<string, unknown>;
+    };
     expect(Object.keys(config.properties).sort()).toEqual(["persona", "profile_key"]);
   });
 });

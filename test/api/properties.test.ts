@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DELETE, ENDPOINTS, type EndpointName, createAccount, post, publisherConfig, submitBody, withValue } from "../helpers/api";
+import {
+  DELETE,
+  ENDPOINTS,
+  type EndpointName,
+  createAccount,
+  post,
+  publisherConfig,
+  submitBody,
+  withValue,
+} from "../helpers/api";
 
 /** Every message the API may put in a 400 tree: the DRF messages plus the additions docs/api.md documents. */
 const DOCUMENTED_MESSAGES = [
@@ -49,7 +58,10 @@ function expectErrorTree(node: unknown, path: string[] = []): void {
   for (const [key, child] of entries) expectErrorTree(child, [...path, key]);
 }
 
-async function answer(path: string, body: unknown): Promise<{ status: number; body: { error?: unknown; details?: unknown } }> {
+async function answer(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: { error?: unknown; details?: unknown } }> {
   const res = await post(path, JSON.stringify(body));
   expect(res.headers.get("content-type")).toBe("application/json; charset=UTF-8");
   return { status: res.status, body: await res.json<{ error?: unknown; details?: unknown }>() };
@@ -83,7 +95,10 @@ describe("any JSON body", () => {
       .dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }))
       .map((extra) =>
         name === "submit"
-          ? { ...extra, data: { ...(typeof extra.data === "object" && extra.data ? extra.data : {}), api_key: apiKey } }
+          ? {
+              ...extra,
+              data: { ...(typeof extra.data === "object" && extra.data ? extra.data : {}), api_key: apiKey },
+            }
           : { ...extra, api_key: apiKey },
       );
     await fc.assert(
@@ -101,7 +116,10 @@ describe("any JSON body", () => {
 });
 
 describe("submit bodies near a valid one", () => {
-  const publishers = { "example.com": publisherConfig("example.com"), "yelp.com": publisherConfig("yelp.com") };
+  const publishers = {
+    "example.com": publisherConfig("example.com"),
+    "yelp.com": publisherConfig("yelp.com"),
+  };
   const fieldPaths: string[][] = [
     ["job"],
     ["data"],

@@ -24,9 +24,15 @@ interface PublishersBody {
   publishers: PublisherRow[];
 }
 
-async function checkAgainstDocument(schema: string, instance: unknown): Promise<{ valid: boolean; error?: string }> {
+async function checkAgainstDocument(
+  schema: string,
+  instance: unknown,
+): Promise<{ valid: boolean; error?: string }> {
   const document = await (await call("/openapi.json")).json();
-  const res = await fetch(`${inject("openapiValidatorUrl")}instance`, { method: "POST", body: JSON.stringify({ document, schema, instance }) });
+  const res = await fetch(`${inject("openapiValidatorUrl")}instance`, {
+    method: "POST",
+    body: JSON.stringify({ document, schema, instance }),
+  });
   return await res.json<{ valid: boolean; error?: string }>();
 }
 
@@ -67,7 +73,9 @@ describe("GET /publishers", () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, { example?: unknown }> };
     }>();
-    expect(Object.keys(document.paths["/publishers"].get.responses)).toEqual(expect.arrayContaining(["200", "405"]));
+    expect(Object.keys(document.paths["/publishers"].get.responses)).toEqual(
+      expect.arrayContaining(["200", "405"]),
+    );
     const example = document.components.schemas.PublishersResponse.example;
     expect(example).toBeDefined();
     expect(await checkAgainstDocument("PublishersResponse", example)).toEqual({ valid: true });
@@ -134,7 +142,17 @@ describe("GET /publishers", () => {
     const domains = new Set(body.publishers.flatMap((p) => [p.domain, ...p.aliases]));
     // Script-only or API-only reviews, no Review markup (map apps, app stores, BBB, travel and restaurant APIs).
     // Either absent, or read by a dedicated module of its own (issue 28's app stores, BBB, travel APIs).
-    for (const domain of ["bing.com", "yandex.com", "2gis.com", "apps.apple.com", "play.google.com", "bbb.org", "opentable.com", "expedia.com", "zillow.com"]) {
+    for (const domain of [
+      "bing.com",
+      "yandex.com",
+      "2gis.com",
+      "apps.apple.com",
+      "play.google.com",
+      "bbb.org",
+      "opentable.com",
+      "expedia.com",
+      "zillow.com",
+    ]) {
       const row = body.publishers.find((p) => p.domain === domain || p.aliases.includes(domain));
       if (row) expect(row.dedicated, domain).toBe(true);
       else expect(domains.has(domain), domain).toBe(false);
@@ -145,7 +163,10 @@ describe("GET /publishers", () => {
       support: "unverified",
       note: expect.stringContaining("signed-in"),
     });
-    expect(body.publishers.find((p) => p.domain === "indeed.com")).toMatchObject({ support: "unverified", note: expect.stringContaining("bot wall") });
+    expect(body.publishers.find((p) => p.domain === "indeed.com")).toMatchObject({
+      support: "unverified",
+      note: expect.stringContaining("bot wall"),
+    });
   });
 
   it("shows the generic-served publishers with their listed data", () => {
@@ -154,7 +175,12 @@ describe("GET /publishers", () => {
     for (const row of generic) {
       const listed = LISTED.find((l) => l.domain === row.domain);
       expect(listed, row.domain).toBeDefined();
-      expect(row).toMatchObject({ display_name: listed?.displayName, kind: listed?.kind, rating_scale: listed?.ratingScale, lookup: false });
+      expect(row).toMatchObject({
+        display_name: listed?.displayName,
+        kind: listed?.kind,
+        rating_scale: listed?.ratingScale,
+        lookup: false,
+      });
     }
     expect(body.publishers.find((p) => p.domain === "amazon.com")).toMatchObject({
       aliases: expect.arrayContaining(["amazon.co.uk", "amazon.de"]),
@@ -182,7 +208,11 @@ describe("GET /publishers", () => {
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("answers 405 with Allow: GET, HEAD to %s", async (method) => {
     for (const path of ["/publishers", "/publishers/"]) {
-      const answer = await call(path, { method, headers: { "Content-Type": "application/json" }, body: "{}" });
+      const answer = await call(path, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(answer.status, path).toBe(405);
       expect(answer.headers.get("Allow")).toBe("GET, HEAD");
       expect(await answer.json()).toEqual({ error: `Method "${method}" not allowed.` });
@@ -192,7 +222,9 @@ describe("GET /publishers", () => {
 
 describe("GET /publishers/{domain}", () => {
   it("answers one publisher by domain or alias, any case, www. dropped, with its health, in the documented shape", async () => {
-    const list = await (await call("/publishers")).json<PublishersBody & { publishers: (PublisherRow & { health: unknown })[] }>();
+    const list = await (
+      await call("/publishers")
+    ).json<PublishersBody & { publishers: (PublisherRow & { health: unknown })[] }>();
     const withAlias = list.publishers.find((p) => p.aliases.length > 0);
     expect(withAlias, "some publisher has an alias").toBeDefined();
     for (const key of [withAlias!.domain, withAlias!.aliases[0], `WWW.${withAlias!.domain.toUpperCase()}`]) {
@@ -210,7 +242,11 @@ describe("GET /publishers/{domain}", () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
       error: "Not found",
-      details: { domain: ['No publisher "not-listed.example" is listed; submit still accepts any domain (generic module).'] },
+      details: {
+        domain: [
+          'No publisher "not-listed.example" is listed; submit still accepts any domain (generic module).',
+        ],
+      },
     });
   });
 });

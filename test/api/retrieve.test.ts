@@ -11,13 +11,22 @@ beforeAll(async () => {
   ({ apiKey } = await createAccount({ plan: "unlimited" }));
   ({ tasks } = await submitOk(
     apiKey,
-    { "example.com": publisherConfig("example.com"), "example.org": publisherConfig("example.org"), "example.net": publisherConfig("example.net") },
+    {
+      "example.com": publisherConfig("example.com"),
+      "example.org": publisherConfig("example.org"),
+      "example.net": publisherConfig("example.net"),
+    },
     { foreign_key: "retrieve-1" },
   ));
 });
 
 function body(task = tasks[0]): Record<string, unknown> {
-  return { api_key: apiKey, foreign_key: "retrieve-1", publisher_key: task.publisher_key, task_id: task.tasks_id };
+  return {
+    api_key: apiKey,
+    foreign_key: "retrieve-1",
+    publisher_key: task.publisher_key,
+    task_id: task.tasks_id,
+  };
 }
 
 async function setTask(taskId: string, fields: Record<string, string | number | null>) {
@@ -42,7 +51,14 @@ describe("retrieve: unfinished tasks", () => {
   });
 
   it("a task in progress shows its progress, with its requests by route", async () => {
-    await setTask(tasks[1].tasks_id, { status: 101, pages_scraped: 3, reviews_found: 57, requests_direct: 4, requests_browser: 1, requests_provider: 2 });
+    await setTask(tasks[1].tasks_id, {
+      status: 101,
+      pages_scraped: 3,
+      reviews_found: 57,
+      requests_direct: 4,
+      requests_browser: 1,
+      requests_provider: 2,
+    });
     const res = await postJson(RETRIEVE, body(tasks[1]));
     expect(res.status).toBe(200);
     expect(res.body.response_message).toEqual([
@@ -63,7 +79,9 @@ describe("retrieve: unfinished tasks", () => {
       task_id: tasks[2].tasks_id,
       foreign_key: "retrieve-1",
       publisher_key: "example.net",
-      response_message: [{ status: "failed", message: "Task processing failed", task_status: 500, reason: "blocked" }],
+      response_message: [
+        { status: "failed", message: "Task processing failed", task_status: 500, reason: "blocked" },
+      ],
     });
   });
 });
@@ -91,13 +109,20 @@ describe("retrieve: validation", () => {
     [["page_size"], 1e300, ["A valid integer is required."]],
   ];
 
-  it.each(cases.map(([path, value, leaf]) => [`${path.join(".")} = ${value === DELETE ? "(missing)" : JSON.stringify(value)}`, path, value, leaf]))(
-    "%s",
-    async (_name, path, value, leaf) => {
-      const res = await postJson(RETRIEVE, withValue(body(), path, value));
-      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: "Invalid request", details: nest(path, leaf) } });
-    },
-  );
+  it.each(
+    cases.map(([path, value, leaf]) => [
+      `${path.join(".")} = ${value === DELETE ? "(missing)" : JSON.stringify(value)}`,
+      path,
+      value,
+      leaf,
+    ]),
+  )("%s", async (_name, path, value, leaf) => {
+    const res = await postJson(RETRIEVE, withValue(body(), path, value));
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 400,
+      body: { error: "Invalid request", details: nest(path, leaf) },
+    });
+  });
 
   it("every failing field is reported at once", async () => {
     const res = await postJson(RETRIEVE, { api_key: apiKey, page: 0, page_size: 1001, task_id: "" });

@@ -24,7 +24,12 @@ afterEach(() => {
 
 /** A retrieve of a task that does not exist: 404 with a valid key, 401 without. */
 async function statusWith(apiKey: string): Promise<number> {
-  const res = await post(RETRIEVE, { api_key: apiKey, foreign_key: "none", publisher_key: "example.com", task_id: "no-such-task" });
+  const res = await post(RETRIEVE, {
+    api_key: apiKey,
+    foreign_key: "none",
+    publisher_key: "example.com",
+    task_id: "no-such-task",
+  });
   return res.status;
 }
 
@@ -35,19 +40,21 @@ function at(ms: number) {
 async function submitted(apiKey: string, foreignKey = "speed-1", publishers?: Record<string, unknown>) {
   const res = await post(SUBMIT, submitBody(apiKey, publishers, { foreign_key: foreignKey }));
   expect(res.status).toBe(201);
-  const body = await res.json<{ tasks_id: string; publisher_key: string; request_id: string; tasks: { tasks_id: string }[] }>();
+  const body = await res.json<{
+    tasks_id: string;
+    publisher_key: string;
+    request_id: string;
+    tasks: { tasks_id: string }[];
+  }>();
   return { ...body, bookmark: res.headers.get("X-D1-Bookmark") };
 }
 
 /** Marks a submitted task completed with `count` reviews in newest-first positions, as completion leaves it. */
 async function complete(taskId: string, count: number, files: string[]) {
   const statements = [
-    env.DB.prepare("UPDATE tasks SET status = 200, reviews_found = ?, pages_scraped = ?, files = ? WHERE id = ?").bind(
-      count,
-      files.length,
-      JSON.stringify(files),
-      taskId,
-    ),
+    env.DB.prepare(
+      "UPDATE tasks SET status = 200, reviews_found = ?, pages_scraped = ?, files = ? WHERE id = ?",
+    ).bind(count, files.length, JSON.stringify(files), taskId),
   ];
   for (let i = 0; i < count; i++) {
     const review = {
@@ -64,13 +71,9 @@ async function complete(taskId: string, count: number, files: string[]) {
       scraped_at: 1,
     };
     statements.push(
-      env.DB.prepare("INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES (?, ?, ?, ?, ?)").bind(
-        taskId,
-        review.review_id,
-        review.posted_at,
-        i + 1,
-        JSON.stringify(review),
-      ),
+      env.DB.prepare(
+        "INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES (?, ?, ?, ?, ?)",
+      ).bind(taskId, review.review_id, review.posted_at, i + 1, JSON.stringify(review)),
     );
   }
   await env.DB.batch(statements);
@@ -146,8 +149,16 @@ describe("API key cache", () => {
     const { accountId } = await createAccount();
     const apiKey = `rk_test_${crypto.randomUUID().replace(/-/g, "")}`;
     expect(await statusWith(apiKey)).toBe(401);
-    await env.DB.prepare("INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)")
-      .bind(`key_${crypto.randomUUID().slice(0, 8)}`, accountId, apiKey.slice(0, 11), await sha256Hex(apiKey), Date.now())
+    await env.DB.prepare(
+      "INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+    )
+      .bind(
+        `key_${crypto.randomUUID().slice(0, 8)}`,
+        accountId,
+        apiKey.slice(0, 11),
+        await sha256Hex(apiKey),
+        Date.now(),
+      )
       .run();
     expect(await statusWith(apiKey)).toBe(404);
   });
@@ -176,7 +187,12 @@ describe("D1 sessions", () => {
     const withSession = vi.spyOn(env.DB, "withSession");
     const task = await submitted(apiKey);
     expect(withSession).toHaveBeenLastCalledWith("first-primary");
-    const body = { api_key: apiKey, foreign_key: "speed-1", publisher_key: task.publisher_key, task_id: task.tasks_id };
+    const body = {
+      api_key: apiKey,
+      foreign_key: "speed-1",
+      publisher_key: task.publisher_key,
+      task_id: task.tasks_id,
+    };
     expect((await post(RETRIEVE, body)).status).toBe(200);
     expect(withSession).toHaveBeenLastCalledWith("first-unconstrained");
     const res = await post(RETRIEVE, body, { "X-D1-Bookmark": "'; DROP TABLE tasks; --" });
@@ -187,7 +203,12 @@ describe("D1 sessions", () => {
   it("a retrieve without a bookmark that misses the task asks the primary before answering 404", async () => {
     const { apiKey } = await createAccount({ plan: "unlimited" });
     const withSession = vi.spyOn(env.DB, "withSession");
-    const res = await post(RETRIEVE, { api_key: apiKey, foreign_key: "none", publisher_key: "example.com", task_id: "no-such-task" });
+    const res = await post(RETRIEVE, {
+      api_key: apiKey,
+      foreign_key: "none",
+      publisher_key: "example.com",
+      task_id: "no-such-task",
+    });
     expect(res.status).toBe(404);
     expect(withSession.mock.calls.map((args) => args[0])).toEqual(["first-unconstrained", "first-primary"]);
   });
@@ -197,7 +218,11 @@ describe("round trips, measured on the real D1 and queue", () => {
   async function counted(path: string, body: unknown) {
     const res = await withRoundTripCount(env, (countingEnv) =>
       worker.fetch(
-        new Request(`${BASE}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+        new Request(`${BASE}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }),
         countingEnv,
         createExecutionContext(),
       ),
@@ -212,7 +237,10 @@ describe("round trips, measured on the real D1 and queue", () => {
 
   it("submit: one D1 batch and one queue send once the key is cached; one more D1 read for a cold key", async () => {
     const { apiKey } = await createAccount({ plan: "unlimited" });
-    const publishers = { "example.com": publisherConfig("example.com"), "example.org": publisherConfig("example.org") };
+    const publishers = {
+      "example.com": publisherConfig("example.com"),
+      "example.org": publisherConfig("example.org"),
+    };
     const cold = await counted(SUBMIT, submitBody(apiKey, publishers));
     expect(cold).toMatchObject({ status: 201, d1: 2, queue: 1 });
     const warm = await counted(SUBMIT, submitBody(apiKey, publishers));
@@ -221,10 +249,25 @@ describe("round trips, measured on the real D1 and queue", () => {
 
   it("retrieve: one D1 round trip for an unfinished task and for any page of a completed one", async () => {
     const { apiKey } = await createAccount({ plan: "unlimited" });
-    const task = await submitted(apiKey, "speed-rt", { "example.com": publisherConfig("example.com"), "example.org": publisherConfig("example.org") });
-    const body = { api_key: apiKey, foreign_key: "speed-rt", publisher_key: "example.com", task_id: task.tasks_id };
-    expect(await counted(RETRIEVE, body)).toMatchObject({ status: 200, d1: 1, body: { response_message: [{ task_status: 100 }] } });
-    await complete(task.tasks_id, 25, [`tasks/${task.tasks_id}/pages/1.jsonl`, `tasks/${task.tasks_id}/pages/2.jsonl`]);
+    const task = await submitted(apiKey, "speed-rt", {
+      "example.com": publisherConfig("example.com"),
+      "example.org": publisherConfig("example.org"),
+    });
+    const body = {
+      api_key: apiKey,
+      foreign_key: "speed-rt",
+      publisher_key: "example.com",
+      task_id: task.tasks_id,
+    };
+    expect(await counted(RETRIEVE, body)).toMatchObject({
+      status: 200,
+      d1: 1,
+      body: { response_message: [{ task_status: 100 }] },
+    });
+    await complete(task.tasks_id, 25, [
+      `tasks/${task.tasks_id}/pages/1.jsonl`,
+      `tasks/${task.tasks_id}/pages/2.jsonl`,
+    ]);
     for (const page of [1, 3, 9]) {
       const res = await counted(RETRIEVE, { ...body, page, page_size: 10 });
       expect(res).toMatchObject({ status: 200, d1: 1 });
@@ -233,9 +276,22 @@ describe("round trips, measured on the real D1 and queue", () => {
     expect(last.body).toMatchObject({
       task_id: task.tasks_id,
       related_task_ids: [task.tasks[1].tasks_id],
-      pagination: { total_reviews: 25, page: 3, page_size: 10, total_pages: 3, has_next: false, has_previous: true },
+      pagination: {
+        total_reviews: 25,
+        page: 3,
+        page_size: 10,
+        total_pages: 3,
+        has_next: false,
+        has_previous: true,
+      },
     });
-    expect((last.body.reviews as { review_id: string; text: string }[]).map((r) => r.review_id)).toEqual(["r0020", "r0021", "r0022", "r0023", "r0024"]);
+    expect((last.body.reviews as { review_id: string; text: string }[]).map((r) => r.review_id)).toEqual([
+      "r0020",
+      "r0021",
+      "r0022",
+      "r0023",
+      "r0024",
+    ]);
     expect((last.body.reviews as { text: string }[])[0].text).toBe('"quoted" text 20');
   });
 });
@@ -247,25 +303,38 @@ describe("reviews_urls of a large task", () => {
     const files = Array.from({ length: 600 }, (_, i) => `tasks/${task.tasks_id}/pages/${i + 1}-a${i}.jsonl`);
     await complete(task.tasks_id, 3, files);
     // The last range (pages 595-600) holds three files with lines and three empty ones.
-    for (const page of [595, 597, 600]) await env.REVIEW_FILES.put(files[page - 1], `{"review_id":"p${page}"}\n`);
+    for (const page of [595, 597, 600])
+      await env.REVIEW_FILES.put(files[page - 1], `{"review_id":"p${page}"}\n`);
     for (const page of [596, 598, 599]) await env.REVIEW_FILES.put(files[page - 1], "");
-    const body = { api_key: apiKey, foreign_key: "speed-files", publisher_key: task.publisher_key, task_id: task.tasks_id };
+    const body = {
+      api_key: apiKey,
+      foreign_key: "speed-files",
+      publisher_key: task.publisher_key,
+      task_id: task.tasks_id,
+    };
     // Start just after an hour boundary of expiry time, then ask again 59 minutes later.
     const ttl = Number(env.REVIEW_FILE_URL_TTL);
     const hourStart = (Math.ceil((Date.now() / 1000 + ttl) / 3600) * 3600 - ttl + 1) * 1000;
     at(hourStart);
     const first = await (await post(RETRIEVE, body)).json<{ business: { reviews_urls: string[] } }>();
     at(hourStart + 59 * 60_000);
-    const second = await (await post(RETRIEVE, { ...body, page: 2, page_size: 1 })).json<{ business: { reviews_urls: string[] } }>();
+    const second = await (
+      await post(RETRIEVE, { ...body, page: 2, page_size: 1 })
+    ).json<{ business: { reviews_urls: string[] } }>();
     at(hourStart);
     const urls = first.business.reviews_urls;
     expect(urls).toHaveLength(100);
     expect(second.business.reviews_urls).toEqual(urls);
     const now = Math.floor(Date.now() / 1000);
     for (const [i, url] of urls.entries()) {
-      expect(url).toMatch(/^https:\/\/api\.test\/files\/tasks\/[\w-]+\/range\/\d+-\d+\.jsonl\?expires=\d+&signature=[\w-]+$/);
+      expect(url).toMatch(
+        /^https:\/\/api\.test\/files\/tasks\/[\w-]+\/range\/\d+-\d+\.jsonl\?expires=\d+&signature=[\w-]+$/,
+      );
       const check = await verifyFileUrl(env.URL_SIGNING_KEY, new URL(url), now);
-      expect(check).toEqual({ ok: true, objectKey: `tasks/${task.tasks_id}/range/${i * 6 + 1}-${i * 6 + 6}.jsonl` });
+      expect(check).toEqual({
+        ok: true,
+        objectKey: `tasks/${task.tasks_id}/range/${i * 6 + 1}-${i * 6 + 6}.jsonl`,
+      });
       const expires = Number(new URL(url).searchParams.get("expires"));
       expect(expires).toBeGreaterThanOrEqual(now + Number(env.REVIEW_FILE_URL_TTL));
       expect(expires).toBeLessThanOrEqual(now + Number(env.REVIEW_FILE_URL_TTL) + 3600);
@@ -286,10 +355,18 @@ describe("reviews_urls of a large task", () => {
     const task = await submitted(apiKey, "speed-files-100");
     const files = Array.from({ length: 100 }, (_, i) => `tasks/${task.tasks_id}/pages/${i + 1}-b${i}.jsonl`);
     await complete(task.tasks_id, 3, files);
-    const body = { api_key: apiKey, foreign_key: "speed-files-100", publisher_key: task.publisher_key, task_id: task.tasks_id };
-    const urls = (await (await post(RETRIEVE, body)).json<{ business: { reviews_urls: string[] } }>()).business.reviews_urls;
+    const body = {
+      api_key: apiKey,
+      foreign_key: "speed-files-100",
+      publisher_key: task.publisher_key,
+      task_id: task.tasks_id,
+    };
+    const urls = (await (await post(RETRIEVE, body)).json<{ business: { reviews_urls: string[] } }>())
+      .business.reviews_urls;
     const now = Math.floor(Date.now() / 1000);
-    const keys = await Promise.all(urls.map(async (url) => verifyFileUrl(env.URL_SIGNING_KEY, new URL(url), now)));
+    const keys = await Promise.all(
+      urls.map(async (url) => verifyFileUrl(env.URL_SIGNING_KEY, new URL(url), now)),
+    );
     expect(keys).toEqual(files.map((objectKey) => ({ ok: true, objectKey })));
   });
 });

@@ -2,7 +2,16 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { decryptText } from "../../src/core/crypto/aes";
 import { CONSUMERS, PRODUCERS, QueueDriver } from "../helpers/queue";
-import { business, createAccount, loginCookies, postJson, publisherConfig, submitBody, submitOk, taskRows } from "../helpers/api";
+import {
+  business,
+  createAccount,
+  loginCookies,
+  postJson,
+  publisherConfig,
+  submitBody,
+  submitOk,
+  taskRows,
+} from "../helpers/api";
 
 const SUBMIT = "/submit/request-reviews/";
 const COOKIE_VALUE = "fb-session-7f3a9c0d1e2b";
@@ -81,7 +90,9 @@ describe("submit: what a request writes", () => {
     expect(yelp.cookies_enc).toBeTruthy();
     expect(yelp.cookies_enc).not.toContain(COOKIE_VALUE);
     expect(yelp.cookies_enc).not.toContain(btoa(COOKIE_VALUE).slice(0, 12));
-    expect(JSON.parse(await decryptText(env.ENCRYPTION_KEY, yelp.cookies_enc!))).toEqual(loginCookies("yelp.com", COOKIE_VALUE));
+    expect(JSON.parse(await decryptText(env.ENCRYPTION_KEY, yelp.cookies_enc!))).toEqual(
+      loginCookies("yelp.com", COOKIE_VALUE),
+    );
     expect(example.cookies_enc).toBeNull();
 
     // One message per task, none delayed, each on a queue a consumer in wrangler.toml serves.
@@ -112,29 +123,50 @@ describe("submit: what a request writes", () => {
   });
 
   it("the canonical publisher key is accepted by retrieve, as is the key as first written", async () => {
-    const created = await submitOk(apiKey, { "WWW.Yelp.COM": publisherConfig("yelp.com") }, { foreign_key: "effects-3" });
+    const created = await submitOk(
+      apiKey,
+      { "WWW.Yelp.COM": publisherConfig("yelp.com") },
+      { foreign_key: "effects-3" },
+    );
     expect(created.publisher_key).toBe("yelp.com");
     for (const publisher_key of ["yelp.com", "WWW.Yelp.COM"]) {
-      const res = await postJson("/retrieve-task/", { api_key: apiKey, foreign_key: "effects-3", publisher_key, task_id: created.tasks_id });
+      const res = await postJson("/retrieve-task/", {
+        api_key: apiKey,
+        foreign_key: "effects-3",
+        publisher_key,
+        task_id: created.tasks_id,
+      });
       expect(res.status).toBe(200);
       expect(res.body.publisher_key).toBe("yelp.com");
     }
   });
 
   it("a queue failure answers the documented 500 and leaves no request or task behind", async () => {
-    for (const binding of Object.keys(PRODUCERS)) vi.spyOn(env[binding as keyof Env] as Queue, "sendBatch").mockRejectedValue(new Error("queue unavailable"));
+    for (const binding of Object.keys(PRODUCERS))
+      vi.spyOn(env[binding as keyof Env] as Queue, "sendBatch").mockRejectedValue(
+        new Error("queue unavailable"),
+      );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const body = submitBody(
       apiKey,
-      { "facebook.com": publisherConfig("facebook.com", { persona: { additional_cookies: { login: loginCookies("facebook.com", COOKIE_VALUE) } } }) },
+      {
+        "facebook.com": publisherConfig("facebook.com", {
+          persona: { additional_cookies: { login: loginCookies("facebook.com", COOKIE_VALUE) } },
+        }),
+      },
       {
         foreign_key: "effects-4",
       },
     );
     const res = await postJson(SUBMIT, body);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 500, body: { error: "Internal server error" } });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 500,
+      body: { error: "Internal server error" },
+    });
     expect(await requestRows("effects-4")).toEqual([]);
-    const { results } = await env.DB.prepare("SELECT id FROM tasks WHERE account_id = ? AND foreign_key = ?").bind(accountId, "effects-4").all();
+    const { results } = await env.DB.prepare("SELECT id FROM tasks WHERE account_id = ? AND foreign_key = ?")
+      .bind(accountId, "effects-4")
+      .all();
     expect(results).toEqual([]);
     // The failure is logged, without the key or the cookies of the request.
     const lines = logged.mock.calls.map((args) => args.join(" ")).join("\n");

@@ -1,5 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DELETE, createAccount, loginCookies, nest, postJson, publisherConfig, submitBody, withValue } from "../helpers/api";
+import {
+  DELETE,
+  createAccount,
+  loginCookies,
+  nest,
+  postJson,
+  publisherConfig,
+  submitBody,
+  withValue,
+} from "../helpers/api";
 
 const SUBMIT = "/submit/request-reviews/";
 const REQUIRED = "This field is required.";
@@ -21,7 +30,10 @@ function fullBody() {
 
 async function expectInvalid(body: unknown, details: Record<string, unknown>) {
   const res = await postJson(SUBMIT, body);
-  expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: "Invalid payload", details } });
+  expect({ status: res.status, body: res.body }).toEqual({
+    status: 400,
+    body: { error: "Invalid payload", details },
+  });
 }
 
 describe("submit: required fields", () => {
@@ -34,7 +46,12 @@ describe("submit: required fields", () => {
     ["data", "publishers"],
     ...["id", "name", "address", "phone", "description", "tags"].map((f) => ["data", "business", f]),
     ...["street", "city", "state", "zip", "country"].map((f) => ["data", "business", "address", f]),
-    ...["profile_key", "last_review_hashes", "first_page_only"].map((f) => ["data", "publishers", "example.com", f]),
+    ...["profile_key", "last_review_hashes", "first_page_only"].map((f) => [
+      "data",
+      "publishers",
+      "example.com",
+      f,
+    ]),
     ...["last_review_hashes", "first_page_only"].flatMap((f) => [
       ["data", "publishers", "facebook.com", f],
       ["data", "publishers", "yelp.com", f],
@@ -44,7 +61,16 @@ describe("submit: required fields", () => {
       ["data", "publishers", p, "persona", "additional_cookies"],
       ["data", "publishers", p, "persona"],
     ]),
-    ...["name", "value", "domain"].map((f) => ["data", "publishers", "yelp.com", "persona", "additional_cookies", "login", "0", f]),
+    ...["name", "value", "domain"].map((f) => [
+      "data",
+      "publishers",
+      "yelp.com",
+      "persona",
+      "additional_cookies",
+      "login",
+      "0",
+      f,
+    ]),
   ];
 
   it.each(paths.map((p) => [p.join("."), p]))("%s missing", async (_name, path) => {
@@ -78,15 +104,31 @@ describe("submit: type errors", () => {
     [["data", "business", "tags"], { a: "cafe" }, ['Expected a list of items but got type "dict".']],
     [["data", "business", "tags"], 3, ['Expected a list of items but got type "int".']],
     [["data", "business", "tags"], null, ["This field may not be null."]],
-    [["data", "business", "tags"], ["cafe", 7, ""], { 1: ["Not a valid string."], 2: ["This field may not be blank."] }],
+    [
+      ["data", "business", "tags"],
+      ["cafe", 7, ""],
+      { 1: ["Not a valid string."], 2: ["This field may not be blank."] },
+    ],
     [["data", "business"], "Blue Door", ['Expected a dictionary of items but got type "str".']],
-    [["data", "business", "address"], ["1 Market St"], ['Expected a dictionary of items but got type "list".']],
+    [
+      ["data", "business", "address"],
+      ["1 Market St"],
+      ['Expected a dictionary of items but got type "list".'],
+    ],
     [["data"], 1.5, ['Expected a dictionary of items but got type "float".']],
     [["data", "publishers"], [], ['Expected a dictionary of items but got type "list".']],
     [["data", "publishers"], null, ["This field may not be null."]],
-    [["data", "publishers", "example.com"], "https://example.com", ['Expected a dictionary of items but got type "str".']],
+    [
+      ["data", "publishers", "example.com"],
+      "https://example.com",
+      ['Expected a dictionary of items but got type "str".'],
+    ],
     [["data", "publishers", "example.com", "last_review_hashes"], "abc", [str]],
-    [["data", "publishers", "example.com", "last_review_hashes"], ["abc", false], { 1: ["Not a valid string."] }],
+    [
+      ["data", "publishers", "example.com", "last_review_hashes"],
+      ["abc", false],
+      { 1: ["Not a valid string."] },
+    ],
     [["data", "publishers", "example.com", "first_page_only"], "maybe", ["Must be a valid boolean."]],
     [["data", "publishers", "example.com", "first_page_only"], 2, ["Must be a valid boolean."]],
     [["data", "publishers", "example.com", "first_page_only"], [], ["Must be a valid boolean."]],
@@ -96,12 +138,32 @@ describe("submit: type errors", () => {
     [["data", "publishers", "example.com", "profile_key"], "  ", [REQUIRED]],
     [["data", "publishers", "example.com", "profile_key"], "blue-door", ["Enter a valid URL."]],
     [["data", "publishers", "example.com", "profile_key"], "ftp://example.com/x", ["Enter a valid URL."]],
-    [["data", "publishers", "example.com", "profile_key"], "https://evil.test/example.com", ["Enter a URL on example.com or one of its subdomains."]],
-    [["data", "publishers", "example.com", "persona"], "x", ['Expected a dictionary of items but got type "str".']],
+    [
+      ["data", "publishers", "example.com", "profile_key"],
+      "https://evil.test/example.com",
+      ["Enter a URL on example.com or one of its subdomains."],
+    ],
+    [
+      ["data", "publishers", "example.com", "persona"],
+      "x",
+      ['Expected a dictionary of items but got type "str".'],
+    ],
     [["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"], "x", [str]],
-    [["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"], [], ["This list may not be empty."]],
-    [["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"], [{ name: "a" }], { 0: { value: [REQUIRED], domain: [REQUIRED] } }],
-    [["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"], ["c=1"], { 0: ['Expected a dictionary of items but got type "str".'] }],
+    [
+      ["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"],
+      [],
+      ["This list may not be empty."],
+    ],
+    [
+      ["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"],
+      [{ name: "a" }],
+      { 0: { value: [REQUIRED], domain: [REQUIRED] } },
+    ],
+    [
+      ["data", "publishers", "yelp.com", "persona", "additional_cookies", "login"],
+      ["c=1"],
+      { 0: ['Expected a dictionary of items but got type "str".'] },
+    ],
     [["data", "lazy"], "perhaps", ["Must be a valid boolean."]],
     [["data", "lazy"], null, ["This field may not be null."]],
     [["job"], "App\\Jobs\\Other", ['"App\\Jobs\\Other" is not a valid choice.']],
@@ -113,14 +175,23 @@ describe("submit: type errors", () => {
     [["job"], null, ["This field may not be null."]],
   ];
 
-  it.each(cases.map(([path, value, leaf]) => [`${path.join(".")} = ${JSON.stringify(value)}`, path, value, leaf]))("%s", async (_name, path, value, leaf) => {
+  it.each(
+    cases.map(([path, value, leaf]) => [`${path.join(".")} = ${JSON.stringify(value)}`, path, value, leaf]),
+  )("%s", async (_name, path, value, leaf) => {
     await expectInvalid(withValue(fullBody(), path, value), nest(path, leaf));
   });
 
   it("accepts the textual booleans DRF accepts", async () => {
     const values = ["true", "False", "yes", "off", 1, 0, "1", "0"];
     for (const first_page_only of values) {
-      const res = await postJson(SUBMIT, submitBody(apiKey, { "example.com": publisherConfig("example.com", { first_page_only }) }, { lazy: first_page_only }));
+      const res = await postJson(
+        SUBMIT,
+        submitBody(
+          apiKey,
+          { "example.com": publisherConfig("example.com", { first_page_only }) },
+          { lazy: first_page_only },
+        ),
+      );
       expect(res.status, JSON.stringify(first_page_only)).toBe(201);
     }
   });
@@ -128,11 +199,21 @@ describe("submit: type errors", () => {
 
 describe("submit: limits", () => {
   const hashes = (n: number) => Array.from({ length: n }, (_, i) => i.toString(16).padStart(32, "0"));
-  const cookies = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `c${i}`, value: "v", domain: ".yelp.com" }));
-  const publishers = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`shop${i}.example`, publisherConfig(`shop${i}.example`)]));
+  const cookies = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ name: `c${i}`, value: "v", domain: ".yelp.com" }));
+  const publishers = (n: number) =>
+    Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [`shop${i}.example`, publisherConfig(`shop${i}.example`)]),
+    );
 
   it.each([
-    ["foreign_key", ["data", "foreign_key"], "f".repeat(255), "f".repeat(256), ["Ensure this field has no more than 255 characters."]],
+    [
+      "foreign_key",
+      ["data", "foreign_key"],
+      "f".repeat(255),
+      "f".repeat(256),
+      ["Ensure this field has no more than 255 characters."],
+    ],
     [
       "last_review_hashes",
       ["data", "publishers", "example.com", "last_review_hashes"],
@@ -147,7 +228,13 @@ describe("submit: limits", () => {
       cookies(51),
       ["Ensure this field has no more than 50 elements."],
     ],
-    ["publishers", ["data", "publishers"], publishers(25), publishers(26), ["Ensure this field has no more than 25 elements."]],
+    [
+      "publishers",
+      ["data", "publishers"],
+      publishers(25),
+      publishers(26),
+      ["Ensure this field has no more than 25 elements."],
+    ],
   ])("%s: at the limit 201, one over 400", async (_name, path, atLimit, overLimit, leaf) => {
     const ok = await postJson(SUBMIT, withValue(fullBody(), path, atLimit));
     expect(ok.status).toBe(201);
@@ -165,26 +252,48 @@ describe("submit: limits", () => {
 });
 
 describe("submit: publisher keys", () => {
-  it.each(["not a domain", "yelp", "https://yelp.com", "yelp.com/biz", "127.0.0.1", "-yelp.com", "yelp..com", "__proto__", "constructor"])(
-    "%j is not a domain",
-    async (key) => {
-      const body = submitBody(apiKey, { [key]: publisherConfig("example.com") });
-      await expectInvalid(body, { data: { publishers: { [key]: ["Enter a valid domain name."] } } });
-    },
-  );
+  it.each([
+    "not a domain",
+    "yelp",
+    "https://yelp.com",
+    "yelp.com/biz",
+    "127.0.0.1",
+    "-yelp.com",
+    "yelp..com",
+    "__proto__",
+    "constructor",
+  ])("%j is not a domain", async (key) => {
+    const body = submitBody(apiKey, { [key]: publisherConfig("example.com") });
+    await expectInvalid(body, { data: { publishers: { [key]: ["Enter a valid domain name."] } } });
+  });
 
   it("an empty map is refused", async () => {
-    await expectInvalid(submitBody(apiKey, {}), { data: { publishers: ["This dictionary may not be empty."] } });
+    await expectInvalid(submitBody(apiKey, {}), {
+      data: { publishers: ["This dictionary may not be empty."] },
+    });
   });
 
   it("two keys naming the same publisher are refused under the later key", async () => {
-    const body = submitBody(apiKey, { "yelp.com": publisherConfig("yelp.com"), "WWW.Yelp.com": publisherConfig("yelp.com") });
-    await expectInvalid(body, { data: { publishers: { "WWW.Yelp.com": ['Duplicate publisher: "WWW.Yelp.com" is the same publisher as "yelp.com".'] } } });
+    const body = submitBody(apiKey, {
+      "yelp.com": publisherConfig("yelp.com"),
+      "WWW.Yelp.com": publisherConfig("yelp.com"),
+    });
+    await expectInvalid(body, {
+      data: {
+        publishers: {
+          "WWW.Yelp.com": ['Duplicate publisher: "WWW.Yelp.com" is the same publisher as "yelp.com".'],
+        },
+      },
+    });
   });
 
   it("errors of a publisher are reported under its canonical key", async () => {
-    const body = submitBody(apiKey, { "WWW.Yelp.COM": publisherConfig("yelp.com", { first_page_only: "?" }) });
-    await expectInvalid(body, { data: { publishers: { "yelp.com": { first_page_only: ["Must be a valid boolean."] } } } });
+    const body = submitBody(apiKey, {
+      "WWW.Yelp.COM": publisherConfig("yelp.com", { first_page_only: "?" }),
+    });
+    await expectInvalid(body, {
+      data: { publishers: { "yelp.com": { first_page_only: ["Must be a valid boolean."] } } },
+    });
   });
 
   it("facebook.com and yelp.com accept an id as profile_key; a generic publisher only takes a URL", async () => {
@@ -193,7 +302,9 @@ describe("submit: publisher keys", () => {
       submitBody(apiKey, {
         "facebook.com": publisherConfig("facebook.com", { profile_key: "bluedoorcafe" }),
         "yelp.com": publisherConfig("yelp.com", { profile_key: "blue-door-cafe-san-francisco" }),
-        "m.example.com": publisherConfig("example.com", { profile_key: "https://shop.m.example.com/reviews" }),
+        "m.example.com": publisherConfig("example.com", {
+          profile_key: "https://shop.m.example.com/reviews",
+        }),
       }),
     );
     expect(ok.status).toBe(201);
@@ -201,7 +312,9 @@ describe("submit: publisher keys", () => {
 
   it("a publisher without login rules needs no persona, and cookies it is given are accepted", async () => {
     const body = submitBody(apiKey, {
-      "example.com": publisherConfig("example.com", { persona: { additional_cookies: { login: loginCookies("example.com") } } }),
+      "example.com": publisherConfig("example.com", {
+        persona: { additional_cookies: { login: loginCookies("example.com") } },
+      }),
       "example.org": publisherConfig("example.org", { persona: {} }),
     });
     expect((await postJson(SUBMIT, body)).status).toBe(201);
@@ -211,7 +324,11 @@ describe("submit: publisher keys", () => {
 describe("submit: all failing fields at once", () => {
   it("reports every failure of every level in one answer", async () => {
     const body = submitBody(apiKey, {
-      "WWW.Yelp.com": { profile_key: "https://evil.test/x", last_review_hashes: "x", first_page_only: "maybe" },
+      "WWW.Yelp.com": {
+        profile_key: "https://evil.test/x",
+        last_review_hashes: "x",
+        first_page_only: "maybe",
+      },
       "not a domain": {},
       "example.com": { last_review_hashes: [], first_page_only: true },
     }) as Record<string, any>;
@@ -239,7 +356,11 @@ describe("submit: all failing fields at once", () => {
   });
 
   it("a missing api_key is reported together with the other failures, without a key lookup", async () => {
-    const body = withValue(withValue(fullBody(), ["data", "api_key"], DELETE), ["data", "business", "name"], 1);
+    const body = withValue(
+      withValue(fullBody(), ["data", "api_key"], DELETE),
+      ["data", "business", "name"],
+      1,
+    );
     await expectInvalid(body, { data: { api_key: [REQUIRED], business: { name: ["Not a valid string."] } } });
   });
 });

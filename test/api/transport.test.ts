@@ -2,7 +2,15 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createApp } from "../../src/http/app";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ENDPOINTS, type EndpointName, call, createAccount, post, postJson, submitBody } from "../helpers/api";
+import {
+  ENDPOINTS,
+  type EndpointName,
+  call,
+  createAccount,
+  post,
+  postJson,
+  submitBody,
+} from "../helpers/api";
 
 const MIB = 1024 * 1024;
 const names = Object.keys(ENDPOINTS) as EndpointName[];
@@ -32,7 +40,11 @@ function streamed(text: string): Request["body"] {
 }
 
 function postStream(path: string, text: string): Promise<Response> {
-  const request = new Request(`https://api.test${path}`, { method: "POST", body: streamed(text), duplex: "half" } as RequestInit);
+  const request = new Request(`https://api.test${path}`, {
+    method: "POST",
+    body: streamed(text),
+    duplex: "half",
+  } as RequestInit);
   expect(request.headers.get("content-length")).toBeNull();
   return call(path, { method: "POST", body: request.body, duplex: "half" } as RequestInit);
 }
@@ -54,7 +66,13 @@ describe("methods and paths", () => {
     for (const path of bothPaths(ENDPOINTS[name].path)) {
       for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
         const res = await call(path, { method, redirect: "manual" });
-        expect({ path, method, status: res.status, allow: res.headers.get("allow"), location: res.headers.get("location") }).toEqual({
+        expect({
+          path,
+          method,
+          status: res.status,
+          allow: res.headers.get("allow"),
+          location: res.headers.get("location"),
+        }).toEqual({
           path,
           method,
           status: 405,
@@ -76,9 +94,15 @@ describe("body size", () => {
     const path = ENDPOINTS[name].path;
     const tooBig = `{"pad": "${"x".repeat(MIB)}"}`;
     const declared = await post(path, tooBig);
-    expect({ status: declared.status, body: await expectJsonUtf8(declared) }).toEqual({ status: 413, body: { error: "Payload too large" } });
+    expect({ status: declared.status, body: await expectJsonUtf8(declared) }).toEqual({
+      status: 413,
+      body: { error: "Payload too large" },
+    });
     const chunked = await postStream(path, tooBig);
-    expect({ status: chunked.status, body: await expectJsonUtf8(chunked) }).toEqual({ status: 413, body: { error: "Payload too large" } });
+    expect({ status: chunked.status, body: await expectJsonUtf8(chunked) }).toEqual({
+      status: 413,
+      body: { error: "Payload too large" },
+    });
   });
 
   it("exactly 1 MiB is accepted, sent either way", async () => {
@@ -97,7 +121,11 @@ describe("bodies that are not a JSON object", () => {
     ["trailing comma", '{"api_key": "abc",}', /^JSON parse error - .+/],
     ["empty body", "", /^JSON parse error - empty body$/],
     ["whitespace only", "  \n ", /^JSON parse error - empty body$/],
-    ["invalid UTF-8", new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), /^JSON parse error - body is not valid UTF-8$/],
+    [
+      "invalid UTF-8",
+      new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      /^JSON parse error - body is not valid UTF-8$/,
+    ],
   ];
   const notObject: [string, string][] = [
     ["[]", "list"],
@@ -109,29 +137,44 @@ describe("bodies that are not a JSON object", () => {
     ["null", "NoneType"],
   ];
 
-  it.each(names)("%s: parse errors and non-object bodies answer 400 in the endpoint's shape", async (name) => {
-    const { path, errorText } = ENDPOINTS[name];
-    for (const [label, body, pattern] of notJson) {
-      const res = await call(path, { method: "POST", headers: { "Content-Type": "application/json" }, body });
-      const parsed = (await expectJsonUtf8(res)) as { error: string; details: { non_field_errors: string[] } };
-      expect({ label, status: res.status, error: parsed.error, keys: Object.keys(parsed.details) }).toEqual({
-        label,
-        status: 400,
-        error: errorText,
-        keys: ["non_field_errors"],
-      });
-      expect(parsed.details.non_field_errors).toHaveLength(1);
-      expect(parsed.details.non_field_errors[0]).toMatch(pattern);
-    }
-    for (const [body, type] of notObject) {
-      const res = await postJson(path, body);
-      expect({ body, status: res.status, response: res.body }).toEqual({
-        body,
-        status: 400,
-        response: { error: errorText, details: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${type}.`] } },
-      });
-    }
-  });
+  it.each(names)(
+    "%s: parse errors and non-object bodies answer 400 in the endpoint's shape",
+    async (name) => {
+      const { path, errorText } = ENDPOINTS[name];
+      for (const [label, body, pattern] of notJson) {
+        const res = await call(path, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body,
+        });
+        const parsed = (await expectJsonUtf8(res)) as {
+          error: string;
+          details: { non_field_errors: string[] };
+        };
+        expect({ label, status: res.status, error: parsed.error, keys: Object.keys(parsed.details) }).toEqual(
+          {
+            label,
+            status: 400,
+            error: errorText,
+            keys: ["non_field_errors"],
+          },
+        );
+        expect(parsed.details.non_field_errors).toHaveLength(1);
+        expect(parsed.details.non_field_errors[0]).toMatch(pattern);
+      }
+      for (const [body, type] of notObject) {
+        const res = await postJson(path, body);
+        expect({ body, status: res.status, response: res.body }).toEqual({
+          body,
+          status: 400,
+          response: {
+            error: errorText,
+            details: { non_field_errors: [`Invalid data. Expected a dictionary, but got ${type}.`] },
+          },
+        });
+      }
+    },
+  );
 
   it("the body is read as JSON whatever Content-Type says, and a UTF-8 byte order mark is allowed", async () => {
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", ""]) {
@@ -142,7 +185,10 @@ describe("bodies that are not a JSON object", () => {
       });
       expect({ contentType, status: res.status }).toEqual({ contentType, status: 201 });
     }
-    const bom = await call(ENDPOINTS.submit.path, { method: "POST", body: `\ufeff${JSON.stringify(submitBody(apiKey))}` });
+    const bom = await call(ENDPOINTS.submit.path, {
+      method: "POST",
+      body: `\ufeff${JSON.stringify(submitBody(apiKey))}`,
+    });
     expect(bom.status).toBe(201);
   });
 });
@@ -150,39 +196,59 @@ describe("bodies that are not a JSON object", () => {
 describe("encoding", () => {
   it("non-ASCII text round-trips as UTF-8 in successes and errors", async () => {
     const foreignKey = "Café ☕ 東京 🍰";
-    const created = await post(ENDPOINTS.submit.path, submitBody(apiKey, undefined, { foreign_key: foreignKey }));
+    const created = await post(
+      ENDPOINTS.submit.path,
+      submitBody(apiKey, undefined, { foreign_key: foreignKey }),
+    );
     expect(created.status).toBe(201);
     expect(((await expectJsonUtf8(created)) as { foreign_key: string }).foreign_key).toBe(foreignKey);
     const refused = await post(ENDPOINTS.submit.path, { ...submitBody(apiKey), job: "Jöb ✓" });
-    expect(await expectJsonUtf8(refused)).toEqual({ error: "Invalid payload", details: { job: ['"Jöb ✓" is not a valid choice.'] } });
-    const notFound = await post(ENDPOINTS.retrieve.path, { api_key: apiKey, foreign_key: foreignKey, publisher_key: "example.com", task_id: "ñ" });
+    expect(await expectJsonUtf8(refused)).toEqual({
+      error: "Invalid payload",
+      details: { job: ['"Jöb ✓" is not a valid choice.'] },
+    });
+    const notFound = await post(ENDPOINTS.retrieve.path, {
+      api_key: apiKey,
+      foreign_key: foreignKey,
+      publisher_key: "example.com",
+      task_id: "ñ",
+    });
     expect(notFound.status).toBe(404);
     expect(JSON.stringify(await expectJsonUtf8(notFound))).toContain(foreignKey);
   });
 });
 
 describe("unexpected failures", () => {
-  it.each(names)("%s: any exception answers the documented 500 body with no stack and no secrets in the log", async (name) => {
-    // A key no request has used yet, so authentication itself reaches D1 (a used key is cached).
-    const { apiKey } = await createAccount({ plan: "unlimited" });
-    vi.spyOn(env.DB, "prepare").mockImplementation(() => {
-      throw new Error("D1_ERROR: no such table: api_keys");
-    });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const body =
-      name === "submit"
-        ? submitBody(apiKey)
-        : { api_key: apiKey, foreign_key: "f", publisher_key: "example.com", task_id: "t", webhook: "https://hooks.example.com/" };
-    const res = await post(ENDPOINTS[name].path, body);
-    expect(res.status).toBe(500);
-    const text = JSON.stringify(await expectJsonUtf8(res));
-    expect(text).toBe('{"error":"Internal server error"}');
-    expect(res.headers.get("x-request-id")).toBeTruthy();
-    const lines = logged.mock.calls.map((args) => args.join(" ")).join("\n");
-    expect(lines).toContain("no such table");
-    expect(lines).toContain(res.headers.get("x-request-id"));
-    expect(lines).not.toContain(apiKey);
-  });
+  it.each(names)(
+    "%s: any exception answers the documented 500 body with no stack and no secrets in the log",
+    async (name) => {
+      // A key no request has used yet, so authentication itself reaches D1 (a used key is cached).
+      const { apiKey } = await createAccount({ plan: "unlimited" });
+      vi.spyOn(env.DB, "prepare").mockImplementation(() => {
+        throw new Error("D1_ERROR: no such table: api_keys");
+      });
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const body =
+        name === "submit"
+          ? submitBody(apiKey)
+          : {
+              api_key: apiKey,
+              foreign_key: "f",
+              publisher_key: "example.com",
+              task_id: "t",
+              webhook: "https://hooks.example.com/",
+            };
+      const res = await post(ENDPOINTS[name].path, body);
+      expect(res.status).toBe(500);
+      const text = JSON.stringify(await expectJsonUtf8(res));
+      expect(text).toBe('{"error":"Internal server error"}');
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+      const lines = logged.mock.calls.map((args) => args.join(" ")).join("\n");
+      expect(lines).toContain("no such table");
+      expect(lines).toContain(res.headers.get("x-request-id"));
+      expect(lines).not.toContain(apiKey);
+    },
+  );
 });
 
 describe("request log", () => {
@@ -192,7 +258,12 @@ describe("request log", () => {
     const res = await createApp().fetch(
       new Request("https://api.test/retrieve-task/", {
         method: "POST",
-        body: JSON.stringify({ api_key: apiKey, foreign_key: "f", publisher_key: "example.com", task_id: "t" }),
+        body: JSON.stringify({
+          api_key: apiKey,
+          foreign_key: "f",
+          publisher_key: "example.com",
+          task_id: "t",
+        }),
       }),
       logging,
       createExecutionContext(),
@@ -217,11 +288,19 @@ describe("request log", () => {
 describe("X-Request-Id", () => {
   it("is on every answer: Cloudflare's ray id, a client's own id, or a new UUID", async () => {
     const fresh = await call("/no-such-path");
-    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect((await call("/", { headers: { "cf-ray": "8f2a1b3c4d5e6f70-SJC" } })).headers.get("x-request-id")).toBe("8f2a1b3c4d5e6f70-SJC");
-    expect((await call("/", { headers: { "X-Request-Id": "client-id_42" } })).headers.get("x-request-id")).toBe("client-id_42");
+    expect(fresh.headers.get("x-request-id")).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    expect(
+      (await call("/", { headers: { "cf-ray": "8f2a1b3c4d5e6f70-SJC" } })).headers.get("x-request-id"),
+    ).toBe("8f2a1b3c4d5e6f70-SJC");
+    expect(
+      (await call("/", { headers: { "X-Request-Id": "client-id_42" } })).headers.get("x-request-id"),
+    ).toBe("client-id_42");
     // An id that could forge log lines is replaced.
-    expect((await call("/", { headers: { "X-Request-Id": 'x" , "status": 200' } })).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      (await call("/", { headers: { "X-Request-Id": 'x" , "status": 200' } })).headers.get("x-request-id"),
+    ).toMatch(/^[0-9a-f-]{36}$/);
     const refused = await post("/retrieve-task/", "{");
     expect(refused.status).toBe(400);
     expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);

@@ -14,15 +14,24 @@ afterEach(() => {
 });
 
 async function storedWebhook(accountId: string) {
-  return env.DB.prepare("SELECT url, secret_enc FROM webhooks WHERE account_id = ?").bind(accountId).first<{ url: string; secret_enc: string }>();
+  return env.DB.prepare("SELECT url, secret_enc FROM webhooks WHERE account_id = ?")
+    .bind(accountId)
+    .first<{ url: string; secret_enc: string }>();
 }
 
 describe("create-webhook: secrets", () => {
   it("answers 201 with a new secret, keeps it when the URL is replaced, makes a new one on rotate_secret", async () => {
     const { apiKey, accountId } = await createAccount();
-    const first = await postJson(WEBHOOK, { api_key: apiKey, webhook: "https://hooks.example.com/a?source=reviews&x=1" });
+    const first = await postJson(WEBHOOK, {
+      api_key: apiKey,
+      webhook: "https://hooks.example.com/a?source=reviews&x=1",
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ webhook: "https://hooks.example.com/a?source=reviews&x=1", status: "success", secret: expect.stringMatching(SECRET_FORM) });
+    expect(first.body).toEqual({
+      webhook: "https://hooks.example.com/a?source=reviews&x=1",
+      status: "success",
+      secret: expect.stringMatching(SECRET_FORM),
+    });
     const secret: string = first.body.secret;
     expect(fromBase64(secret.slice("whsec_".length)).byteLength).toBe(32);
 
@@ -36,12 +45,20 @@ describe("create-webhook: secrets", () => {
     expect(replaced.body).toEqual({ webhook: "https://hooks.example.com/b", status: "success", secret });
     expect((await storedWebhook(accountId))!.url).toBe("https://hooks.example.com/b");
 
-    const rotated = await postJson(WEBHOOK, { api_key: apiKey, webhook: "https://hooks.example.com/b", rotate_secret: true });
+    const rotated = await postJson(WEBHOOK, {
+      api_key: apiKey,
+      webhook: "https://hooks.example.com/b",
+      rotate_secret: true,
+    });
     expect(rotated.status).toBe(201);
     expect(rotated.body.secret).toMatch(SECRET_FORM);
     expect(rotated.body.secret).not.toBe(secret);
 
-    const again = await postJson(WEBHOOK, { api_key: apiKey, webhook: "https://hooks.example.com/c", rotate_secret: "false" });
+    const again = await postJson(WEBHOOK, {
+      api_key: apiKey,
+      webhook: "https://hooks.example.com/c",
+      rotate_secret: "false",
+    });
     expect(again.body.secret).toBe(rotated.body.secret);
   });
 
@@ -72,14 +89,16 @@ describe("create-webhook: validation", () => {
     `https://hooks.example.com/${"a".repeat(2049 - "https://hooks.example.com/".length)}`,
   ];
 
-  it.each(invalidUrls.map((url) => [url.length > 80 ? `${url.slice(0, 40)}… (${url.length} chars)` : url, url]))(
-    "%s is not a valid URL",
-    async (_name, url) => {
-      const { apiKey } = await createAccount();
-      const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: url });
-      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } });
-    },
-  );
+  it.each(
+    invalidUrls.map((url) => [url.length > 80 ? `${url.slice(0, 40)}… (${url.length} chars)` : url, url]),
+  )("%s is not a valid URL", async (_name, url) => {
+    const { apiKey } = await createAccount();
+    const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: url });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 400,
+      body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } },
+    });
+  });
 
   it.each([
     [undefined, "This field is required."],
@@ -95,8 +114,15 @@ describe("create-webhook: validation", () => {
 
   it("rotate_secret must be a boolean", async () => {
     const { apiKey } = await createAccount();
-    const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: "https://hooks.example.com/", rotate_secret: "sometimes" });
-    expect(res.body).toEqual({ error: "Invalid payload", details: { rotate_secret: ["Must be a valid boolean."] } });
+    const res = await postJson(WEBHOOK, {
+      api_key: apiKey,
+      webhook: "https://hooks.example.com/",
+      rotate_secret: "sometimes",
+    });
+    expect(res.body).toEqual({
+      error: "Invalid payload",
+      details: { rotate_secret: ["Must be a valid boolean."] },
+    });
   });
 
   it("accepts a URL of exactly 2048 characters, http, a port, a query, and (in local development) loopback hosts", async () => {
@@ -110,7 +136,11 @@ describe("create-webhook: validation", () => {
       "http://localhost:3000/hook",
     ]) {
       const res = await postJson(WEBHOOK, { api_key: apiKey, webhook: url });
-      expect({ url, status: res.status, webhook: res.body.webhook }).toEqual({ url, status: 201, webhook: url.trim() });
+      expect({ url, status: res.status, webhook: res.body.webhook }).toEqual({
+        url,
+        status: 201,
+        webhook: url.trim(),
+      });
     }
   });
 });
@@ -119,7 +149,11 @@ describe("create-webhook: deployed configuration refuses private targets", () =>
   // The Worker's own fetch handler with the deployed setting (wrangler.toml: "false").
   const deployed = { ...env, ALLOW_PRIVATE_NETWORK: "false" } as Env;
   const postDeployed = async (body: unknown) => {
-    const res = await worker.fetch(new Request(`${BASE}${WEBHOOK}`, { method: "POST", body: JSON.stringify(body) }), deployed, createExecutionContext());
+    const res = await worker.fetch(
+      new Request(`${BASE}${WEBHOOK}`, { method: "POST", body: JSON.stringify(body) }),
+      deployed,
+      createExecutionContext(),
+    );
     return { status: res.status, body: await res.json<Record<string, unknown>>() };
   };
 
@@ -148,7 +182,10 @@ describe("create-webhook: deployed configuration refuses private targets", () =>
       expect({ status: res.status, webhook: res.body.webhook }).toEqual({ status: 201, webhook: url });
       expect((await storedWebhook(accountId))!.url).toBe(url);
     } else {
-      expect(res).toEqual({ status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } });
+      expect(res).toEqual({
+        status: 400,
+        body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } },
+      });
       expect(await storedWebhook(accountId)).toBeNull();
     }
   });

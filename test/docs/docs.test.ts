@@ -86,16 +86,28 @@ describe("GET /docs", () => {
           const url = new URL(request.url());
           const asset = await env.ASSETS.fetch(new Request(url));
           const res = asset.status === 404 ? await call(url.pathname + url.search) : asset;
-          await request.respond({ status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) });
+          await request.respond({
+            status: res.status,
+            headers: Object.fromEntries(res.headers),
+            body: Buffer.from(await res.arrayBuffer()),
+          });
         })().catch(() => request.abort());
       });
       await page.goto(`${BASE}/docs`, { waitUntil: "load" });
       // The page's own text, as the browser shows it (run in the page, hence the string).
-      await page.waitForFunction('document.body.innerText.includes("Submit a review collection request")', { timeout: 20_000 });
+      await page.waitForFunction('document.body.innerText.includes("Submit a review collection request")', {
+        timeout: 20_000,
+      });
       const text = (await page.evaluate("document.body.innerText")) as string;
       // Title, operations and the first operation's summary: all of them come from /openapi.json
       // (Scalar renders later operations lazily, as they scroll into view).
-      for (const shown of ["Review Collection API", "OpenAPI 3.1.0", "/submit/request-reviews/", "/retrieve-task/", "Submit a review collection request"])
+      for (const shown of [
+        "Review Collection API",
+        "OpenAPI 3.1.0",
+        "/submit/request-reviews/",
+        "/retrieve-task/",
+        "Submit a review collection request",
+      ])
         expect(text).toContain(shown);
     } finally {
       await browser.close();

@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { queuePerTest } from "../helpers/queue";
 import { JS_RENDERED, MEMBERS, MEMBERS_COOKIE } from "../fixtures/reviews";
-import { expectedReview, fixtureCookies, fixtureRequests, newestFirst, retrieve, slug, submitScrape, taskRow } from "./support";
+import {
+  expectedReview,
+  fixtureCookies,
+  fixtureRequests,
+  newestFirst,
+  retrieve,
+  slug,
+  submitScrape,
+  taskRow,
+} from "./support";
 
 const queue = queuePerTest();
 
@@ -51,7 +60,10 @@ describe("pages rendered by JavaScript", () => {
     // cookie for elsewhere.test never left (every fixture site is on 127.0.0.1, where cookies are
     // not kept apart by port, so a cookie set for the wrong domain would show up here).
     expect(await fixtureCookies("members.test", path)).toEqual({
-      [path]: [`${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`, `${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`],
+      [path]: [
+        `${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`,
+        `${MEMBERS_COOKIE.name}=${MEMBERS_COOKIE.value}`,
+      ],
     });
   });
 
@@ -60,7 +72,9 @@ describe("pages rendered by JavaScript", () => {
     const task = await submitScrape("members.test", `https://members.test${path}`);
     await queue().drain();
     const body = await retrieve(task);
-    expect(body.response_message).toEqual([{ status: "failed", message: "Task processing failed", task_status: 500, reason: "login_required" }]);
+    expect(body.response_message).toEqual([
+      { status: "failed", message: "Task processing failed", task_status: 500, reason: "login_required" },
+    ]);
     expect(await fixtureRequests("members.test", path)).toEqual({ [path]: 2 });
   });
 });

@@ -21,13 +21,19 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const SCRAPING = Object.values(CONSUMERS).filter((c) => c.queue.startsWith("scrape-") && c.queue !== "scrape-dlq");
+const SCRAPING = Object.values(CONSUMERS).filter(
+  (c) => c.queue.startsWith("scrape-") && c.queue !== "scrape-dlq",
+);
 
 describe("scraping consumers walk their batch side by side", () => {
   it("every scraping queue takes a batch as large as its concurrency, delivered without waiting", () => {
     expect(SCRAPING.length).toBeGreaterThan(20);
     for (const consumer of SCRAPING) {
-      expect({ queue: consumer.queue, size: consumer.max_batch_size, timeout: consumer.max_batch_timeout }).toEqual({
+      expect({
+        queue: consumer.queue,
+        size: consumer.max_batch_size,
+        timeout: consumer.max_batch_timeout,
+      }).toEqual({
         queue: consumer.queue,
         size: consumer.max_concurrency,
         timeout: 0,
@@ -43,7 +49,11 @@ describe("scraping consumers walk their batch side by side", () => {
     const publishers = Object.fromEntries(
       [1, 2, 3].map((i) => [
         `b${i}.slow.test`,
-        { profile_key: `https://b${i}.slow.test/barrier/${key}/${slug(`t${i}`)}?n=3`, last_review_hashes: [], first_page_only: true },
+        {
+          profile_key: `https://b${i}.slow.test/barrier/${key}/${slug(`t${i}`)}?n=3`,
+          last_review_hashes: [],
+          first_page_only: true,
+        },
       ]),
     );
     const res = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers));
@@ -61,7 +71,9 @@ describe("scraping consumers walk their batch side by side", () => {
     for (const task of tasks) {
       const body = await retrieve({ apiKey, taskId: task.tasks_id, publisher: task.publisher_key });
       expect(body.task_status).toBe(200);
-      expect(body.reviews.map((r: { author_name: string }) => r.author_name)).toEqual(MULTIPAGE.slice(0, 2).map((r) => r.author));
+      expect(body.reviews.map((r: { author_name: string }) => r.author_name)).toEqual(
+        MULTIPAGE.slice(0, 2).map((r) => r.author),
+      );
     }
   });
 
@@ -70,12 +82,18 @@ describe("scraping consumers walk their batch side by side", () => {
     const flaky = await submitScrape("status.test", `https://status.test/flaky/${slug("batch-flaky")}`);
     const gone = await submitScrape("status.test", `https://status.test/gone/${slug("batch-gone")}`);
     const goodPath = `/biz/${slug("batch-good")}`;
-    const good = await submitScrape("multipage.test", `https://multipage.test${goodPath}`, { first_page_only: true });
+    const good = await submitScrape("multipage.test", `https://multipage.test${goodPath}`, {
+      first_page_only: true,
+    });
     await env.SCRAPE_GENERIC.send({ not: "a scrape message" });
     expect(queue.dueCount()).toBe(4);
 
     await queue.deliverBatch();
-    const outcomes = queue.deliveries.map((d) => [(d.body as { task_id?: string }).task_id ?? "malformed", d.outcome, d.delaySeconds]);
+    const outcomes = queue.deliveries.map((d) => [
+      (d.body as { task_id?: string }).task_id ?? "malformed",
+      d.outcome,
+      d.delaySeconds,
+    ]);
     expect(outcomes).toEqual([
       [flaky.taskId, "retry", 15],
       [gone.taskId, "ack", undefined],
@@ -83,12 +101,16 @@ describe("scraping consumers walk their batch side by side", () => {
       ["malformed", "ack", undefined],
     ]);
     expect((await retrieve(gone)).response_message).toEqual(failed("profile_not_found"));
-    expect((await retrieve(good)).reviews).toEqual(MULTIPAGE.slice(0, 3).map((r) => expectedReview(r, `https://multipage.test${goodPath}`)));
+    expect((await retrieve(good)).reviews).toEqual(
+      MULTIPAGE.slice(0, 3).map((r) => expectedReview(r, `https://multipage.test${goodPath}`)),
+    );
     expect((await retrieve(flaky)).response_message[0].task_status).toBe(101);
 
     // Only the retried message comes back; its task then completes.
     await queue.drain();
-    expect(queue.deliveries.slice(4).map((d) => [(d.body as { task_id: string }).task_id, d.attempts, d.outcome])).toEqual([[flaky.taskId, 2, "ack"]]);
+    expect(
+      queue.deliveries.slice(4).map((d) => [(d.body as { task_id: string }).task_id, d.attempts, d.outcome]),
+    ).toEqual([[flaky.taskId, 2, "ack"]]);
     expect(await taskRow(flaky.taskId)).toMatchObject({ status: 200, reason: null });
     expect(await fixtureRequests("multipage.test", goodPath)).toEqual({ [goodPath]: 1 });
   });
@@ -98,9 +120,20 @@ describe("scraping consumers walk their batch side by side", () => {
     const { apiKey } = await createAccount();
     const paths = [1, 2, 3, 4, 5, 6].map((i) => `/biz/${slug(`chain-${i}`)}`);
     const tasks: Awaited<ReturnType<typeof submitScrape>>[] = [];
-    for (const path of paths) tasks.push(await submitScrape("multipage.test", `https://multipage.test${path}`, { first_page_only: true }, {}, apiKey));
+    for (const path of paths)
+      tasks.push(
+        await submitScrape(
+          "multipage.test",
+          `https://multipage.test${path}`,
+          { first_page_only: true },
+          {},
+          apiKey,
+        ),
+      );
     // The generic queue has four slots: four messages went out, two tasks wait in the gate.
-    expect(queue.sentTo.map((m) => (m.body as { task_id: string }).task_id)).toEqual(tasks.slice(0, 4).map((t) => t.taskId));
+    expect(queue.sentTo.map((m) => (m.body as { task_id: string }).task_id)).toEqual(
+      tasks.slice(0, 4).map((t) => t.taskId),
+    );
 
     await queue.deliverBatch();
     expect(queue.deliveries.map((d) => d.outcome)).toEqual(["ack", "ack", "ack", "ack"]);
@@ -115,14 +148,22 @@ describe("scraping consumers walk their batch side by side", () => {
     queue = new QueueDriver();
     const { apiKey } = await createAccount();
     for (let i = 1; i <= 4; i++)
-      await submitScrape("multipage.test", `https://multipage.test/biz/${slug(`before-${i}`)}`, { first_page_only: true }, {}, apiKey);
+      await submitScrape(
+        "multipage.test",
+        `https://multipage.test/biz/${slug(`before-${i}`)}`,
+        { first_page_only: true },
+        {},
+        apiKey,
+      );
     const path = `/unavailable/${slug("chain-503")}`;
     const down = await submitScrape("status.test", `https://status.test${path}`, {}, {}, apiKey);
     expect(queue.sentTo).toHaveLength(4);
 
     await queue.deliverBatch();
     // Its first attempt ran inside the batch; its retry is a message carrying that attempt.
-    expect(queue.sentTo.slice(4)).toEqual([{ queue: GENERIC_QUEUE, body: { task_id: down.taskId, prior_attempts: 1 }, delaySeconds: 15 }]);
+    expect(queue.sentTo.slice(4)).toEqual([
+      { queue: GENERIC_QUEUE, body: { task_id: down.taskId, prior_attempts: 1 }, delaySeconds: 15 },
+    ]);
     await queue.drain();
     expect(queue.deliveries.slice(4).map((d) => [d.attempts, d.outcome, d.delaySeconds])).toEqual([
       [1, "retry", 45],
@@ -138,14 +179,24 @@ describe("scraping consumers walk their batch side by side", () => {
     const { apiKey } = await createAccount();
     const tasks: Awaited<ReturnType<typeof submitScrape>>[] = [];
     for (let i = 1; i <= 5; i++)
-      tasks.push(await submitScrape("multipage.test", `https://multipage.test/biz/${slug(`stall-${i}`)}`, { first_page_only: true }, {}, apiKey));
+      tasks.push(
+        await submitScrape(
+          "multipage.test",
+          `https://multipage.test/biz/${slug(`stall-${i}`)}`,
+          { first_page_only: true },
+          {},
+          apiKey,
+        ),
+      );
     expect(queue.sentTo).toHaveLength(4);
     // Two seconds on, three of the four messages still wait: the queue's consumers are busy.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 2_000);
     await queue.deliverBatch(1);
     // The fifth task went out as a message instead of running in this invocation.
-    expect(queue.sentTo.map((m) => (m.body as { task_id: string }).task_id)).toEqual(tasks.map((t) => t.taskId));
+    expect(queue.sentTo.map((m) => (m.body as { task_id: string }).task_id)).toEqual(
+      tasks.map((t) => t.taskId),
+    );
     expect(await taskRow(tasks[4].taskId)).toMatchObject({ status: 100 });
     await queue.drain();
     for (const task of tasks) expect(await taskRow(task.taskId)).toMatchObject({ status: 200 });
@@ -161,7 +212,11 @@ describe("scraping consumers walk their batch side by side", () => {
       const publishers = Object.fromEntries(
         Array.from({ length: Math.min(20, total - from) }, (_, k) => [
           `r${from + k}.slow.test`,
-          { profile_key: `https://r${from + k}.slow.test/biz/${slug(`budget-${from + k}`)}`, last_review_hashes: [], first_page_only: true },
+          {
+            profile_key: `https://r${from + k}.slow.test/biz/${slug(`budget-${from + k}`)}`,
+            last_review_hashes: [],
+            first_page_only: true,
+          },
         ]),
       );
       const res = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers));
@@ -184,9 +239,17 @@ describe("scraping consumers walk their batch side by side", () => {
   it("a message for a task that no longer exists is acknowledged and its queue's gate forgets the task", async () => {
     queue = new QueueDriver();
     const { apiKey, accountId } = await createAccount();
-    const gone = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("gone-task")}`, { first_page_only: true }, {}, apiKey);
+    const gone = await submitScrape(
+      "multipage.test",
+      `https://multipage.test/biz/${slug("gone-task")}`,
+      { first_page_only: true },
+      {},
+      apiKey,
+    );
     const gate = queueGate(env, moduleQueue(GENERIC_MODULE.name));
-    expect((await gate.counts()).filter((c) => c.account_id === accountId)).toEqual([{ account_id: accountId, state: "sent", n: 1 }]);
+    expect((await gate.counts()).filter((c) => c.account_id === accountId)).toEqual([
+      { account_id: accountId, state: "sent", n: 1 },
+    ]);
     await env.DB.prepare("DELETE FROM tasks WHERE id = ?").bind(gone.taskId).run();
 
     await queue.deliverBatch();

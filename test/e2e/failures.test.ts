@@ -3,7 +3,16 @@ import { describe, expect, it } from "vitest";
 import { failed } from "../helpers/api";
 import { DEAD_LETTER_QUEUE, QueueDriver, queuePerTest } from "../helpers/queue";
 import { MULTIPAGE } from "../fixtures/reviews";
-import { expectedReview, fixtureRequests, retrieve, reviewRowCount, slug, storedFileKeys, submitScrape, taskRow } from "./support";
+import {
+  expectedReview,
+  fixtureRequests,
+  retrieve,
+  reviewRowCount,
+  slug,
+  storedFileKeys,
+  submitScrape,
+  taskRow,
+} from "./support";
 
 const queue = queuePerTest();
 
@@ -24,7 +33,12 @@ describe("publisher failures", () => {
     ["login-wall", "login_required"],
   ])("/%s fails at once with %s", async (kind, reason) => {
     const { task, path, deliveries, body } = await scrapeStatusPage(kind);
-    expect(body).toEqual({ task_id: task.taskId, foreign_key: "order-1", publisher_key: "status.test", response_message: failed(reason) });
+    expect(body).toEqual({
+      task_id: task.taskId,
+      foreign_key: "order-1",
+      publisher_key: "status.test",
+      response_message: failed(reason),
+    });
     expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
     expect(await fixtureRequests("status.test", path)).toEqual({ [path]: 1 });
     const row = await taskRow(task.taskId);
@@ -76,7 +90,9 @@ describe("publisher failures", () => {
     const path = `/biz/${slug("private")}`;
     // PUBLISHER_ORIGINS sends multipage.test to 127.0.0.1: an origin the operator chose, so trusted
     // (private hosts it does not name stay refused: test/e2e/ssrf.test.ts, test/e2e/browser-ssrf.test.ts).
-    const task = await submitScrape("multipage.test", `https://multipage.test${path}`, { first_page_only: true });
+    const task = await submitScrape("multipage.test", `https://multipage.test${path}`, {
+      first_page_only: true,
+    });
     await driver.drain();
     expect((await retrieve(task)).reviews).toHaveLength(3);
     expect(await fixtureRequests("multipage.test", path)).toEqual({ [path]: 1 });
@@ -110,13 +126,26 @@ describe("time budget", () => {
     expect((await retrieve(task)).response_message).toEqual(failed("timeout"));
     expect(await reviewRowCount(task.taskId)).toBe(0);
     expect(await storedFileKeys(task.taskId)).toEqual([]);
-    expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "timeout", files: "[]", reviews_found: 0, cookies_enc: null });
+    expect(await taskRow(task.taskId)).toMatchObject({
+      status: 500,
+      reason: "timeout",
+      files: "[]",
+      reviews_found: 0,
+      cookies_enc: null,
+    });
     expect(Object.keys(await fixtureRequests("multipage.test", path))).toHaveLength(5);
   });
 
   it("counts the budget from the first start: lazy tasks get 60 minutes, others 5", async () => {
-    const quick = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("quick")}`, { first_page_only: true });
-    const lazy = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("lazy")}`, { first_page_only: true }, { lazy: true });
+    const quick = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("quick")}`, {
+      first_page_only: true,
+    });
+    const lazy = await submitScrape(
+      "multipage.test",
+      `https://multipage.test/biz/${slug("lazy")}`,
+      { first_page_only: true },
+      { lazy: true },
+    );
     await queue().drain();
     for (const [task, minutes] of [
       [quick, 5],

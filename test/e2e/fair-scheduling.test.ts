@@ -29,14 +29,23 @@ describe("fair scheduling", () => {
     const publishers = Object.fromEntries(
       Array.from({ length: 25 }, (_, i) => [
         `p${i + 1}.slow.test`,
-        { profile_key: `https://p${i + 1}.slow.test/biz/${slug("a")}?ms=1500`, last_review_hashes: [], first_page_only: true },
+        {
+          profile_key: `https://p${i + 1}.slow.test/biz/${slug("a")}?ms=1500`,
+          last_review_hashes: [],
+          first_page_only: true,
+        },
       ]),
     );
-    const submitted = await postJson("/submit/request-reviews/", submitBody(a.apiKey, publishers, { foreign_key: "order-1" }));
+    const submitted = await postJson(
+      "/submit/request-reviews/",
+      submitBody(a.apiKey, publishers, { foreign_key: "order-1" }),
+    );
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     const aTasks: string[] = submitted.body.tasks.map((t: { tasks_id: string }) => t.tasks_id);
     // B's one task is queued behind all 25 of A's on the same (generic) queue.
-    const b = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("b")}`, { first_page_only: true });
+    const b = await submitScrape("multipage.test", `https://multipage.test/biz/${slug("b")}`, {
+      first_page_only: true,
+    });
 
     // Consumers as wrangler.toml configures the generic queue: up to max_concurrency at once.
     const concurrency = (CONSUMERS[GENERIC_QUEUE] as { max_concurrency?: number }).max_concurrency ?? 1;
@@ -75,7 +84,13 @@ describe("plan budgets", () => {
     const limits = { ...DEFAULT_PLAN_LIMITS, basic: { ...DEFAULT_PLAN_LIMITS.basic, pages_per_task: 7 } };
     queue = new QueueDriver({ settings: { PLAN_LIMITS: JSON.stringify(limits) } });
     const { apiKey } = await createAccount({ plan: "basic" });
-    const task = await submitScrape("slow.test", `https://slow.test/endless/${slug("endless")}`, {}, {}, apiKey);
+    const task = await submitScrape(
+      "slow.test",
+      `https://slow.test/endless/${slug("endless")}`,
+      {},
+      {},
+      apiKey,
+    );
     await queue.drain();
     const body = await retrieve(task, 1, 100);
     expect(body.task_status).toBe(200);
@@ -91,21 +106,38 @@ describe("plan budgets", () => {
       Object.fromEntries(
         Array.from({ length: n }, (_, i) => [
           `p${from + i}.slow.test`,
-          { profile_key: `https://p${from + i}.slow.test/biz/x`, last_review_hashes: [], first_page_only: true },
+          {
+            profile_key: `https://p${from + i}.slow.test/biz/x`,
+            last_review_hashes: [],
+            first_page_only: true,
+          },
         ]),
       );
     const first = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers(25, 1)));
     expect(first.status).toBe(201);
-    expect([first.headers.get("X-Tasks-Limit"), first.headers.get("X-Tasks-Remaining")]).toEqual([String(limit), String(limit - 25)]);
-    const second = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers(limit - 25 + 1, 30)));
+    expect([first.headers.get("X-Tasks-Limit"), first.headers.get("X-Tasks-Remaining")]).toEqual([
+      String(limit),
+      String(limit - 25),
+    ]);
+    const second = await postJson(
+      "/submit/request-reviews/",
+      submitBody(apiKey, publishers(limit - 25 + 1, 30)),
+    );
     expect(second.status).toBe(429);
     expect(second.body).toEqual({
       error: "Too Many Requests",
-      details: { rate_limit: [`free plan allows ${limit} tasks per minute. Retry after ${second.headers.get("Retry-After")} seconds.`] },
+      details: {
+        rate_limit: [
+          `free plan allows ${limit} tasks per minute. Retry after ${second.headers.get("Retry-After")} seconds.`,
+        ],
+      },
     });
     expect(second.headers.get("X-Tasks-Remaining")).toBe(String(limit - 25));
     // Refused whole: nothing of the second submit was queued (the first's 25 wait in the queue's gate).
-    const held = (await queueGate(env, moduleQueue(GENERIC_MODULE.name)).counts()).reduce((n, c) => n + c.n, 0);
+    const held = (await queueGate(env, moduleQueue(GENERIC_MODULE.name)).counts()).reduce(
+      (n, c) => n + c.n,
+      0,
+    );
     expect(held).toBe(25);
   });
 });

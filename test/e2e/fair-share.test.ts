@@ -23,7 +23,10 @@ const CONCURRENCY = (CONSUMERS[GENERIC_QUEUE] as { max_concurrency?: number }).m
 /** Each page of the backlog's tasks answers after this long; each task has PAGES of them. */
 const PAGE_MS = 150;
 const PAGES = 4;
-const LIMITS = JSON.stringify({ ...DEFAULT_PLAN_LIMITS, pro: { ...DEFAULT_PLAN_LIMITS.pro, pages_per_task: PAGES } });
+const LIMITS = JSON.stringify({
+  ...DEFAULT_PLAN_LIMITS,
+  pro: { ...DEFAULT_PLAN_LIMITS.pro, pages_per_task: PAGES },
+});
 
 let queue: QueueDriver | undefined;
 afterEach(() => queue?.restore());
@@ -35,10 +38,17 @@ async function backlog(apiKey: string, count: number, name: string): Promise<str
     const publishers = Object.fromEntries(
       Array.from({ length: Math.min(25, count - from) }, (_, i) => [
         `p${from + i}.slow.test`,
-        { profile_key: `https://p${from + i}.slow.test/endless/${slug(name)}?ms=${PAGE_MS}`, last_review_hashes: [], first_page_only: false },
+        {
+          profile_key: `https://p${from + i}.slow.test/endless/${slug(name)}?ms=${PAGE_MS}`,
+          last_review_hashes: [],
+          first_page_only: false,
+        },
       ]),
     );
-    const res = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers, { foreign_key: `${name}-${from}` }));
+    const res = await postJson(
+      "/submit/request-reviews/",
+      submitBody(apiKey, publishers, { foreign_key: `${name}-${from}` }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     ids.push(...res.body.tasks.map((t: { tasks_id: string }) => t.tasks_id));
   }
@@ -47,8 +57,17 @@ async function backlog(apiKey: string, count: number, name: string): Promise<str
 
 /** One quick one-page task of the account. */
 async function oneTask(apiKey: string, name: string): Promise<string> {
-  const publishers = { "multipage.test": { profile_key: `https://multipage.test/biz/${slug(name)}`, last_review_hashes: [], first_page_only: true } };
-  const res = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers, { foreign_key: name }));
+  const publishers = {
+    "multipage.test": {
+      profile_key: `https://multipage.test/biz/${slug(name)}`,
+      last_review_hashes: [],
+      first_page_only: true,
+    },
+  };
+  const res = await postJson(
+    "/submit/request-reviews/",
+    submitBody(apiKey, publishers, { foreign_key: name }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.tasks_id;
 }
@@ -74,7 +93,11 @@ async function gateState(): Promise<{ running: Record<string, number>; active: S
  * Keeps up to CONCURRENCY deliveries in flight (as the platform's consumers would) until `step`
  * returns true; `step` runs every 20 ms. Returns the message bodies in the order deliveries started.
  */
-async function drive(step: () => Promise<boolean>, maxMs = 60_000, started: { task_id: string }[] = []): Promise<{ task_id: string }[]> {
+async function drive(
+  step: () => Promise<boolean>,
+  maxMs = 60_000,
+  started: { task_id: string }[] = [],
+): Promise<{ task_id: string }[]> {
   const inFlight = new Set<Promise<boolean>>();
   const end = Date.now() + maxMs;
   while (Date.now() < end) {
@@ -145,7 +168,8 @@ describe("fair share of a publisher queue", () => {
       if (!bStartedAt && (await taskRow(bTask))!.status !== 100) bStartedAt = Date.now();
       // Shares are checked once A's runs reached a page boundary after B arrived, and while B still
       // has its task in the gate (once it is gone, A may take the whole queue again).
-      if (Date.now() - bSubmittedAt > PAGE_MS * 3 && active.has(b.accountId)) aMostWhileShared = Math.max(aMostWhileShared, held[a.accountId] ?? 0);
+      if (Date.now() - bSubmittedAt > PAGE_MS * 3 && active.has(b.accountId))
+        aMostWhileShared = Math.max(aMostWhileShared, held[a.accountId] ?? 0);
       bMost = Math.max(bMost, held[b.accountId] ?? 0);
       if ((await taskRow(bTask))!.status !== 200) return false;
       // When B's task is done, A's backlog is still mostly waiting, in the gate and not in the queue.

@@ -8,7 +8,9 @@ import { fixtureRequests, retrieve, slug, submitScrape } from "./support";
 let queue: QueueDriver;
 afterEach(() => queue.restore());
 
-const failedWith = (reason: string) => [{ status: "failed", message: "Task processing failed", task_status: 500, reason }];
+const failedWith = (reason: string) => [
+  { status: "failed", message: "Task processing failed", task_status: 500, reason },
+];
 
 describe("page size cap", () => {
   for (const [title, query] of [
@@ -74,7 +76,12 @@ describe("browser session cap", () => {
     await Promise.all([queue.deliverNext(), queue.deliverNext()]);
     // One of the two found every slot taken and handed its task back (to its queue's gate, for a
     // later, delayed run): it is still unfinished while the other is done.
-    const statuses = await Promise.all(tasks.map(async (task) => (await retrieve(task)).task_status ?? (await retrieve(task)).response_message[0].task_status));
+    const statuses = await Promise.all(
+      tasks.map(
+        async (task) =>
+          (await retrieve(task)).task_status ?? (await retrieve(task)).response_message[0].task_status,
+      ),
+    );
     expect(statuses.sort()).toEqual([101, 200].sort());
     await queue.drain();
     running = false;

@@ -15,7 +15,8 @@ import { md5Hash, origins, receivedHooks, slug } from "./support";
 
 const queue = queuePerTest();
 
-const tick = (overrides: Partial<Env> = {}) => worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), { ...env, ...overrides });
+const tick = (overrides: Partial<Env> = {}) =>
+  worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), { ...env, ...overrides });
 
 // Monitors are shared by every file of this runtime (vitest isolate: false): none of this file's may
 // still be due when another file's test drives scheduled().
@@ -25,13 +26,18 @@ afterAll(async () => {
 
 /** Only these monitors may start at the next tick: others left due by earlier tests wait. */
 async function onlyDue(ids: string[], dueAt = Date.now() - 1) {
-  await env.DB.prepare("UPDATE monitors SET next_due_at = CASE WHEN id IN (SELECT value FROM json_each(?1)) THEN ?2 ELSE NULL END")
+  await env.DB.prepare(
+    "UPDATE monitors SET next_due_at = CASE WHEN id IN (SELECT value FROM json_each(?1)) THEN ?2 ELSE NULL END",
+  )
     .bind(JSON.stringify(ids), dueAt)
     .run();
 }
 
 async function setReviews(name: string, reviews: MonitoredReview[]) {
-  const res = await fetch(`${origins["monitored.test"]}/__reviews/${name}`, { method: "PUT", body: JSON.stringify(reviews) });
+  const res = await fetch(`${origins["monitored.test"]}/__reviews/${name}`, {
+    method: "PUT",
+    body: JSON.stringify(reviews),
+  });
   expect(res.status).toBe(204);
 }
 
@@ -48,7 +54,10 @@ function review(name: string, n: number, day: number, extra: Partial<MonitoredRe
 
 async function accountWithWebhook(name: string) {
   const account = await createAccount({ plan: "pro" });
-  const res = await postJson("/webhooks/create-webhook/", { api_key: account.apiKey, webhook: `${origins["status.test"]}/__hook/${name}` });
+  const res = await postJson("/webhooks/create-webhook/", {
+    api_key: account.apiKey,
+    webhook: `${origins["status.test"]}/__hook/${name}`,
+  });
   expect(res.status).toBe(201);
   return account;
 }
@@ -78,19 +87,28 @@ async function hooks(name: string): Promise<Hook[]> {
     .filter((hook) => !String(hook.body.event).startsWith("task."));
 }
 
-const runsCompleted = (events: Hook[]) => events.filter((e) => e.body.event === "monitor.run_completed").length;
+const runsCompleted = (events: Hook[]) =>
+  events.filter((e) => e.body.event === "monitor.run_completed").length;
 
 /**
  * One monitor run: the tick starts it, the queue runs its task to the end, and the run's events
  * arrive (it always ends with monitor.run_completed). Returns the events this run sent.
  */
-async function runOnce(monitorId: string, name: string, maxDeliveries = 100, driver: QueueDriver = queue()): Promise<Hook[]> {
+async function runOnce(
+  monitorId: string,
+  name: string,
+  maxDeliveries = 100,
+  driver: QueueDriver = queue(),
+): Promise<Hook[]> {
   const before = await hooks(name);
   await onlyDue([monitorId]);
   await tick();
   expect(driver.pending.length, "the tick queued the run's task").toBe(1);
   await driver.drain(maxDeliveries);
-  await vi.waitFor(async () => expect(runsCompleted(await hooks(name))).toBe(runsCompleted(before) + 1), { timeout: 10_000, interval: 50 });
+  await vi.waitFor(async () => expect(runsCompleted(await hooks(name))).toBe(runsCompleted(before) + 1), {
+    timeout: 10_000,
+    interval: 50,
+  });
   const events = (await hooks(name)).slice(before.length);
   expect(events[events.length - 1].body.event, "the run's last event").toBe("monitor.run_completed");
   return events;
@@ -130,12 +148,19 @@ describe("review monitoring", () => {
       task_id: run1[0].body.task_id,
     });
     expect(retrieved.status).toBe(200);
-    expect(retrieved.body.reviews.map((rv: { review_id: string }) => rv.review_id)).toEqual(r.map((rv) => rv.id));
+    expect(retrieved.body.reviews.map((rv: { review_id: string }) => rv.review_id)).toEqual(
+      r.map((rv) => rv.id),
+    );
 
     // Run 2 (incremental), nothing changed: no review events, zero counts.
     const run2 = await runOnce(monitorId, name);
     expect(run2.map((e) => e.body)).toEqual([
-      expect.objectContaining({ event: "monitor.run_completed", run: 2, full_walk: false, counts: { created: 0, updated: 0, deleted: 0 } }),
+      expect.objectContaining({
+        event: "monitor.run_completed",
+        run: 2,
+        full_walk: false,
+        counts: { created: 0, updated: 0, deleted: 0 },
+      }),
     ]);
 
     // Run 3: a new review at the top.
@@ -186,18 +211,40 @@ describe("review monitoring", () => {
     await setReviews(name, [r0, edited, replied, r[2], rerated]);
     const run6 = await runOnce(monitorId, name);
     expect(reviewEvents(run6)).toEqual([]);
-    expect(run6[0].body).toMatchObject({ run: 6, full_walk: false, counts: { created: 0, updated: 0, deleted: 0 } });
+    expect(run6[0].body).toMatchObject({
+      run: 6,
+      full_walk: false,
+      counts: { created: 0, updated: 0, deleted: 0 },
+    });
 
     // Run 7, a full walk that reached the last page: the re-rating and the deletion, in that order.
     const run7 = await runOnce(monitorId, name);
-    expect(run7.map((e) => e.body.event)).toEqual(["review.updated", "review.deleted", "monitor.run_completed"]);
+    expect(run7.map((e) => e.body.event)).toEqual([
+      "review.updated",
+      "review.deleted",
+      "monitor.run_completed",
+    ]);
     expect(run7[0].body.changes).toEqual([
-      expect.objectContaining({ review_id: r[4].id, before: expect.objectContaining({ rating: 4 }), after: expect.objectContaining({ rating: 1 }) }),
+      expect.objectContaining({
+        review_id: r[4].id,
+        before: expect.objectContaining({ rating: 4 }),
+        after: expect.objectContaining({ rating: 1 }),
+      }),
     ]);
     expect(run7[1].body.changes).toEqual([
-      expect.objectContaining({ event: "review.deleted", review_id: r[3].id, review: expect.objectContaining({ text: r[3].text }) }),
+      expect.objectContaining({
+        event: "review.deleted",
+        review_id: r[3].id,
+        review: expect.objectContaining({ text: r[3].text }),
+      }),
     ]);
-    expect(run7[2].body).toMatchObject({ run: 7, full_walk: true, complete: true, baseline: false, counts: { created: 0, updated: 1, deleted: 1 } });
+    expect(run7[2].body).toMatchObject({
+      run: 7,
+      full_walk: true,
+      complete: true,
+      baseline: false,
+      counts: { created: 0, updated: 1, deleted: 1 },
+    });
 
     // Run 8: nothing changed, nothing announced.
     expect(reviewEvents(await runOnce(monitorId, name))).toEqual([]);
@@ -210,15 +257,28 @@ describe("review monitoring", () => {
 
     // A client that missed the webhooks catches up from the changes endpoint: the same five changes.
     const page1 = await postJson("/monitors/changes/", { api_key: apiKey, monitor_id: monitorId, limit: 3 });
-    expect(page1.body.changes.map((c: { event: string }) => c.event)).toEqual(["review.created", "review.updated", "review.updated"]);
+    expect(page1.body.changes.map((c: { event: string }) => c.event)).toEqual([
+      "review.created",
+      "review.updated",
+      "review.updated",
+    ]);
     expect(page1.body).toMatchObject({ next_cursor: "3", has_more: true });
-    const page2 = await postJson("/monitors/changes/", { api_key: apiKey, monitor_id: monitorId, cursor: page1.body.next_cursor });
-    expect(page2.body.changes.map((c: { event: string; review_id: string }) => [c.event, c.review_id])).toEqual([
+    const page2 = await postJson("/monitors/changes/", {
+      api_key: apiKey,
+      monitor_id: monitorId,
+      cursor: page1.body.next_cursor,
+    });
+    expect(
+      page2.body.changes.map((c: { event: string; review_id: string }) => [c.event, c.review_id]),
+    ).toEqual([
       ["review.updated", r[4].id],
       ["review.deleted", r[3].id],
     ]);
     expect(page2.body).toMatchObject({ next_cursor: "5", has_more: false });
-    expect(reviewEvents(all).flatMap((e) => e.body.changes)).toEqual([...page1.body.changes, ...page2.body.changes]);
+    expect(reviewEvents(all).flatMap((e) => e.body.changes)).toEqual([
+      ...page1.body.changes,
+      ...page2.body.changes,
+    ]);
 
     // The account's delivery log lists the monitor's events under the monitor id.
     const log = await postJson("/webhooks/deliveries/", { api_key: apiKey, task_id: monitorId, limit: 100 });
@@ -241,7 +301,12 @@ describe("review monitoring", () => {
       await queue().drain();
     }
     await vi.waitFor(
-      async () => expect((await hooks(name)).map((h) => h.body.event)).toEqual(["monitor.run_completed", "review.created", "monitor.run_completed"]),
+      async () =>
+        expect((await hooks(name)).map((h) => h.body.event)).toEqual([
+          "monitor.run_completed",
+          "review.created",
+          "monitor.run_completed",
+        ]),
       {
         timeout: 10_000,
         interval: 50,
@@ -275,9 +340,11 @@ describe("review monitoring", () => {
     ]);
     // A walk that reaches the last page sees the deletion, once.
     const whole = await runOnce(monitorId, name, 100, new QueueDriver());
-    expect(reviewEvents(whole).map((e) => e.body.changes.map((c: { event: string; review_id: string }) => [c.event, c.review_id]))).toEqual([
-      [["review.deleted", r[1].id]],
-    ]);
+    expect(
+      reviewEvents(whole).map((e) =>
+        e.body.changes.map((c: { event: string; review_id: string }) => [c.event, c.review_id]),
+      ),
+    ).toEqual([[["review.deleted", r[1].id]]]);
   });
 
   it("numbers the changes of a monitor's publishers in one sequence, and sends each run's events in that order", async () => {
@@ -295,7 +362,10 @@ describe("review monitoring", () => {
       await tick();
       expect(queue().pending).toHaveLength(2);
       await queue().drain();
-      await vi.waitFor(async () => expect(runsCompleted(await hooks(name))).toBe(runsBefore + 2), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect(runsCompleted(await hooks(name))).toBe(runsBefore + 2), {
+        timeout: 10_000,
+        interval: 50,
+      });
     };
     await tickAndDrain(0);
     await setReviews(name, [review(name, 2, 21), review(name, 1, 20)]);
@@ -308,9 +378,13 @@ describe("review monitoring", () => {
       ["review.created", expect.any(String)],
       ["monitor.run_completed", events[2].body.publisher_key],
     ]);
-    expect(new Set([events[0].body.publisher_key, events[2].body.publisher_key])).toEqual(new Set(["monitored.test", "east.monitored.test"]));
+    expect(new Set([events[0].body.publisher_key, events[2].body.publisher_key])).toEqual(
+      new Set(["monitored.test", "east.monitored.test"]),
+    );
     expect([events[0].body.changes[0].seq, events[2].body.changes[0].seq]).toEqual([1, 2]);
-    const runs = await env.DB.prepare("SELECT events_queued FROM monitor_runs WHERE monitor_id = ?").bind(monitorId).all<{ events_queued: number }>();
+    const runs = await env.DB.prepare("SELECT events_queued FROM monitor_runs WHERE monitor_id = ?")
+      .bind(monitorId)
+      .all<{ events_queued: number }>();
     expect(runs.results.map((r) => r.events_queued)).toEqual([1, 1, 1, 1]);
   });
 
@@ -344,13 +418,17 @@ describe("the cron path", () => {
     for (let i = 0; i < 25; i++) ids.push(await createMonitor(apiKey, name));
     await onlyDue(ids);
     const started = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM monitors WHERE runs > 0 AND id IN (SELECT value FROM json_each(?))")
+      (await env.DB.prepare(
+        "SELECT count(*) AS n FROM monitors WHERE runs > 0 AND id IN (SELECT value FROM json_each(?))",
+      )
         .bind(JSON.stringify(ids))
         .first<number>("n"))!;
     await tick({ MONITORS_PER_TICK: "10" });
     // The runs' tasks: how many of them the queue gate lets through at once is fair share's business.
     const tasksCreated = async () =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM monitor_runs WHERE monitor_id IN (SELECT value FROM json_each(?))")
+      (await env.DB.prepare(
+        "SELECT count(*) AS n FROM monitor_runs WHERE monitor_id IN (SELECT value FROM json_each(?))",
+      )
         .bind(JSON.stringify(ids))
         .first<number>("n"))!;
     expect(await started()).toBe(10);
@@ -366,12 +444,18 @@ describe("the cron path", () => {
   it("counts a run's tasks against the plan's tasks_per_minute and defers what does not fit", async () => {
     const name = slug("budget");
     const { apiKey } = await createAccount({ plan: "pro" });
-    const ids = [await createMonitor(apiKey, name), await createMonitor(apiKey, name), await createMonitor(apiKey, name)];
+    const ids = [
+      await createMonitor(apiKey, name),
+      await createMonitor(apiKey, name),
+      await createMonitor(apiKey, name),
+    ];
     await onlyDue(ids);
     const limits = JSON.parse(env.PLAN_LIMITS);
     await tick({ PLAN_LIMITS: JSON.stringify({ ...limits, pro: { ...limits.pro, tasks_per_minute: 2 } }) });
     expect(queue().pending).toHaveLength(2);
-    const { results } = await env.DB.prepare("SELECT runs, next_due_at FROM monitors WHERE id IN (SELECT value FROM json_each(?))")
+    const { results } = await env.DB.prepare(
+      "SELECT runs, next_due_at FROM monitors WHERE id IN (SELECT value FROM json_each(?))",
+    )
       .bind(JSON.stringify(ids))
       .all<{ runs: number; next_due_at: number }>();
     const deferred = results.filter((row) => row.runs === 0);
@@ -385,7 +469,9 @@ describe("the cron path", () => {
     const { apiKey } = await createAccount({ plan: "pro" });
     const monitorId = await createMonitor(apiKey, name);
     await onlyDue([monitorId]);
-    expect((await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: monitorId })).status).toBe(200);
+    expect(
+      (await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: monitorId })).status,
+    ).toBe(200);
     await tick();
     expect(queue().pending).toHaveLength(0);
     await postJson("/monitors/pause-monitor/", { api_key: apiKey, monitor_id: monitorId, paused: false });
@@ -407,11 +493,17 @@ describe("the cron path", () => {
     await onlyDue([monitorId]);
     await tick();
     await queue().drain();
-    await vi.waitFor(async () => expect((await receivedHooks(name)).map((h) => JSON.parse(h.body).event)).toContain("task.failed"), {
-      timeout: 10_000,
-      interval: 50,
-    });
-    const run = await env.DB.prepare("SELECT state FROM monitor_runs WHERE monitor_id = ?").bind(monitorId).first<{ state: string }>();
+    await vi.waitFor(
+      async () =>
+        expect((await receivedHooks(name)).map((h) => JSON.parse(h.body).event)).toContain("task.failed"),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
+    const run = await env.DB.prepare("SELECT state FROM monitor_runs WHERE monitor_id = ?")
+      .bind(monitorId)
+      .first<{ state: string }>();
     expect(run).toEqual({ state: "failed" });
     expect(await hooks(name)).toEqual([]);
   });
@@ -424,19 +516,27 @@ describe("the cron path", () => {
       foreign_key: "store-cookies",
       business: business(),
       publishers: {
-        "yelp.com": { profile_key: "https://www.yelp.com/biz/blue-door", persona: { additional_cookies: { login: loginCookies("yelp.com", secret) } } },
+        "yelp.com": {
+          profile_key: "https://www.yelp.com/biz/blue-door",
+          persona: { additional_cookies: { login: loginCookies("yelp.com", secret) } },
+        },
       },
       interval_hours: 1,
     });
     expect(res.status).toBe(201);
-    const stored = await env.DB.prepare("SELECT publishers FROM monitors WHERE id = ?").bind(res.body.monitor_id).first<{ publishers: string }>();
+    const stored = await env.DB.prepare("SELECT publishers FROM monitors WHERE id = ?")
+      .bind(res.body.monitor_id)
+      .first<{ publishers: string }>();
     expect(stored!.publishers).not.toContain(secret);
     expect(JSON.stringify(res.body)).not.toContain(secret);
     await onlyDue([res.body.monitor_id]);
     await tick();
-    const taskId = (await env.DB.prepare("SELECT task_id FROM monitor_runs WHERE monitor_id = ?").bind(res.body.monitor_id).first<{ task_id: string }>())!
-      .task_id;
-    const task = await env.DB.prepare("SELECT cookies_enc FROM tasks WHERE id = ?").bind(taskId).first<{ cookies_enc: string | null }>();
+    const taskId = (await env.DB.prepare("SELECT task_id FROM monitor_runs WHERE monitor_id = ?")
+      .bind(res.body.monitor_id)
+      .first<{ task_id: string }>())!.task_id;
+    const task = await env.DB.prepare("SELECT cookies_enc FROM tasks WHERE id = ?")
+      .bind(taskId)
+      .first<{ cookies_enc: string | null }>();
     expect(task!.cookies_enc).toEqual(expect.any(String));
     expect(task!.cookies_enc).not.toContain(secret);
   });

@@ -28,13 +28,24 @@ async function setLayout(state: "broken" | "ok") {
 async function health() {
   const res = await call(`/publishers/${PUBLISHER}`);
   expect(res.status).toBe(200);
-  return (await res.json<{ health: { status: string; tasks_24h: number; success_rate_24h: number | null; last_failure_reason: string | null } }>()).health;
+  return (
+    await res.json<{
+      health: {
+        status: string;
+        tasks_24h: number;
+        success_rate_24h: number | null;
+        last_failure_reason: string | null;
+      };
+    }>()
+  ).health;
 }
 
 /** The operator alerts about this publisher, in the order received, each checked for its signatures. */
 async function alerts(): Promise<string[]> {
   const hooks = await receivedHooks("ops");
-  const ours = hooks.filter((hook) => (JSON.parse(hook.body) as { publisher: string }).publisher === PUBLISHER);
+  const ours = hooks.filter(
+    (hook) => (JSON.parse(hook.body) as { publisher: string }).publisher === PUBLISHER,
+  );
   for (const hook of ours) new Webhook(OPS_SECRET).verify(hook.body, hook.headers);
   return ours.map((hook) => (JSON.parse(hook.body) as { event: string }).event);
 }
@@ -42,7 +53,11 @@ async function alerts(): Promise<string[]> {
 describe("publisher health", () => {
   it("turns failing when a publisher's layout breaks and recovers when it is repaired, alerting once per change", async () => {
     const profile = `https://www.sitejabber.com/biz/${slug("canary")}`;
-    const tickEnv = { ...env, CANARY_PROFILES: JSON.stringify({ [PUBLISHER]: profile }), CANARY_INTERVAL_MINUTES: "1" } as Env;
+    const tickEnv = {
+      ...env,
+      CANARY_PROFILES: JSON.stringify({ [PUBLISHER]: profile }),
+      CANARY_INTERVAL_MINUTES: "1",
+    } as Env;
     let now = Date.now();
     /** One cron tick a minute and a bit after the last, then the queue consumer runs what it started. */
     const tick = async () => {
@@ -64,16 +79,23 @@ describe("publisher health", () => {
       await tick(); // runs canary 4
       await tick(); // three failed canaries in a row: failing
       expect((await health()).status).toBe("failing");
-      await vi.waitFor(async () => expect(await alerts()).toEqual(["publisher.degraded", "publisher.failing"]), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(
+        async () => expect(await alerts()).toEqual(["publisher.degraded", "publisher.failing"]),
+        { timeout: 10_000, interval: 100 },
+      );
 
       await setLayout("ok");
       await tick(); // runs a canary on the repaired site
       await tick(); // sees it: operational again
       expect((await health()).status).toBe("operational");
-      await vi.waitFor(async () => expect(await alerts()).toEqual(["publisher.degraded", "publisher.failing", "publisher.recovered"]), {
-        timeout: 10_000,
-        interval: 100,
-      });
+      await vi.waitFor(
+        async () =>
+          expect(await alerts()).toEqual(["publisher.degraded", "publisher.failing", "publisher.recovered"]),
+        {
+          timeout: 10_000,
+          interval: 100,
+        },
+      );
       // Nothing changed since: further ticks send nothing more.
       await tick();
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -85,16 +107,26 @@ describe("publisher health", () => {
 
   it("starts no canary while the last one is unfinished or its interval has not passed", async () => {
     const profile = `https://www.sitejabber.com/biz/${slug("due")}`;
-    const tickEnv = { ...env, CANARY_PROFILES: JSON.stringify({ [PUBLISHER]: profile }), CANARY_INTERVAL_MINUTES: "60" } as Env;
+    const tickEnv = {
+      ...env,
+      CANARY_PROFILES: JSON.stringify({ [PUBLISHER]: profile }),
+      CANARY_INTERVAL_MINUTES: "60",
+    } as Env;
     const now = Date.now() + 3 * 3_600_000;
     await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "*/5 * * * *" }), tickEnv);
     expect(queue().pending).toHaveLength(1);
     // Unfinished: the next tick, an interval later, waits for it.
-    await worker.scheduled(createScheduledController({ scheduledTime: now + 3_600_000, cron: "*/5 * * * *" }), tickEnv);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: now + 3_600_000, cron: "*/5 * * * *" }),
+      tickEnv,
+    );
     expect(queue().pending).toHaveLength(1);
     await queue().drain();
     // Finished, but created (just now) less than an interval before this tick.
-    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 1_000, cron: "*/5 * * * *" }), tickEnv);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now() + 1_000, cron: "*/5 * * * *" }),
+      tickEnv,
+    );
     expect(queue().pending).toHaveLength(0);
   });
 });
@@ -111,7 +143,11 @@ describe("GET /status", () => {
         void (async () => {
           const url = new URL(request.url());
           const res = await call(url.pathname + url.search);
-          await request.respond({ status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) });
+          await request.respond({
+            status: res.status,
+            headers: Object.fromEntries(res.headers),
+            body: Buffer.from(await res.arrayBuffer()),
+          });
         })().catch(() => request.abort());
       });
       await page.goto(`${BASE}/status`, { waitUntil: "load" });

@@ -13,8 +13,16 @@ it("runs two tasks of one request on different queues: a dedicated module's and 
   const res = await postJson(
     "/submit/request-reviews/",
     submitBody(apiKey, {
-      "trustpilot.com": { profile_key: `${slug("multi")}.com`, last_review_hashes: [], first_page_only: true },
-      "multipage.test": { profile_key: `https://multipage.test/biz/${slug("queues")}`, last_review_hashes: [], first_page_only: true },
+      "trustpilot.com": {
+        profile_key: `${slug("multi")}.com`,
+        last_review_hashes: [],
+        first_page_only: true,
+      },
+      "multipage.test": {
+        profile_key: `https://multipage.test/biz/${slug("queues")}`,
+        last_review_hashes: [],
+        first_page_only: true,
+      },
     }),
   );
   expect(res.status).toBe(201);

@@ -8,17 +8,32 @@ import { queuePerTest } from "../helpers/queue";
 import { LEASE_MS } from "../../src/app/scrape/lease";
 import { RUNNING_TTL_MS } from "../../src/queue/fair-share";
 import { MULTIPAGE, paged } from "../fixtures/reviews";
-import { expectedReview, fixtureRequests, newestFirst, retrieve, reviewRowCount, slug, submitScrape, taskRow } from "./support";
+import {
+  expectedReview,
+  fixtureRequests,
+  newestFirst,
+  retrieve,
+  reviewRowCount,
+  slug,
+  submitScrape,
+  taskRow,
+} from "./support";
 
 const queue = queuePerTest();
 
 /** Each of the 12 pages requested once, except those listed with their count. */
 function pageCounts(path: string, except: Record<number, number> = {}) {
-  return Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i === 0 ? path : `${path}?page=${i + 1}`, except[i + 1] ?? 1]));
+  return Object.fromEntries(
+    Array.from({ length: 12 }, (_, i) => [i === 0 ? path : `${path}?page=${i + 1}`, except[i + 1] ?? 1]),
+  );
 }
 
 async function expectAllReviewsOnce(task: Awaited<ReturnType<typeof submitScrape>>, profile: string) {
-  const expected = newestFirst(paged(MULTIPAGE).flatMap((reviews, i) => reviews.map((r) => expectedReview(r, i === 0 ? profile : `${profile}?page=${i + 1}`))));
+  const expected = newestFirst(
+    paged(MULTIPAGE).flatMap((reviews, i) =>
+      reviews.map((r) => expectedReview(r, i === 0 ? profile : `${profile}?page=${i + 1}`)),
+    ),
+  );
   const body = await retrieve(task, 1, 100);
   expect(body.reviews).toEqual(expected);
   expect(body.pagination.total_reviews).toBe(36);

@@ -92,7 +92,10 @@ export function expectedReview(review: FixtureReview, pageUrl: string) {
 
 /** Newest first, ties by review_id: the order retrieve promises. */
 export function newestFirst<T extends { posted_at: number; review_id?: string }>(reviews: T[]): T[] {
-  return [...reviews].sort((a, b) => b.posted_at - a.posted_at || (a.review_id! < b.review_id! ? -1 : a.review_id! > b.review_id! ? 1 : 0));
+  return [...reviews].sort(
+    (a, b) =>
+      b.posted_at - a.posted_at || (a.review_id! < b.review_id! ? -1 : a.review_id! > b.review_id! ? 1 : 0),
+  );
 }
 
 export async function taskRow(taskId: string) {
@@ -100,7 +103,9 @@ export async function taskRow(taskId: string) {
 }
 
 export async function reviewRowCount(taskId: string): Promise<number> {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE task_id = ?").bind(taskId).first<number>("n"))!;
+  return (await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE task_id = ?")
+    .bind(taskId)
+    .first<number>("n"))!;
 }
 
 export async function storedFileKeys(taskId: string): Promise<string[]> {
@@ -115,6 +120,8 @@ export interface ReceivedHook {
 
 /** Webhook notifications the fixture receiver got under /__hook/<name>. */
 export async function receivedHooks(name: string): Promise<ReceivedHook[]> {
-  const res = await fetch(`${origins["status.test"]}/__hooks?prefix=${encodeURIComponent(`/__hook/${name}`)}`);
+  const res = await fetch(
+    `${origins["status.test"]}/__hooks?prefix=${encodeURIComponent(`/__hook/${name}`)}`,
+  );
   return await res.json<ReceivedHook[]>();
 }

@@ -10,7 +10,11 @@ export async function call(path: string, init: RequestInit = {}): Promise<Respon
 }
 
 /** POSTs a JSON body (or raw text) through the Worker's own fetch handler. */
-export async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export async function post(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return call(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
@@ -38,17 +42,31 @@ function openapiDocumentId(): Promise<string> {
 }
 
 /** Throws unless the operation documents this status and the body matches the schema documented for it. */
-export async function expectDocumentedResponse(method: string, path: string, status: number, body: unknown): Promise<void> {
-  const res = await validatorFetch("/responses", JSON.stringify({ id: await openapiDocumentId(), method, path, status, body }));
+export async function expectDocumentedResponse(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  const res = await validatorFetch(
+    "/responses",
+    JSON.stringify({ id: await openapiDocumentId(), method, path, status, body }),
+  );
   const answer = await res.json<{ valid: boolean; error?: string }>();
-  if (!answer.valid) throw new Error(`Response does not match the OpenAPI document: ${answer.error}\n${JSON.stringify(body).slice(0, 2000)}`);
+  if (!answer.valid)
+    throw new Error(
+      `Response does not match the OpenAPI document: ${answer.error}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
 }
 
 /**
  * POSTs through the Worker and parses the JSON answer, which must match the response schema the
  * OpenAPI document gives for its status: every API and end-to-end test checks the documentation too.
  */
-export async function postJson<T = any>(path: string, body: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+export async function postJson<T = any>(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await post(path, body);
   const parsed = (await res.json()) as T;
   await expectDocumentedResponse("POST", path, res.status, parsed);
@@ -67,11 +85,24 @@ export interface KeyOptions {
 }
 
 /** Stores a new key for an existing account, made by the same code as `npm run keys -- create`. */
-export async function addKey(accountId: string, options: KeyOptions = {}): Promise<{ apiKey: string; keyId: string }> {
+export async function addKey(
+  accountId: string,
+  options: KeyOptions = {},
+): Promise<{ apiKey: string; keyId: string }> {
   const key = newApiKey();
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(key.id, accountId, key.prefix, key.hash, now, options.expiresAt ?? null, options.revoked ? now : null)
+  await env.DB.prepare(
+    "INSERT INTO api_keys (id, account_id, prefix, key_hash, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  )
+    .bind(
+      key.id,
+      accountId,
+      key.prefix,
+      key.hash,
+      now,
+      options.expiresAt ?? null,
+      options.revoked ? now : null,
+    )
     .run();
   return { apiKey: key.key, keyId: key.id };
 }
@@ -99,7 +130,11 @@ export function business() {
 }
 
 /** A valid submit body for the given publishers (default: one generic publisher on example.com). */
-export function submitBody(apiKey: string, publishers?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export function submitBody(
+  apiKey: string,
+  publishers?: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   return {
     job: JOB,
     data: {
@@ -107,7 +142,11 @@ export function submitBody(apiKey: string, publishers?: Record<string, unknown>,
       foreign_key: "order-1",
       business: business(),
       publishers: publishers ?? {
-        "example.com": { profile_key: "https://example.com/biz/blue-door", last_review_hashes: [], first_page_only: false },
+        "example.com": {
+          profile_key: "https://example.com/biz/blue-door",
+          last_review_hashes: [],
+          first_page_only: false,
+        },
       },
       ...extra,
     },
@@ -116,9 +155,17 @@ export function submitBody(apiKey: string, publishers?: Record<string, unknown>,
 
 /** The three endpoints, with the error text each answers a 400 with. */
 export const ENDPOINTS = {
-  submit: { path: "/submit/request-reviews/", errorText: "Invalid payload", unauthorized: "Invalid API key." },
+  submit: {
+    path: "/submit/request-reviews/",
+    errorText: "Invalid payload",
+    unauthorized: "Invalid API key.",
+  },
   retrieve: { path: "/retrieve-task/", errorText: "Invalid request", unauthorized: "Invalid API key." },
-  webhook: { path: "/webhooks/create-webhook/", errorText: "Invalid payload", unauthorized: "API key is invalid or expired." },
+  webhook: {
+    path: "/webhooks/create-webhook/",
+    errorText: "Invalid payload",
+    unauthorized: "API key is invalid or expired.",
+  },
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -129,7 +176,10 @@ export function loginCookies(domain: string, value = "s3cret-cookie-value") {
 }
 
 /** A valid publisher configuration; facebook.com and yelp.com get the login cookies they need. */
-export function publisherConfig(domain: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function publisherConfig(
+  domain: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   const needsLogin = domain === "facebook.com" || domain === "yelp.com";
   return {
     profile_key: `https://www.${domain}/biz/blue-door`,
@@ -175,12 +225,18 @@ export interface TaskRowJson {
 
 /** The task rows of a request, in publisher order, read straight from D1. */
 export async function taskRows(requestId: string): Promise<TaskRowJson[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM tasks WHERE request_id = ? ORDER BY position").bind(requestId).all<TaskRowJson>();
+  const { results } = await env.DB.prepare("SELECT * FROM tasks WHERE request_id = ? ORDER BY position")
+    .bind(requestId)
+    .all<TaskRowJson>();
   return results;
 }
 
 /** Submits a valid request and returns the 201 body. */
-export async function submitOk(apiKey: string, publishers?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export async function submitOk(
+  apiKey: string,
+  publishers?: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   const res = await postJson("/submit/request-reviews/", submitBody(apiKey, publishers, extra));
   if (res.status !== 201) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as {
@@ -199,7 +255,9 @@ export async function submitOk(apiKey: string, publishers?: Record<string, unkno
  * task, first ends those (as failed, which the sweeper never touches) so that it sees only its own.
  */
 export async function endUnfinishedTasks(): Promise<void> {
-  await env.DB.prepare("UPDATE tasks SET status = 500, reason = 'internal', lease_token = NULL, lease_until = NULL WHERE status IN (100, 101)").run();
+  await env.DB.prepare(
+    "UPDATE tasks SET status = 500, reason = 'internal', lease_token = NULL, lease_until = NULL WHERE status IN (100, 101)",
+  ).run();
 }
 
 /** The `response_message` retrieve answers for a task that failed with `reason`. */

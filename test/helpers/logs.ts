@@ -12,14 +12,18 @@ export function logLines(spy: MockInstance): LogLine[] {
   return spy.mock.calls.map((args: unknown[]) => {
     expect(args, "one argument per log call").toHaveLength(1);
     const parsed = JSON.parse(String(args[0])) as LogLine;
-    expect(parsed).toEqual(expect.objectContaining({ level: expect.any(String), message: expect.any(String) }));
+    expect(parsed).toEqual(
+      expect.objectContaining({ level: expect.any(String), message: expect.any(String) }),
+    );
     return parsed;
   });
 }
 
 /** The "scrape attempt failed" lines of one task (all tasks when no id is given). */
 export function scrapeFailures(spy: MockInstance, taskId?: string): LogLine[] {
-  return logLines(spy).filter((line) => line.message === "scrape attempt failed" && (taskId === undefined || line.task_id === taskId));
+  return logLines(spy).filter(
+    (line) => line.message === "scrape attempt failed" && (taskId === undefined || line.task_id === taskId),
+  );
 }
 
 /** The `detail` of every scrape failure of the task, joined: what the adapter said was wrong. */

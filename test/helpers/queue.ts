@@ -11,7 +11,12 @@
  * Worker's code in this isolate sees as Date.now()) to the next message's time, so leases expire and
  * time budgets run out exactly as they would.
  */
-import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  getQueueResult,
+  runInDurableObject,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, vi } from "vitest";
 import worker from "../../src/index";
@@ -52,7 +57,10 @@ export const CONSUMERS: Record<string, ConsumerSettings> = Object.fromEntries(
 );
 /** Producer binding → queue name, for every SCRAPE_* producer in wrangler.toml. */
 export const PRODUCERS: Record<string, string> = Object.fromEntries(
-  (JSON.parse(env.TEST_QUEUE_PRODUCERS) as { binding: string; queue: string }[]).map((p) => [p.binding, p.queue]),
+  (JSON.parse(env.TEST_QUEUE_PRODUCERS) as { binding: string; queue: string }[]).map((p) => [
+    p.binding,
+    p.queue,
+  ]),
 );
 export const GENERIC_QUEUE = PRODUCERS.SCRAPE_GENERIC;
 export const DEAD_LETTER_QUEUE = CONSUMERS[GENERIC_QUEUE].dead_letter_queue!;
@@ -120,7 +128,8 @@ export class QueueDriver {
           return { metadata: { metrics: { backlogCount: this.#pending.length, backlogBytes: 0 } } };
         }),
         vi.spyOn(producer, "sendBatch").mockImplementation(async (messages, opts) => {
-          for (const message of messages) this.#enqueue(queue, message.body, message.delaySeconds ?? opts?.delaySeconds);
+          for (const message of messages)
+            this.#enqueue(queue, message.body, message.delaySeconds ?? opts?.delaySeconds);
           return { metadata: { metrics: { backlogCount: this.#pending.length, backlogBytes: 0 } } };
         }),
       );
@@ -130,7 +139,13 @@ export class QueueDriver {
   #enqueue(queue: string, body: unknown, delaySeconds?: number): void {
     this.sent.push(body);
     this.sentTo.push({ queue, body, ...(delaySeconds ? { delaySeconds } : {}) });
-    this.#pending.push({ id: crypto.randomUUID(), queue, body, attempts: 1, availableAt: Date.now() + (delaySeconds ?? 0) * 1000 });
+    this.#pending.push({
+      id: crypto.randomUUID(),
+      queue,
+      body,
+      attempts: 1,
+      availableAt: Date.now() + (delaySeconds ?? 0) * 1000,
+    });
   }
 
   get pending(): readonly Pending[] {
@@ -173,7 +188,8 @@ export class QueueDriver {
   #takeNext(): Pending | undefined {
     if (!this.#pending.length) return undefined;
     let index = 0;
-    for (let i = 1; i < this.#pending.length; i++) if (this.#pending[i].availableAt < this.#pending[index].availableAt) index = i;
+    for (let i = 1; i < this.#pending.length; i++)
+      if (this.#pending[i].availableAt < this.#pending[index].availableAt) index = i;
     const item = this.#pending[index];
     // FIFO among messages already due.
     const dueIndex = this.#pending.findIndex((p) => p.availableAt <= Date.now());
@@ -193,7 +209,9 @@ export class QueueDriver {
       const ref = { binding: binding as ScrapeQueueBinding, name };
       return { ref, stub: queueGate(env, ref) };
     });
-    const wakes = (await Promise.all(gates.map((g) => g.stub.wakeAt()))).filter((at): at is number => at !== null);
+    const wakes = (await Promise.all(gates.map((g) => g.stub.wakeAt()))).filter(
+      (at): at is number => at !== null,
+    );
     if (!wakes.length) return;
     const at = Math.min(...wakes);
     if (at > Date.now()) {
@@ -202,7 +220,10 @@ export class QueueDriver {
     }
     for (const { ref, stub } of gates) {
       for (const send of await stub.tick(gateQueue(ref, this.#env)))
-        this.#enqueue(ref.name, send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run });
+        this.#enqueue(
+          ref.name,
+          send.run === null ? { task_id: send.taskId } : { task_id: send.taskId, run: send.run },
+        );
     }
   }
 
@@ -247,22 +268,51 @@ export class QueueDriver {
     const result = ending === "crash" ? null : await getQueueResult(batch, ctx);
     if (!result) {
       // The whole invocation died: every message of the batch comes back, in its order, first in line.
-      for (const item of items) this.deliveries.push({ queue: item.queue, body: item.body, attempts: item.attempts, outcome: "crash" });
-      this.#pending.unshift(...items.map((item) => ({ ...item, attempts: item.attempts + 1, availableAt: Date.now() + retryDelay * 1000 })));
+      for (const item of items)
+        this.deliveries.push({
+          queue: item.queue,
+          body: item.body,
+          attempts: item.attempts,
+          outcome: "crash",
+        });
+      this.#pending.unshift(
+        ...items.map((item) => ({
+          ...item,
+          attempts: item.attempts + 1,
+          availableAt: Date.now() + retryDelay * 1000,
+        })),
+      );
       return true;
     }
     items.forEach((item, i) => {
       const record = (outcome: Delivery["outcome"], delaySeconds?: number) =>
-        this.deliveries.push({ queue: item.queue, body: item.body, attempts: item.attempts, outcome, delaySeconds });
-      const retried = ending === "threw" || result.retryBatch.retry || result.retryMessages.some((m) => m.msgId === item.id);
+        this.deliveries.push({
+          queue: item.queue,
+          body: item.body,
+          attempts: item.attempts,
+          outcome,
+          delaySeconds,
+        });
+      const retried =
+        ending === "threw" ||
+        result.retryBatch.retry ||
+        result.retryMessages.some((m) => m.msgId === item.id);
       const acked = result.ackAll || result.explicitAcks.includes(item.id);
       if (retried && !acked) {
         const delaySeconds = retries[i].mock.calls[0]?.[0]?.delaySeconds;
         record("retry", delaySeconds);
         const availableAt = Date.now() + (delaySeconds ?? retryDelay) * 1000;
         const maxRetries = consumer?.max_retries ?? DEFAULT_MAX_RETRIES;
-        if (item.attempts <= maxRetries || !consumer?.dead_letter_queue) this.#pending.push({ ...item, attempts: item.attempts + 1, availableAt });
-        else this.#pending.push({ id: crypto.randomUUID(), queue: consumer.dead_letter_queue, body: item.body, attempts: 1, availableAt: Date.now() });
+        if (item.attempts <= maxRetries || !consumer?.dead_letter_queue)
+          this.#pending.push({ ...item, attempts: item.attempts + 1, availableAt });
+        else
+          this.#pending.push({
+            id: crypto.randomUUID(),
+            queue: consumer.dead_letter_queue,
+            body: item.body,
+            attempts: 1,
+            availableAt: Date.now(),
+          });
       } else {
         record("ack");
       }

@@ -21,7 +21,11 @@ afterAll(() => sites.close());
 
 async function canary(args: string[]): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await run(process.execPath, ["scripts/canary.mjs", ...args, "--origins", JSON.stringify(sites.origins)], { timeout: 240_000 });
+    const { stdout } = await run(
+      process.execPath,
+      ["scripts/canary.mjs", ...args, "--origins", JSON.stringify(sites.origins)],
+      { timeout: 240_000 },
+    );
     return { code: 0, stdout };
   } catch (err) {
     const failed = err as { code: number; stdout: string };
@@ -31,16 +35,30 @@ async function canary(args: string[]): Promise<{ code: number; stdout: string }>
 
 describe("npm run canary", () => {
   it("prints each request with its answer, what was parsed, and an ok verdict for a working profile", async () => {
-    const { code, stdout } = await canary(["--publisher", "trustpilot.com", "--profile", "https://www.trustpilot.com/review/multi-0ca0a1e5.com"]);
-    expect(stdout).toMatch(/^canary: trustpilot\.com https:\/\/www\.trustpilot\.com\/review\/multi-0ca0a1e5\.com$/m);
-    expect(stdout).toMatch(/^ {2}GET +https:\/\/www\.trustpilot\.com\/review\/multi-0ca0a1e5\.com\S* -> 200, \d+ bytes/m);
+    const { code, stdout } = await canary([
+      "--publisher",
+      "trustpilot.com",
+      "--profile",
+      "https://www.trustpilot.com/review/multi-0ca0a1e5.com",
+    ]);
+    expect(stdout).toMatch(
+      /^canary: trustpilot\.com https:\/\/www\.trustpilot\.com\/review\/multi-0ca0a1e5\.com$/m,
+    );
+    expect(stdout).toMatch(
+      /^ {2}GET +https:\/\/www\.trustpilot\.com\/review\/multi-0ca0a1e5\.com\S* -> 200, \d+ bytes/m,
+    );
     expect(stdout).toMatch(/^ {2}parsed: \{"reviews":\d+,"more_pages":true/m);
     expect(stdout).toMatch(/^verdict: ok: \d+ reviews on the first page$/m);
     expect(code).toBe(0);
   });
 
   it("names the failure and exits 1 when the profile does not exist", async () => {
-    const { code, stdout } = await canary(["--publisher", "status.test", "--profile", "https://status.test/gone/canary"]);
+    const { code, stdout } = await canary([
+      "--publisher",
+      "status.test",
+      "--profile",
+      "https://status.test/gone/canary",
+    ]);
     expect(stdout).toMatch(/^verdict: failed: profile_not_found: /m);
     expect(code).toBe(1);
   });
@@ -49,7 +67,14 @@ describe("npm run canary", () => {
     const dir = mkdtempSync(join(tmpdir(), "canary-save-"));
     try {
       const profile = "https://www.trustpilot.com/review/multi-0ca0a1e5.com";
-      const { code, stdout } = await canary(["--publisher", "trustpilot.com", "--profile", profile, "--save", dir]);
+      const { code, stdout } = await canary([
+        "--publisher",
+        "trustpilot.com",
+        "--profile",
+        profile,
+        "--save",
+        dir,
+      ]);
       expect(code, stdout).toBe(0);
       const files = readdirSync(dir).sort();
       expect(files).toContain("SOURCE.md");
@@ -63,7 +88,9 @@ describe("npm run canary", () => {
       const url = new URL(row!.split(" | ")[2]);
       expect(url.href.startsWith(profile)).toBe(true);
       const origin = sites.origins["trustpilot.com"];
-      const direct = await fetch(`${origin}${url.pathname}${url.search}`, { headers: { "X-Forwarded-Host": url.host } });
+      const direct = await fetch(`${origin}${url.pathname}${url.search}`, {
+        headers: { "X-Forwarded-Host": url.host },
+      });
       const served = Buffer.from(await direct.arrayBuffer());
       const file = readFileSync(join(dir, saved[0]));
       expect(file.equals(served)).toBe(true);

@@ -9,15 +9,21 @@ import { describe, expect, it } from "vitest";
 
 describe("npm run chaos (small)", () => {
   it("survives one kill of the local service: every task ends once, every review and webhook event is there", async () => {
-    const child = spawn(process.execPath, ["scripts/chaos.mjs", "--tasks", "20", "--accounts", "3", "--kills", "1", "--timeout", "240"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["scripts/chaos.mjs", "--tasks", "20", "--accounts", "3", "--kills", "1", "--timeout", "240"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     const status = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     const summary = out.split("\n").find((line) => line.startsWith("chaos: tasks ")) ?? out;
-    expect(summary, out).toMatch(/^chaos: tasks 20 \(20 ended\), reviews \d+, deliveries \d+ \(\d+ events\), kills 1, lost 0, duplicated 0, \d+ s$/);
+    expect(summary, out).toMatch(
+      /^chaos: tasks 20 \(20 ended\), reviews \d+, deliveries \d+ \(\d+ events\), kills 1, lost 0, duplicated 0, \d+ s$/,
+    );
     expect(status, out).toBe(0);
   }, 290_000);
 });

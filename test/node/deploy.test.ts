@@ -1,7 +1,12 @@
 /** The checks `npm run deploy` makes before it changes anything (scripts/deploy.mjs, imported: nothing runs). */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { localOnlySettingsProblems, presentSecrets, queueNames, withDatabaseId } from "../../scripts/deploy.mjs";
+import {
+  localOnlySettingsProblems,
+  presentSecrets,
+  queueNames,
+  withDatabaseId,
+} from "../../scripts/deploy.mjs";
 
 const WRANGLER_TOML = readFileSync("wrangler.toml", "utf8");
 
@@ -14,7 +19,9 @@ database_name = "other-db"
 database_id = "11111111-1111-1111-1111-111111111111"
 `;
     const updated = withDatabaseId(toml, "review-collection", "abcdef01-2345-6789-abcd-ef0123456789");
-    expect(updated.split("\n").filter((line, i) => line !== toml.split("\n")[i])).toEqual(['database_id = "abcdef01-2345-6789-abcd-ef0123456789"']);
+    expect(updated.split("\n").filter((line, i) => line !== toml.split("\n")[i])).toEqual([
+      'database_id = "abcdef01-2345-6789-abcd-ef0123456789"',
+    ]);
     expect(updated).toContain('database_id = "11111111-1111-1111-1111-111111111111"');
   });
 
@@ -29,12 +36,18 @@ database_id = "11111111-1111-1111-1111-111111111111"
 
 describe("localOnlySettingsProblems", () => {
   it("passes the committed wrangler.toml settings", () => {
-    expect(localOnlySettingsProblems({ vars: { ALLOW_PRIVATE_NETWORK: "false", PUBLISHER_ORIGINS: "" } })).toEqual([]);
+    expect(
+      localOnlySettingsProblems({ vars: { ALLOW_PRIVATE_NETWORK: "false", PUBLISHER_ORIGINS: "" } }),
+    ).toEqual([]);
     expect(localOnlySettingsProblems({ vars: { PUBLISHER_ORIGINS: "{}" } })).toEqual([]);
   });
 
   it("names every local-only setting that is switched on", () => {
-    expect(localOnlySettingsProblems({ vars: { ALLOW_PRIVATE_NETWORK: "true", PUBLISHER_ORIGINS: '{"yelp.com":"http://127.0.0.1:9001"}' } })).toEqual([
+    expect(
+      localOnlySettingsProblems({
+        vars: { ALLOW_PRIVATE_NETWORK: "true", PUBLISHER_ORIGINS: '{"yelp.com":"http://127.0.0.1:9001"}' },
+      }),
+    ).toEqual([
       'ALLOW_PRIVATE_NETWORK is "true"; the deployed service must not reach private networks ("false")',
       'PUBLISHER_ORIGINS is {"yelp.com":"http://127.0.0.1:9001"}; it redirects publishers to other origins and must be empty when deployed',
     ]);
@@ -42,10 +55,16 @@ describe("localOnlySettingsProblems", () => {
   });
 
   it("refuses a provider sent to a local fake, and lets a public relay through", () => {
-    expect(localOnlySettingsProblems({ vars: { PROVIDER_ORIGINS: '{"zyte":"http://127.0.0.1:9100","scrapfly":"https://relay.example.com"}' } })).toEqual([
+    expect(
+      localOnlySettingsProblems({
+        vars: { PROVIDER_ORIGINS: '{"zyte":"http://127.0.0.1:9100","scrapfly":"https://relay.example.com"}' },
+      }),
+    ).toEqual([
       "PROVIDER_ORIGINS sends zyte to http://127.0.0.1:9100, a local address (a test fake); it must be a public origin or absent when deployed",
     ]);
-    expect(localOnlySettingsProblems({ vars: { PROVIDER_ORIGINS: '{"brightdata":"http://[::1]:1"}' } })).toHaveLength(1);
+    expect(
+      localOnlySettingsProblems({ vars: { PROVIDER_ORIGINS: '{"brightdata":"http://[::1]:1"}' } }),
+    ).toHaveLength(1);
     expect(localOnlySettingsProblems({ vars: { PROVIDER_ORIGINS: "" } })).toEqual([]);
   });
 });
@@ -56,7 +75,10 @@ describe("queueNames", () => {
       queueNames({
         queues: {
           producers: [{ queue: "scrape-tasks" }],
-          consumers: [{ queue: "scrape-tasks", dead_letter_queue: "scrape-tasks-dlq" }, { queue: "scrape-tasks-dlq" }],
+          consumers: [
+            { queue: "scrape-tasks", dead_letter_queue: "scrape-tasks-dlq" },
+            { queue: "scrape-tasks-dlq" },
+          ],
         },
       }),
     ).toEqual(["scrape-tasks", "scrape-tasks-dlq"]);
@@ -69,19 +91,27 @@ describe("presentSecrets: the guard that protects a live ENCRYPTION_KEY", () => 
       { name: "ENCRYPTION_KEY", type: "secret_text" },
       { name: "URL_SIGNING_KEY", type: "secret_text" },
     ]);
-    expect(presentSecrets({ status: 0, stdout: listing, stderr: "" })).toEqual(new Set(["ENCRYPTION_KEY", "URL_SIGNING_KEY"]));
+    expect(presentSecrets({ status: 0, stdout: listing, stderr: "" })).toEqual(
+      new Set(["ENCRYPTION_KEY", "URL_SIGNING_KEY"]),
+    );
   });
 
   it("takes a Worker that does not exist yet as having no secrets", () => {
-    const stderr = "✘ [ERROR] A request to the Cloudflare API failed.\n  This Worker does not exist on your account. [code: 10007]";
+    const stderr =
+      "✘ [ERROR] A request to the Cloudflare API failed.\n  This Worker does not exist on your account. [code: 10007]";
     expect(presentSecrets({ status: 1, stdout: "", stderr })).toEqual(new Set());
   });
 
   it.each([
-    ["an authentication error", "✘ [ERROR] A request to the Cloudflare API failed.\n  Authentication error [code: 10000]"],
+    [
+      "an authentication error",
+      "✘ [ERROR] A request to the Cloudflare API failed.\n  Authentication error [code: 10000]",
+    ],
     ["a network failure", "✘ [ERROR] fetch failed"],
     ["a rate limit", "✘ [ERROR] Too many requests [code: 10429]"],
   ])("stops the deploy on %s instead of generating a new key", (_name, stderr) => {
-    expect(() => presentSecrets({ status: 1, stdout: "", stderr })).toThrow(`could not list the Worker's secrets:\n${stderr}`);
+    expect(() => presentSecrets({ status: 1, stdout: "", stderr })).toThrow(
+      `could not list the Worker's secrets:\n${stderr}`,
+    );
   });
 });

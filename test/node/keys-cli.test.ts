@@ -14,8 +14,15 @@ const state = mkdtempSync(join(tmpdir(), "keys-cli-"));
 afterAll(() => rmSync(state, { recursive: true, force: true }));
 
 function keys(...args: string[]) {
-  const result = spawnSync(process.execPath, ["scripts/keys.mjs", ...args, "--persist-to", state], { encoding: "utf8" });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, lines: result.stdout.trimEnd().split("\n") };
+  const result = spawnSync(process.execPath, ["scripts/keys.mjs", ...args, "--persist-to", state], {
+    encoding: "utf8",
+  });
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    lines: result.stdout.trimEnd().split("\n"),
+  };
 }
 
 /** The local D1 database file wrangler wrote under the state directory. */
@@ -57,7 +64,9 @@ describe("npm run keys", () => {
 
     const db = database();
     const rows = db.prepare("SELECT * FROM api_keys ORDER BY created_at, id").all() as unknown as KeyRow[];
-    expect(db.prepare("SELECT name, plan FROM accounts").all()).toEqual([{ name: "Acme O'Brien", plan: "pro" }]);
+    expect(db.prepare("SELECT name, plan FROM accounts").all()).toEqual([
+      { name: "Acme O'Brien", plan: "pro" },
+    ]);
     // Only the hash and an 11-character prefix are stored, never the key.
     const byKey = [firstKey, secondKey].map((key) => rows.find((row) => row.key_hash === sha256(key))!);
     expect(byKey.map((row) => [row.prefix, row.expires_at, row.revoked_at])).toEqual([
@@ -71,7 +80,11 @@ describe("npm run keys", () => {
     const revoked = keys("revoke", revokedId);
     expect(revoked.status, revoked.stderr).toBe(0);
     expect(revoked.lines).toEqual([
-      expect.stringMatching(new RegExp(`^Key ${revokedId} of account "Acme O'Brien" is revoked \\(since \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z\\)\\.$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^Key ${revokedId} of account "Acme O'Brien" is revoked \\(since \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z\\)\\.$`,
+        ),
+      ),
     ]);
 
     const listed = keys("list");
@@ -100,7 +113,10 @@ describe("npm run keys", () => {
       stderr: 'error: unknown plan "gold"; plans in wrangler.toml (PLANS): free, basic, pro, unlimited',
     });
     const past = keys("create", "--account", "refused", "--expires", "2020-01-01");
-    expect({ status: past.status, stderr: past.stderr.trim() }).toEqual({ status: 1, stderr: "error: --expires must be in the future" });
+    expect({ status: past.status, stderr: past.stderr.trim() }).toEqual({
+      status: 1,
+      stderr: "error: --expires must be in the future",
+    });
     const db = database();
     expect(db.prepare("SELECT count(*) AS n FROM accounts WHERE name = 'refused'").get()).toEqual({ n: 0 });
     db.close();

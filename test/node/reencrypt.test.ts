@@ -40,7 +40,12 @@ describe("npm run secrets:reencrypt", () => {
     const keys = { ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: oldKey };
     expect(run(keys).status).toBe(0);
 
-    const secrets = { a: "whsec_YWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWE=", b: "whsec_YmJi", c: "whsec_Y2Nj", d: "whsec_ZGRk" };
+    const secrets = {
+      a: "whsec_YWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWE=",
+      b: "whsec_YmJi",
+      c: "whsec_Y2Nj",
+      d: "whsec_ZGRk",
+    };
     const legacy = (await seal(oldLoaded, secrets.b)).split(".");
     const rows: Record<string, string> = {
       a: await seal(oldLoaded, secrets.a),
@@ -50,11 +55,13 @@ describe("npm run secrets:reencrypt", () => {
     };
     const db = database(false);
     for (const [id, sealed] of Object.entries(rows)) {
-      db.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, 'free', 0)").run(id, `acct-${id}`);
-      db.prepare("INSERT INTO webhooks (account_id, url, secret_enc, created_at, updated_at) VALUES (?, 'https://hooks.example.com/x', ?, 0, 0)").run(
+      db.prepare("INSERT INTO accounts (id, name, plan, created_at) VALUES (?, ?, 'free', 0)").run(
         id,
-        sealed,
+        `acct-${id}`,
       );
+      db.prepare(
+        "INSERT INTO webhooks (account_id, url, secret_enc, created_at, updated_at) VALUES (?, 'https://hooks.example.com/x', ?, 0, 0)",
+      ).run(id, sealed);
     }
     db.close();
 
@@ -68,10 +75,12 @@ describe("npm run secrets:reencrypt", () => {
 
     const after = database(true);
     const stored = Object.fromEntries(
-      (after.prepare("SELECT account_id, secret_enc FROM webhooks").all() as { account_id: string; secret_enc: string }[]).map((r) => [
-        r.account_id,
-        r.secret_enc,
-      ]),
+      (
+        after.prepare("SELECT account_id, secret_enc FROM webhooks").all() as {
+          account_id: string;
+          secret_enc: string;
+        }[]
+      ).map((r) => [r.account_id, r.secret_enc]),
     );
     after.close();
     for (const id of ["a", "b", "c"]) {

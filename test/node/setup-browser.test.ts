@@ -19,7 +19,9 @@ const run = promisify(execFile);
  * browser's WebSocket: no client library.
  */
 async function renderedText(launcher: string, url: string, expression: string): Promise<unknown> {
-  const browser = spawn(launcher, ["--remote-debugging-port=0", "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  const browser = spawn(launcher, ["--remote-debugging-port=0", "about:blank"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   try {
     const endpoint = await new Promise<string>((resolve, reject) => {
       let err = "";
@@ -49,7 +51,11 @@ async function renderedText(launcher: string, url: string, expression: string): 
     const { targetId } = await send("Target.createTarget", { url });
     const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
     for (let i = 0; i < 100; i++) {
-      const { result } = (await send("Runtime.evaluate", { expression: `document.readyState === "complete" ? ${expression} : null` }, sessionId as string)) as {
+      const { result } = (await send(
+        "Runtime.evaluate",
+        { expression: `document.readyState === "complete" ? ${expression} : null` },
+        sessionId as string,
+      )) as {
         result?: { value?: unknown };
       };
       if (result?.value !== null && result?.value !== undefined) {
@@ -70,45 +76,57 @@ afterAll(() => rmSync(cache, { recursive: true, force: true }));
 const env = { ...process.env, XDG_CACHE_HOME: cache } as NodeJS.ProcessEnv;
 delete env.CHROMIUM_PATH;
 
-describe.runIf(process.platform === "linux" && ["x64", "arm64"].includes(process.arch))("setup-browser with the packaged Chromium", () => {
-  it("writes a launcher that runs the binary decompressed from @sparticuz/chromium into the cache, and it renders script-written text", async () => {
-    const { stdout } = await run(process.execPath, ["scripts/setup-browser.mjs"], { env });
-    const version = JSON.parse(readFileSync("node_modules/@sparticuz/chromium/package.json", "utf8")).version as string;
-    const binary = join(cache, "chromium", `${version}-${process.arch}`, "chromium");
-    expect(stdout).toContain(`-> ${binary} under ${cache}`);
-    expect(statSync(binary).mode & 0o111, "the decompressed binary is executable").not.toBe(0);
+describe.runIf(process.platform === "linux" && ["x64", "arm64"].includes(process.arch))(
+  "setup-browser with the packaged Chromium",
+  () => {
+    it("writes a launcher that runs the binary decompressed from @sparticuz/chromium into the cache, and it renders script-written text", async () => {
+      const { stdout } = await run(process.execPath, ["scripts/setup-browser.mjs"], { env });
+      const version = JSON.parse(readFileSync("node_modules/@sparticuz/chromium/package.json", "utf8"))
+        .version as string;
+      const binary = join(cache, "chromium", `${version}-${process.arch}`, "chromium");
+      expect(stdout).toContain(`-> ${binary} under ${cache}`);
+      expect(statSync(binary).mode & 0o111, "the decompressed binary is executable").not.toBe(0);
 
-    const chromeDirs = readdirSync(join(cache, ".wrangler", "chrome"));
-    expect(chromeDirs.length, "one launcher per installed miniflare's Chrome version").toBeGreaterThan(0);
-    const launcher = join(cache, ".wrangler", "chrome", chromeDirs[0], "chrome-linux64", "chrome");
-    const script = readFileSync(launcher, "utf8");
-    expect(script).toMatch(new RegExp(`^#!/bin/sh\\nexec "${binary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" `));
-    expect(script).toContain("--headless=shell --no-zygote --use-gl=angle --use-angle=swiftshader");
+      const chromeDirs = readdirSync(join(cache, ".wrangler", "chrome"));
+      expect(chromeDirs.length, "one launcher per installed miniflare's Chrome version").toBeGreaterThan(0);
+      const launcher = join(cache, ".wrangler", "chrome", chromeDirs[0], "chrome-linux64", "chrome");
+      const script = readFileSync(launcher, "utf8");
+      expect(script).toMatch(
+        new RegExp(`^#!/bin/sh\\nexec "${binary.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}" `),
+      );
+      expect(script).toContain("--headless=shell --no-zygote --use-gl=angle --use-angle=swiftshader");
 
-    // The launcher as miniflare runs it (a DevTools port): the page's text exists only once its script ran.
-    const page = join(cache, "page.html");
-    writeFileSync(
-      page,
-      `<!doctype html><body><p id="out">static</p><script>document.getElementById("out").textContent = "written by script " + (6 * 7);</script></body>`,
-    );
-    expect(await renderedText(launcher, `file://${page}`, "document.getElementById('out').textContent")).toBe("written by script 42");
-  });
+      // The launcher as miniflare runs it (a DevTools port): the page's text exists only once its script ran.
+      const page = join(cache, "page.html");
+      writeFileSync(
+        page,
+        `<!doctype html><body><p id="out">static</p><script>document.getElementById("out").textContent = "written by script " + (6 * 7);</script></body>`,
+      );
+      expect(
+        await renderedText(launcher, `file://${page}`, "document.getElementById('out').textContent"),
+      ).toBe("written by script 42");
+    });
 
-  it("reuses the decompressed binary on the next run instead of extracting it again", async () => {
-    const version = JSON.parse(readFileSync("node_modules/@sparticuz/chromium/package.json", "utf8")).version as string;
-    const binary = join(cache, "chromium", `${version}-${process.arch}`, "chromium");
-    const before = statSync(binary).mtimeMs;
-    await run(process.execPath, ["scripts/setup-browser.mjs"], { env });
-    expect(statSync(binary).mtimeMs).toBe(before);
-  });
+    it("reuses the decompressed binary on the next run instead of extracting it again", async () => {
+      const version = JSON.parse(readFileSync("node_modules/@sparticuz/chromium/package.json", "utf8"))
+        .version as string;
+      const binary = join(cache, "chromium", `${version}-${process.arch}`, "chromium");
+      const before = statSync(binary).mtimeMs;
+      await run(process.execPath, ["scripts/setup-browser.mjs"], { env });
+      expect(statSync(binary).mtimeMs).toBe(before);
+    });
 
-  it("takes CHROMIUM_PATH over the packaged binary when it is set", async () => {
-    const own = join(cache, "my-chrome");
-    writeFileSync(own, "#!/bin/sh\n", { mode: 0o755 });
-    await run(process.execPath, ["scripts/setup-browser.mjs"], { env: { ...env, CHROMIUM_PATH: own } });
-    const chromeDirs = readdirSync(join(cache, ".wrangler", "chrome"));
-    const script = readFileSync(join(cache, ".wrangler", "chrome", chromeDirs[0], "chrome-linux64", "chrome"), "utf8");
-    expect(script.startsWith(`#!/bin/sh\nexec "${own}" --no-sandbox`)).toBe(true);
-    expect(script).not.toContain("--no-zygote");
-  });
-});
+    it("takes CHROMIUM_PATH over the packaged binary when it is set", async () => {
+      const own = join(cache, "my-chrome");
+      writeFileSync(own, "#!/bin/sh\n", { mode: 0o755 });
+      await run(process.execPath, ["scripts/setup-browser.mjs"], { env: { ...env, CHROMIUM_PATH: own } });
+      const chromeDirs = readdirSync(join(cache, ".wrangler", "chrome"));
+      const script = readFileSync(
+        join(cache, ".wrangler", "chrome", chromeDirs[0], "chrome-linux64", "chrome"),
+        "utf8",
+      );
+      expect(script.startsWith(`#!/bin/sh\nexec "${own}" --no-sandbox`)).toBe(true);
+      expect(script).not.toContain("--no-zygote");
+    });
+  },
+);

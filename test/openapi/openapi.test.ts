@@ -38,7 +38,9 @@ async function validate(document: unknown): Promise<{ valid: boolean; error?: st
 }
 
 function postOperations(document: OpenApiDocument): [string, Operation][] {
-  return Object.entries(document.paths).flatMap(([path, item]) => (item.post ? [[path, item.post] as [string, Operation]] : []));
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    item.post ? [[path, item.post] as [string, Operation]] : [],
+  );
 }
 
 function resolve(document: OpenApiDocument, schema: Json | undefined): Json | undefined {
@@ -99,7 +101,10 @@ describe("GET /openapi.json", () => {
         codes.some((code) => code === "200" || code === "201"),
         `${path} success`,
       ).toBe(true);
-      expect(operation.requestBody?.content?.["application/json"]?.schema, `${path} request schema`).toBeDefined();
+      expect(
+        operation.requestBody?.content?.["application/json"]?.schema,
+        `${path} request schema`,
+      ).toBeDefined();
     }
   });
 
@@ -116,7 +121,10 @@ describe("GET /openapi.json", () => {
         // a monitor id), which they give only after the body passed validation; anything else must
         // be the endpoint's success.
         expect([200, 201, 404], `${path} ${res.status} ${body}`).toContain(res.status);
-        if (res.status === 404) expect(JSON.parse(body).error, path).toBe(path.startsWith("/monitors/") ? "Monitor not found" : "Task not found");
+        if (res.status === 404)
+          expect(JSON.parse(body).error, path).toBe(
+            path.startsWith("/monitors/") ? "Monitor not found" : "Task not found",
+          );
         checked.push(path);
       }
     }

@@ -36,13 +36,18 @@ type Compiled = Map<string, ValidateFunction>;
 const compiled = new Map<string, Promise<Compiled>>();
 
 async function compile(document: Json): Promise<Compiled> {
-  const dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never)) as unknown as { paths: Record<string, Record<string, Json>> };
+  const dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never)) as unknown as {
+    paths: Record<string, Record<string, Json>>;
+  };
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; `example` is OpenAPI's own annotation.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   const validators: Compiled = new Map();
   for (const [path, item] of Object.entries(dereferenced.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      const responses = (operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: Json }> }>;
+      const responses = (operation.responses ?? {}) as Record<
+        string,
+        { content?: Record<string, { schema?: Json }> }
+      >;
       for (const [status, response] of Object.entries(responses)) {
         const schema = response.content?.["application/json"]?.schema;
         if (schema) validators.set(`${method.toUpperCase()} ${path} ${status}`, ajv.compile(schema));
@@ -70,17 +75,31 @@ async function checkResponse(request: {
   body: unknown;
 }): Promise<{ valid: boolean; error?: string }> {
   const validators = await compiled.get(request.id);
-  if (!validators) return { valid: false, error: `unknown document ${request.id}; POST it to /documents first` };
+  if (!validators)
+    return { valid: false, error: `unknown document ${request.id}; POST it to /documents first` };
   const key = operationKey(validators, request.method, request.path, request.status);
-  if (!key) return { valid: false, error: `${request.method} ${request.path} answered ${request.status}, which its operation does not document` };
+  if (!key)
+    return {
+      valid: false,
+      error: `${request.method} ${request.path} answered ${request.status}, which its operation does not document`,
+    };
   const validate = validators.get(key)!;
   if (validate(request.body)) return { valid: true };
-  return { valid: false, error: `${key}: ${JSON.stringify(validate.errors?.map((e) => `${e.instancePath || "/"} ${e.message}`))}` };
+  return {
+    valid: false,
+    error: `${key}: ${JSON.stringify(validate.errors?.map((e) => `${e.instancePath || "/"} ${e.message}`))}`,
+  };
 }
 
 /** Checks `instance` against `document.components.schemas[schema]`, every $ref resolved. */
-async function validateInstance(body: { document: object; schema: string; instance: unknown }): Promise<{ valid: boolean; error?: string }> {
-  const document = (await SwaggerParser.dereference(body.document as never)) as { components?: { schemas?: Record<string, object> } };
+async function validateInstance(body: {
+  document: object;
+  schema: string;
+  instance: unknown;
+}): Promise<{ valid: boolean; error?: string }> {
+  const document = (await SwaggerParser.dereference(body.document as never)) as {
+    components?: { schemas?: Record<string, object> };
+  };
   const schema = document.components?.schemas?.[body.schema];
   if (!schema) return { valid: false, error: `no component schema ${body.schema}` };
   // strict: false lets OpenAPI's own keywords (example) through; allErrors names every mismatch.

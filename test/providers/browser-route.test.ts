@@ -35,7 +35,11 @@ describe("browser route", () => {
     const page = await run.request(`https://${WALLED_DOMAIN}/set-cookie`);
     expect(page.rendered).toBe(true);
     // ...and the API call made from the page carries it, with the login cookie.
-    const { data } = await run.json(`https://${WALLED_DOMAIN}/echo`, { method: "POST", json: { page: 2 }, headers: { "X-Csrf-Token": "t-1" } });
+    const { data } = await run.json(`https://${WALLED_DOMAIN}/echo`, {
+      method: "POST",
+      json: { page: 2 },
+      headers: { "X-Csrf-Token": "t-1" },
+    });
     const echo = data as Echo;
     expect(echo.method).toBe("POST");
     expect(echo.body).toBe('{"page":2}');
@@ -51,13 +55,20 @@ describe("browser route", () => {
 
   it("an API call with no page of its origin open loads its Referer first, then fetches from it", async () => {
     const run = browserClient();
-    const { data } = await run.json(`https://${WALLED_DOMAIN}/echo`, { headers: { Referer: `https://${WALLED_DOMAIN}/set-cookie` } });
+    const { data } = await run.json(`https://${WALLED_DOMAIN}/echo`, {
+      headers: { Referer: `https://${WALLED_DOMAIN}/set-cookie` },
+    });
     expect((data as Echo).headers.cookie?.split("; ").sort()).toEqual(["login=L1", "sid=run-session-1"]);
   });
 
   it("a bot wall on the page is blocked, and falls through to the next route", async () => {
-    await expect(browserClient().request(`https://${WALLED_DOMAIN}/page/wall`)).rejects.toMatchObject({ reason: "blocked" });
-    const run = browserClient({ ...PROVIDER_SECRETS, FETCH_ROUTES: JSON.stringify({ "*": ["browser", "provider:zyte"] }) });
+    await expect(browserClient().request(`https://${WALLED_DOMAIN}/page/wall`)).rejects.toMatchObject({
+      reason: "blocked",
+    });
+    const run = browserClient({
+      ...PROVIDER_SECRETS,
+      FETCH_ROUTES: JSON.stringify({ "*": ["browser", "provider:zyte"] }),
+    });
     const page = await run.request(`https://${WALLED_DOMAIN}/page/wall`);
     expect(page.text).toContain("Walled Cafe");
     expect(page.rendered).toBe(false);
@@ -65,7 +76,9 @@ describe("browser route", () => {
   });
 
   it("refuses a private target while private networks are off", async () => {
-    await expect(browserClient({ ALLOW_PRIVATE_NETWORK: "false" }).request("http://10.0.0.7/admin")).rejects.toMatchObject({
+    await expect(
+      browserClient({ ALLOW_PRIVATE_NETWORK: "false" }).request("http://10.0.0.7/admin"),
+    ).rejects.toMatchObject({
       reason: "profile_not_found",
     });
   });

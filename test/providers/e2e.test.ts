@@ -21,7 +21,9 @@ afterEach(() => {
 });
 
 function routed(routes: Record<string, string[]>, settings: Record<string, string> = {}): QueueDriver {
-  driver = new QueueDriver({ settings: { ...PROVIDER_SECRETS, FETCH_ROUTES: JSON.stringify(routes), ...settings } });
+  driver = new QueueDriver({
+    settings: { ...PROVIDER_SECRETS, FETCH_ROUTES: JSON.stringify(routes), ...settings },
+  });
   return driver;
 }
 
@@ -53,7 +55,9 @@ describe("routes end to end", () => {
       "coverage",
       "requests",
     ]);
-    expect(logLines(warn).find((line) => line.message === "route blocked, trying the next route")).toMatchObject({
+    expect(
+      logLines(warn).find((line) => line.message === "route blocked, trying the next route"),
+    ).toMatchObject({
       publisher: WALLED_DOMAIN,
       route: "direct",
       next: "provider:zyte",
@@ -64,9 +68,17 @@ describe("routes end to end", () => {
     const queue = routed({ "*": ["provider:scrapfly"] });
     const task = await submitScrape(WALLED_DOMAIN, profile("progress"));
     // Claimed and stopped before its page is stored: the task has made no request yet.
-    await env.DB.prepare("UPDATE tasks SET status = 101, pages_scraped = 1, requests_provider = 3 WHERE id = ?").bind(task.taskId).run();
+    await env.DB.prepare(
+      "UPDATE tasks SET status = 101, pages_scraped = 1, requests_provider = 3 WHERE id = ?",
+    )
+      .bind(task.taskId)
+      .run();
     const progress = await retrieve(task);
-    expect(progress.response_message[0].progress).toEqual({ pages_scraped: 1, reviews_found: 0, requests: { direct: 0, browser: 0, provider: 3 } });
+    expect(progress.response_message[0].progress).toEqual({
+      pages_scraped: 1,
+      reviews_found: 0,
+      requests: { direct: 0, browser: 0, provider: 3 },
+    });
     await queue.drain();
   });
 
@@ -74,25 +86,33 @@ describe("routes end to end", () => {
     ["zyte", /^zyte: 402 /],
     ["brightdata", /^brightdata: 403 /],
     ["scrapfly", /^scrapfly: 429 ERR::SCRAPE::QUOTA_LIMIT_REACHED/],
-  ])("%s: spent credit fails the task with provider_error at once, the detail naming provider and status", async (provider, detail) => {
-    const queue = routed({ "*": [`provider:${provider}`, "direct"] });
-    const warn = vi.spyOn(console, "warn");
-    const task = await submitScrape(WALLED_DOMAIN, profile("pquota"));
-    const deliveries = await queue.drain();
-    expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
-    const body = await retrieve(task);
-    expect(body.response_message).toEqual([{ status: "failed", message: "Task processing failed", task_status: 500, reason: "provider_error" }]);
-    const [failure] = scrapeFailures(warn, task.taskId);
-    expect(failure).toMatchObject({ reason: "provider_error", outcome: "failing" });
-    expect(String(failure.detail)).toMatch(detail);
-  });
+  ])(
+    "%s: spent credit fails the task with provider_error at once, the detail naming provider and status",
+    async (provider, detail) => {
+      const queue = routed({ "*": [`provider:${provider}`, "direct"] });
+      const warn = vi.spyOn(console, "warn");
+      const task = await submitScrape(WALLED_DOMAIN, profile("pquota"));
+      const deliveries = await queue.drain();
+      expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
+      const body = await retrieve(task);
+      expect(body.response_message).toEqual([
+        { status: "failed", message: "Task processing failed", task_status: 500, reason: "provider_error" },
+      ]);
+      const [failure] = scrapeFailures(warn, task.taskId);
+      expect(failure).toMatchObject({ reason: "provider_error", outcome: "failing" });
+      expect(String(failure.detail)).toMatch(detail);
+    },
+  );
 
   it("a provider that cannot get past the publisher ends the route list with blocked", async () => {
     const queue = routed({ "*": ["direct", "provider:brightdata"] });
     const task = await submitScrape(WALLED_DOMAIN, profile("pban"));
     await queue.drain();
     expect((await retrieve(task)).response_message[0]).toMatchObject({ status: "failed", reason: "blocked" });
-    expect(await taskRow(task.taskId)).toMatchObject({ requests_direct: expect.any(Number), requests_provider: expect.any(Number) });
+    expect(await taskRow(task.taskId)).toMatchObject({
+      requests_direct: expect.any(Number),
+      requests_provider: expect.any(Number),
+    });
   });
 
   it("the cookies a publisher set carry over to the task's next run, encrypted in the stored cursor", async () => {
@@ -117,7 +137,9 @@ describe("routes end to end", () => {
   });
 
   it("no provider key appears in any log line, review file, task row or response, through successes and every failure", async () => {
-    const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) => vi.spyOn(console, level));
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) =>
+      vi.spyOn(console, level),
+    );
     const texts: string[] = [];
     for (const provider of Object.keys(FAKE_KEYS)) {
       for (const name of ["clean", "pquota", "pban", "pdown"]) {
@@ -128,7 +150,12 @@ describe("routes end to end", () => {
         const answer = await call("/retrieve-task/", {
           method: "POST",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ api_key: task.apiKey, foreign_key: "order-1", publisher_key: WALLED_DOMAIN, task_id: task.taskId }),
+          body: JSON.stringify({
+            api_key: task.apiKey,
+            foreign_key: "order-1",
+            publisher_key: WALLED_DOMAIN,
+            task_id: task.taskId,
+          }),
         });
         const text = await answer.text();
         texts.push(text);
@@ -139,7 +166,8 @@ describe("routes end to end", () => {
         }
         texts.push(JSON.stringify(await taskRow(task.taskId)));
         const listed = await env.REVIEW_FILES.list({ prefix: `tasks/${task.taskId}/` });
-        for (const object of listed.objects) texts.push((await (await env.REVIEW_FILES.get(object.key))?.text()) ?? "");
+        for (const object of listed.objects)
+          texts.push((await (await env.REVIEW_FILES.get(object.key))?.text()) ?? "");
       }
     }
     const logged = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(" ")));

@@ -52,7 +52,8 @@ function hostOrigin(origins: Record<string, string>, host: string): string | nul
   const h = host.toLowerCase();
   let best: [string, string] | null = null;
   for (const [domain, origin] of Object.entries(origins)) {
-    if ((h === domain || h.endsWith(`.${domain}`)) && (!best || domain.length > best[0].length)) best = [domain, origin];
+    if ((h === domain || h.endsWith(`.${domain}`)) && (!best || domain.length > best[0].length))
+      best = [domain, origin];
   }
   return best?.[1] ?? null;
 }
@@ -86,7 +87,12 @@ async function relay(
       }
       continue;
     }
-    return { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()), url: url.toString() };
+    return {
+      status: response.status,
+      headers: [...response.headers],
+      body: Buffer.from(await response.arrayBuffer()),
+      url: url.toString(),
+    };
   }
   return null;
 }
@@ -126,12 +132,21 @@ const json = (status: number, data: unknown, headers: Record<string, string> = {
 
 function zyte(origins: Record<string, string>): Handler {
   const problem = (status: number, type: string, title: string) =>
-    json(status, { type: `/${type}`, title, status, detail: title }, { "Content-Type": "application/problem+json" });
+    json(
+      status,
+      { type: `/${type}`, title, status, detail: title },
+      { "Content-Type": "application/problem+json" },
+    );
   return async (request, seen) => {
-    if (request.method !== "POST" || request.path !== "/v1/extract") return problem(404, "not-found", "Not found");
+    if (request.method !== "POST" || request.path !== "/v1/extract")
+      return problem(404, "not-found", "Not found");
     if (request.headers.authorization !== `Basic ${Buffer.from(`${FAKE_KEYS.zyte}:`).toString("base64")}`) {
       // Echoing what it refused (as some APIs do) tests that the route keeps the key out of the detail.
-      return problem(401, "auth/key-not-found", `Authentication Key Not Found: ${request.headers.authorization ?? ""}`);
+      return problem(
+        401,
+        "auth/key-not-found",
+        `Authentication Key Not Found: ${request.headers.authorization ?? ""}`,
+      );
     }
     const input = JSON.parse(request.body) as {
       url: string;
@@ -142,7 +157,8 @@ function zyte(origins: Record<string, string>): Handler {
       requestCookies?: { name: string; value: string }[];
       followRedirect?: boolean;
     };
-    if (input.httpResponseBody !== true) return problem(400, "request/invalid", "httpResponseBody must be true here");
+    if (input.httpResponseBody !== true)
+      return problem(400, "request/invalid", "httpResponseBody must be true here");
     switch (scenarioOf("zyte", input.url, seen)) {
       case "ban":
         return problem(520, "download/temporary-error", "Website Ban");
@@ -154,8 +170,17 @@ function zyte(origins: Record<string, string>): Handler {
     }
     const headers: Record<string, string> = {};
     for (const { name, value } of input.customHttpRequestHeaders ?? []) headers[name] = value;
-    if (input.requestCookies?.length) headers.Cookie = input.requestCookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    const answer = await relay(origins, input.url, input.httpRequestMethod ?? "GET", headers, input.httpRequestText, input.followRedirect !== false, "zyte");
+    if (input.requestCookies?.length)
+      headers.Cookie = input.requestCookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const answer = await relay(
+      origins,
+      input.url,
+      input.httpRequestMethod ?? "GET",
+      headers,
+      input.httpRequestText,
+      input.followRedirect !== false,
+      "zyte",
+    );
     if (!answer) return problem(422, "download/domain-not-found", "Domain not found");
     return json(200, {
       url: answer.url,
@@ -175,14 +200,29 @@ function brightdata(origins: Record<string, string>): Handler {
   return async (request, seen) => {
     if (request.method !== "POST" || request.path !== "/request") return { status: 404, body: "Not found" };
     if (request.headers.authorization !== `Bearer ${FAKE_KEYS.brightdata}`)
-      return { status: 401, headers: { "Content-Type": "text/plain" }, body: `Invalid API key ${request.headers.authorization ?? ""}` };
-    const input = JSON.parse(request.body) as { zone?: string; url?: string; format?: string; method?: string; body?: string };
-    if (input.zone !== FAKE_BRIGHTDATA_ZONE || !input.url || input.format !== "raw") return { status: 400, body: "zone, url and format are required" };
+      return {
+        status: 401,
+        headers: { "Content-Type": "text/plain" },
+        body: `Invalid API key ${request.headers.authorization ?? ""}`,
+      };
+    const input = JSON.parse(request.body) as {
+      zone?: string;
+      url?: string;
+      format?: string;
+      method?: string;
+      body?: string;
+    };
+    if (input.zone !== FAKE_BRIGHTDATA_ZONE || !input.url || input.format !== "raw")
+      return { status: 400, body: "zone, url and format are required" };
     switch (scenarioOf("brightdata", input.url, seen)) {
       case "ban":
         return failed(502, "reject_block", "Request blocked by the target site");
       case "quota":
-        return { status: 403, headers: { "x-brd-error": "Zone has no remaining balance", "x-brd-err-code": "policy_20050" }, body: "" };
+        return {
+          status: 403,
+          headers: { "x-brd-error": "Zone has no remaining balance", "x-brd-err-code": "policy_20050" },
+          body: "",
+        };
       case "flaky":
       case "down":
         return failed(502, "document_load_failed", "Document failed to load");
@@ -198,22 +238,32 @@ function brightdata(origins: Record<string, string>): Handler {
     );
     if (!answer) return failed(502, "resolve_failed_host", "Could not resolve the target host");
     const headers: Record<string, string> = { "x-brd-status-code": String(answer.status) };
-    for (const [name, value] of answer.headers) if (name !== "content-length" && name !== "transfer-encoding" && name !== "connection") headers[name] = value;
+    for (const [name, value] of answer.headers)
+      if (name !== "content-length" && name !== "transfer-encoding" && name !== "connection")
+        headers[name] = value;
     return { status: 200, headers, body: answer.body };
   };
 }
 
 function scrapfly(origins: Record<string, string>): Handler {
   const error = (status: number, code: string, message: string, retryable: boolean) =>
-    json(status, { result: { success: false, status: "DONE", error: { http_code: status, code, message, retryable } } });
+    json(status, {
+      result: { success: false, status: "DONE", error: { http_code: status, code, message, retryable } },
+    });
   return async (request, seen) => {
     if (request.path !== "/scrape") return json(404, { message: "Not found" });
-    if (request.query.key !== FAKE_KEYS.scrapfly) return error(401, "ERR::SCRAPE::UNAUTHORIZED", `Invalid API key ${request.query.key ?? ""}`, false);
+    if (request.query.key !== FAKE_KEYS.scrapfly)
+      return error(401, "ERR::SCRAPE::UNAUTHORIZED", `Invalid API key ${request.query.key ?? ""}`, false);
     const target = request.query.url;
     if (!target) return error(400, "ERR::SCRAPE::INVALID_PARAMETER", "url is required", false);
     switch (scenarioOf("scrapfly", target, seen)) {
       case "ban":
-        return error(422, "ERR::ASP::SHIELD_PROTECTION_FAILED", "The ASP shield failed to solve the challenge", true);
+        return error(
+          422,
+          "ERR::ASP::SHIELD_PROTECTION_FAILED",
+          "The ASP shield failed to solve the challenge",
+          true,
+        );
       case "quota":
         return error(429, "ERR::SCRAPE::QUOTA_LIMIT_REACHED", "You reached your scrape quota", false);
       case "flaky":
@@ -225,9 +275,19 @@ function scrapfly(origins: Record<string, string>): Handler {
       const match = /^headers\[(.+)\]$/.exec(name);
       if (match) headers[match[1]] = value;
     }
-    if (request.method === "POST" && request.headers["content-type"]) headers["Content-Type"] = request.headers["content-type"];
-    const answer = await relay(origins, target, request.method, headers, request.method === "POST" ? request.body : undefined, true, "scrapfly");
-    if (!answer) return error(422, "ERR::SCRAPE::DNS_NAME_NOT_RESOLVED", "Could not resolve the target host", false);
+    if (request.method === "POST" && request.headers["content-type"])
+      headers["Content-Type"] = request.headers["content-type"];
+    const answer = await relay(
+      origins,
+      target,
+      request.method,
+      headers,
+      request.method === "POST" ? request.body : undefined,
+      true,
+      "scrapfly",
+    );
+    if (!answer)
+      return error(422, "ERR::SCRAPE::DNS_NAME_NOT_RESOLVED", "Could not resolve the target host", false);
     return json(200, {
       config: { url: target },
       context: {},
@@ -283,7 +343,8 @@ function sessionPage(req: IncomingMessage, url: URL): Answer {
   const token = `wsid=${url.pathname.split("/")[2]}-session-token`;
   const headers: Record<string, string> = { "Content-Type": "text/html; charset=utf-8" };
   if (page === 1) headers["Set-Cookie"] = `${token}; Path=/session; HttpOnly`;
-  else if (!(req.headers.cookie ?? "").split(/;\s*/).includes(token)) return { status: 403, headers, body: "<h1>Session expired</h1>" };
+  else if (!(req.headers.cookie ?? "").split(/;\s*/).includes(token))
+    return { status: 403, headers, body: "<h1>Session expired</h1>" };
   const business = {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -314,16 +375,28 @@ function walledSite(req: IncomingMessage, body: string): Answer {
     };
   }
   if (url.pathname === "/set-domain-cookie") {
-    return { status: 200, headers: { "Content-Type": "application/json", "Set-Cookie": `consent=yes; Domain=.${WALLED_DOMAIN}; Path=/` }, body: "{}" };
+    return {
+      status: 200,
+      headers: {
+        "Content-Type": "application/json",
+        "Set-Cookie": `consent=yes; Domain=.${WALLED_DOMAIN}; Path=/`,
+      },
+      body: "{}",
+    };
   }
   if (url.pathname.startsWith("/session/")) return sessionPage(req, url);
   if (url.pathname === "/echo") {
     return json(200, { method: req.method, headers: req.headers, body });
   }
   if (!req.headers["x-fake-relay"]) {
-    return { status: 403, headers: { "Content-Type": "text/html" }, body: "<html><body><h1>Access denied</h1><p>Bot protection</p></body></html>" };
+    return {
+      status: 403,
+      headers: { "Content-Type": "text/html" },
+      body: "<html><body><h1>Access denied</h1><p>Bot protection</p></body></html>",
+    };
   }
-  if (url.pathname.startsWith("/gone/")) return { status: 404, headers: { "Content-Type": "text/html" }, body: "<h1>Not found</h1>" };
+  if (url.pathname.startsWith("/gone/"))
+    return { status: 404, headers: { "Content-Type": "text/html" }, body: "<h1>Not found</h1>" };
   return { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }, body: walledPage() };
 }
 
@@ -364,7 +437,11 @@ export async function startProviderFakes(fixtureOrigins: Record<string, string>)
   servers.push(walled);
   const sites = { [WALLED_DOMAIN]: await listen(walled) };
   const targets = { ...fixtureOrigins, ...sites };
-  const handlers: Record<string, Handler> = { zyte: zyte(targets), brightdata: brightdata(targets), scrapfly: scrapfly(targets) };
+  const handlers: Record<string, Handler> = {
+    zyte: zyte(targets),
+    brightdata: brightdata(targets),
+    scrapfly: scrapfly(targets),
+  };
   const origins: Record<string, string> = {};
   for (const [name, handle] of Object.entries(handlers)) {
     const received: ReceivedRequest[] = [];

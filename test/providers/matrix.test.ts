@@ -23,7 +23,10 @@ const tripadvisor = LOCATIONS.find((l) => l.locationId === 1001)!;
 
 const CASES: Record<string, Case> = {
   airbnb: { publisher: "airbnb.com", profile: () => "https://www.airbnb.com/rooms/1001?adults=2" },
-  booking: { publisher: "booking.com", profile: () => "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142" },
+  booking: {
+    publisher: "booking.com",
+    profile: () => "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142",
+  },
   capterra: { publisher: "capterra.com", profile: () => "2001" },
   facebook: {
     publisher: "facebook.com",
@@ -38,25 +41,48 @@ const CASES: Record<string, Case> = {
     },
   },
   g2: { publisher: "g2.com", profile: () => "https://www.g2.com/products/acme-crm" },
-  glassdoor: { publisher: "glassdoor.com", profile: () => "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm" },
+  glassdoor: {
+    publisher: "glassdoor.com",
+    profile: () => "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm",
+  },
   "google-maps": {
     publisher: "maps.google.com",
     profile: () =>
       `https://www.google.com/maps/place/${BLUE_DOOR.name.replace(/ /g, "+")}/@37.7936,-122.3958,17z/data=!4m6!3m5!1s${BLUE_DOOR.featureId}!8m2!3d37.7936!4d-122.3958`,
   },
-  tripadvisor: { publisher: "tripadvisor.com", profile: () => `https://www.tripadvisor.com${locationPath(tripadvisor)}` },
-  trustpilot: { publisher: "trustpilot.com", profile: () => `https://www.trustpilot.com/review/${slug("multi")}.com` },
+  tripadvisor: {
+    publisher: "tripadvisor.com",
+    profile: () => `https://www.tripadvisor.com${locationPath(tripadvisor)}`,
+  },
+  trustpilot: {
+    publisher: "trustpilot.com",
+    profile: () => `https://www.trustpilot.com/review/${slug("multi")}.com`,
+  },
   agoda: { publisher: "agoda.com", profile: () => "26210260" },
   expedia: {
     publisher: "expedia.com",
-    profile: () => "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information",
+    profile: () =>
+      "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information",
   },
-  healthgrades: { publisher: "healthgrades.com", profile: () => "https://www.healthgrades.com/physician/dr-jane-doe-x2y3z?tab=reviews" },
-  holidaycheck: { publisher: "holidaycheck.de", profile: () => "https://www.holidaycheck.de/hi/hotel-veniqui/4e19fc5c-2279-36f0-b4ff-69fd37b3e7df" },
+  healthgrades: {
+    publisher: "healthgrades.com",
+    profile: () => "https://www.healthgrades.com/physician/dr-jane-doe-x2y3z?tab=reviews",
+  },
+  holidaycheck: {
+    publisher: "holidaycheck.de",
+    profile: () => "https://www.holidaycheck.de/hi/hotel-veniqui/4e19fc5c-2279-36f0-b4ff-69fd37b3e7df",
+  },
   opentable: { publisher: "opentable.com", profile: () => "https://www.opentable.com/r/perch-la?p=2" },
   zillow: { publisher: "zillow.com", profile: () => "https://www.zillow.com/profile/Jane-Realtor-CA" },
-  "app-store": { publisher: "apps.apple.com", profile: () => "https://apps.apple.com/us/app/acme-notes/id1001" },
-  bbb: { publisher: "bbb.org", profile: () => "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001" },
+  "app-store": {
+    publisher: "apps.apple.com",
+    profile: () => "https://apps.apple.com/us/app/acme-notes/id1001",
+  },
+  bbb: {
+    publisher: "bbb.org",
+    profile: () =>
+      "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001",
+  },
   feefo: { publisher: "feefo.com", profile: () => "acme-travel" },
   "google-play": { publisher: "play.google.com", profile: () => "com.acme.notes" },
   "reviews-io": { publisher: "reviews.io", profile: () => "big-store" },
@@ -64,7 +90,9 @@ const CASES: Record<string, Case> = {
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
-    persona: { additional_cookies: { login: [{ name: "bse", value: "fixture-session-7f3a", domain: ".yelp.com" }] } },
+    persona: {
+      additional_cookies: { login: [{ name: "bse", value: "fixture-session-7f3a", domain: ".yelp.com" }] },
+    },
   },
 };
 
@@ -91,7 +119,8 @@ const comparable = (reviews: Review[]) =>
     const { posted_at: _relative, ...replyRest } = reply;
     return { ...rest, owner_reply: replyRest };
   });
-const replyTimes = (reviews: Review[]) => reviews.map((r) => (r.owner_reply as { posted_at?: number } | undefined)?.posted_at ?? null);
+const replyTimes = (reviews: Review[]) =>
+  reviews.map((r) => (r.owner_reply as { posted_at?: number } | undefined)?.posted_at ?? null);
 
 async function run(c: Case, profile: string, route: string) {
   driver?.restore();
@@ -109,7 +138,12 @@ async function run(c: Case, profile: string, route: string) {
   const task = await submitScrape(c.publisher, profile, c.persona ? { persona: c.persona } : {});
   await driver.drain();
   const body = await retrieve(task, 1, 1000);
-  return body as { task_status: number; reviews: Review[]; requests: Record<string, number>; response_message?: unknown };
+  return body as {
+    task_status: number;
+    reviews: Review[];
+    requests: Record<string, number>;
+    response_message?: unknown;
+  };
 }
 
 /** Direct runs per module, by profile, so each route is compared with the same profile's direct run. */
@@ -139,8 +173,14 @@ describe.each(Object.entries(CASES))("%s on every route", (name, c) => {
     const body = await run(c, base.profile, route);
     expect(body.task_status, JSON.stringify(body.response_message)).toBe(200);
     const got = comparable(body.reviews);
-    const firstDifference = got.findIndex((review, i) => JSON.stringify(review) !== JSON.stringify(base.reviews[i]));
-    expect(firstDifference === -1 ? null : { index: firstDifference, got: got[firstDifference], direct: base.reviews[firstDifference] }).toBeNull();
+    const firstDifference = got.findIndex(
+      (review, i) => JSON.stringify(review) !== JSON.stringify(base.reviews[i]),
+    );
+    expect(
+      firstDifference === -1
+        ? null
+        : { index: firstDifference, got: got[firstDifference], direct: base.reviews[firstDifference] },
+    ).toBeNull();
     expect(got).toEqual(base.reviews);
     const times = replyTimes(body.reviews);
     times.forEach((time, i) => {
@@ -150,6 +190,7 @@ describe.each(Object.entries(CASES))("%s on every route", (name, c) => {
     });
     const kind = route.startsWith("provider:") ? "provider" : route;
     expect(body.requests[kind]).toBeGreaterThan(0);
-    for (const other of ["direct", "browser", "provider"].filter((k) => k !== kind)) expect(body.requests[other]).toBe(0);
+    for (const other of ["direct", "browser", "provider"].filter((k) => k !== kind))
+      expect(body.requests[other]).toBe(0);
   });
 });

@@ -48,11 +48,14 @@ const marker = () => crypto.randomUUID().slice(0, 8);
 describe("provider:zyte", () => {
   it("POSTs /v1/extract with basic auth (key, empty password) and the forwarded method, body, headers and cookies", async () => {
     const m = marker();
-    const { data } = await client({ "*": ["provider:zyte"] }).json(`https://api.echo.test/graphql/${m}?op=Reviews`, {
-      method: "POST",
-      json: { variables: { offset: 10 } },
-      headers: { Referer: "https://www.echo.test/biz/1" },
-    });
+    const { data } = await client({ "*": ["provider:zyte"] }).json(
+      `https://api.echo.test/graphql/${m}?op=Reviews`,
+      {
+        method: "POST",
+        json: { variables: { offset: 10 } },
+        headers: { Referer: "https://www.echo.test/biz/1" },
+      },
+    );
     expect(data).toEqual({
       method: "POST",
       host: "api.echo.test",
@@ -86,7 +89,10 @@ describe("provider:zyte", () => {
   });
 
   it("hands redirects back (followRedirect false) and follows them itself, each hop a provider request", async () => {
-    const { data } = await client({ "*": ["provider:zyte"] }).json("https://echo.test/redirect-post", { method: "POST", form: { a: "1" } });
+    const { data } = await client({ "*": ["provider:zyte"] }).json("https://echo.test/redirect-post", {
+      method: "POST",
+      form: { a: "1" },
+    });
     expect(data).toMatchObject({ method: "POST", path: "/echo-after-redirect", body: "a=1" });
     const hops = await received("zyte", "echo.test/redirect-post");
     expect(hops.length).toBeGreaterThanOrEqual(1);
@@ -94,13 +100,21 @@ describe("provider:zyte", () => {
   });
 
   it("maps 520 (website ban) to blocked, 402 to provider_error naming the provider and status, a bad key to provider_error", async () => {
-    const banned = await failure(client({ "*": ["provider:zyte"] }).request(`https://echo.test/pban-${marker()}`));
+    const banned = await failure(
+      client({ "*": ["provider:zyte"] }).request(`https://echo.test/pban-${marker()}`),
+    );
     expect(banned).toMatchObject({ reason: "blocked", transient: false });
     expect(banned.message).toMatch(/^zyte: 520 Website Ban/);
-    const quota = await failure(client({ "*": ["provider:zyte"] }).request(`https://echo.test/pquota-${marker()}`));
+    const quota = await failure(
+      client({ "*": ["provider:zyte"] }).request(`https://echo.test/pquota-${marker()}`),
+    );
     expect(quota).toMatchObject({ reason: "provider_error", transient: false });
     expect(quota.message).toMatch(/^zyte: 402 Account credit exhausted/);
-    const badKey = await failure(client({ "*": ["provider:zyte"] }, { ZYTE_API_KEY: "zk_wrong_key" }).request(`https://echo.test/${marker()}`));
+    const badKey = await failure(
+      client({ "*": ["provider:zyte"] }, { ZYTE_API_KEY: "zk_wrong_key" }).request(
+        `https://echo.test/${marker()}`,
+      ),
+    );
     expect(badKey).toMatchObject({ reason: "provider_error", transient: false });
     expect(badKey.message).toMatch(/^zyte: 401 Authentication Key Not Found/);
   });
@@ -109,8 +123,16 @@ describe("provider:zyte", () => {
 describe("provider:brightdata", () => {
   it("POSTs /request with the Bearer key and {zone, url, format: raw, method, body}, and relays the publisher's status", async () => {
     const m = marker();
-    const { data } = await client({ "*": ["provider:brightdata"] }).json(`https://api.echo.test/q/${m}`, { method: "POST", json: { page: 2 } });
-    expect(data).toMatchObject({ method: "POST", host: "api.echo.test", path: `/q/${m}`, body: '{"page":2}' });
+    const { data } = await client({ "*": ["provider:brightdata"] }).json(`https://api.echo.test/q/${m}`, {
+      method: "POST",
+      json: { page: 2 },
+    });
+    expect(data).toMatchObject({
+      method: "POST",
+      host: "api.echo.test",
+      path: `/q/${m}`,
+      body: '{"page":2}',
+    });
     const [request, ...more] = await received("brightdata", m);
     expect(more).toEqual([]);
     expect(request.method).toBe("POST");
@@ -124,19 +146,29 @@ describe("provider:brightdata", () => {
       body: '{"page":2}',
     });
     // A publisher 404 comes back in x-brd-status-code, outer 200.
-    await expect(client({ "*": ["provider:brightdata"] }).request(`https://${WALLED_DOMAIN}/gone/${m}`)).rejects.toMatchObject({
+    await expect(
+      client({ "*": ["provider:brightdata"] }).request(`https://${WALLED_DOMAIN}/gone/${m}`),
+    ).rejects.toMatchObject({
       reason: "profile_not_found",
     });
   });
 
   it("maps reject_block to blocked, a policy 403 to provider_error, a bad key (401) to provider_error", async () => {
-    const banned = await failure(client({ "*": ["provider:brightdata"] }).request(`https://echo.test/pban-${marker()}`));
+    const banned = await failure(
+      client({ "*": ["provider:brightdata"] }).request(`https://echo.test/pban-${marker()}`),
+    );
     expect(banned).toMatchObject({ reason: "blocked", transient: false });
     expect(banned.message).toMatch(/^brightdata: 502 reject_block/);
-    const quota = await failure(client({ "*": ["provider:brightdata"] }).request(`https://echo.test/pquota-${marker()}`));
+    const quota = await failure(
+      client({ "*": ["provider:brightdata"] }).request(`https://echo.test/pquota-${marker()}`),
+    );
     expect(quota).toMatchObject({ reason: "provider_error", transient: false });
     expect(quota.message).toMatch(/^brightdata: 403 policy_20050 Zone has no remaining balance/);
-    const badKey = await failure(client({ "*": ["provider:brightdata"] }, { BRIGHTDATA_API_KEY: "bd_wrong" }).request(`https://echo.test/${marker()}`));
+    const badKey = await failure(
+      client({ "*": ["provider:brightdata"] }, { BRIGHTDATA_API_KEY: "bd_wrong" }).request(
+        `https://echo.test/${marker()}`,
+      ),
+    );
     expect(badKey).toMatchObject({ reason: "provider_error" });
     expect(badKey.message).toMatch(/^brightdata: 401 Invalid API key/);
   });
@@ -145,12 +177,21 @@ describe("provider:brightdata", () => {
 describe("provider:scrapfly", () => {
   it("calls /scrape with the forwarded method, key, url-encoded target, headers[…] and the body as its own", async () => {
     const m = marker();
-    const { data } = await client({ "*": ["provider:scrapfly"] }).json(`https://api.echo.test/gql/${m}?a=1&b=2`, {
+    const { data } = await client({ "*": ["provider:scrapfly"] }).json(
+      `https://api.echo.test/gql/${m}?a=1&b=2`,
+      {
+        method: "POST",
+        json: { q: "x" },
+        headers: { "X-Csrf-Token": "tok-1" },
+      },
+    );
+    expect(data).toMatchObject({
       method: "POST",
-      json: { q: "x" },
-      headers: { "X-Csrf-Token": "tok-1" },
+      path: `/gql/${m}?a=1&b=2`,
+      body: '{"q":"x"}',
+      cookie: "sid=login-cookie-1",
+      contentType: "application/json",
     });
-    expect(data).toMatchObject({ method: "POST", path: `/gql/${m}?a=1&b=2`, body: '{"q":"x"}', cookie: "sid=login-cookie-1", contentType: "application/json" });
     const [request, ...more] = await received("scrapfly", m);
     expect(more).toEqual([]);
     expect(request.method).toBe("POST");
@@ -168,52 +209,82 @@ describe("provider:scrapfly", () => {
   });
 
   it("maps ERR::ASP::SHIELD_PROTECTION_FAILED to blocked and QUOTA_LIMIT_REACHED to provider_error", async () => {
-    const banned = await failure(client({ "*": ["provider:scrapfly"] }).request(`https://echo.test/pban-${marker()}`));
+    const banned = await failure(
+      client({ "*": ["provider:scrapfly"] }).request(`https://echo.test/pban-${marker()}`),
+    );
     expect(banned).toMatchObject({ reason: "blocked" });
     expect(banned.message).toMatch(/^scrapfly: 422 ERR::ASP::SHIELD_PROTECTION_FAILED/);
-    const quota = await failure(client({ "*": ["provider:scrapfly"] }).request(`https://echo.test/pquota-${marker()}`));
+    const quota = await failure(
+      client({ "*": ["provider:scrapfly"] }).request(`https://echo.test/pquota-${marker()}`),
+    );
     expect(quota).toMatchObject({ reason: "provider_error", transient: false });
     expect(quota.message).toMatch(/^scrapfly: 429 ERR::SCRAPE::QUOTA_LIMIT_REACHED/);
   });
 });
 
 describe("every provider", () => {
-  it.each(PROVIDERS)("%s: a 5xx is retried with backoff and then goes through; one that persists is a transient provider_error", async (provider) => {
-    const flaky = marker();
-    const page = await client({ "*": [`provider:${provider}`] }).request(`https://echo.test/pflaky-${flaky}`);
-    expect(page.status).toBe(200);
-    expect(await received(provider, `pflaky-${flaky}`)).toHaveLength(2);
-    const down = marker();
-    const error = await failure(client({ "*": [`provider:${provider}`] }).request(`https://echo.test/pdown-${down}`));
-    expect(error).toMatchObject({ reason: "provider_error", transient: true });
-    expect(error.message.startsWith(`${provider}: `)).toBe(true);
-    expect(await received(provider, `pdown-${down}`)).toHaveLength(3);
-  });
+  it.each(PROVIDERS)(
+    "%s: a 5xx is retried with backoff and then goes through; one that persists is a transient provider_error",
+    async (provider) => {
+      const flaky = marker();
+      const page = await client({ "*": [`provider:${provider}`] }).request(
+        `https://echo.test/pflaky-${flaky}`,
+      );
+      expect(page.status).toBe(200);
+      expect(await received(provider, `pflaky-${flaky}`)).toHaveLength(2);
+      const down = marker();
+      const error = await failure(
+        client({ "*": [`provider:${provider}`] }).request(`https://echo.test/pdown-${down}`),
+      );
+      expect(error).toMatchObject({ reason: "provider_error", transient: true });
+      expect(error.message.startsWith(`${provider}: `)).toBe(true);
+      expect(await received(provider, `pdown-${down}`)).toHaveLength(3);
+    },
+  );
 
-  it.each(PROVIDERS)("%s: a wrong key never appears in the error, and the right one in no error either", async (provider) => {
-    const secret = { zyte: "ZYTE_API_KEY", brightdata: "BRIGHTDATA_API_KEY", scrapfly: "SCRAPFLY_API_KEY" }[provider];
-    const wrong = `wrong-${provider}-key-${marker()}`;
-    const errors = [
-      await failure(client({ "*": [`provider:${provider}`] }, { [secret]: wrong }).request(`https://echo.test/${marker()}`)),
-      await failure(client({ "*": [`provider:${provider}`] }).request(`https://echo.test/pquota-${marker()}`)),
-      await failure(client({ "*": [`provider:${provider}`] }).request(`https://echo.test/pban-${marker()}`)),
-    ];
-    for (const error of errors) {
-      expect(error.message).not.toContain(wrong);
-      expect(error.message).not.toContain(btoa(`${wrong}:`));
-      expect(error.message).not.toContain(FAKE_KEYS[provider]);
-      expect(error.message).not.toContain(btoa(`${FAKE_KEYS[provider]}:`));
-    }
-  });
+  it.each(PROVIDERS)(
+    "%s: a wrong key never appears in the error, and the right one in no error either",
+    async (provider) => {
+      const secret = { zyte: "ZYTE_API_KEY", brightdata: "BRIGHTDATA_API_KEY", scrapfly: "SCRAPFLY_API_KEY" }[
+        provider
+      ];
+      const wrong = `wrong-${provider}-key-${marker()}`;
+      const errors = [
+        await failure(
+          client({ "*": [`provider:${provider}`] }, { [secret]: wrong }).request(
+            `https://echo.test/${marker()}`,
+          ),
+        ),
+        await failure(
+          client({ "*": [`provider:${provider}`] }).request(`https://echo.test/pquota-${marker()}`),
+        ),
+        await failure(
+          client({ "*": [`provider:${provider}`] }).request(`https://echo.test/pban-${marker()}`),
+        ),
+      ];
+      for (const error of errors) {
+        expect(error.message).not.toContain(wrong);
+        expect(error.message).not.toContain(btoa(`${wrong}:`));
+        expect(error.message).not.toContain(FAKE_KEYS[provider]);
+        expect(error.message).not.toContain(btoa(`${FAKE_KEYS[provider]}:`));
+      }
+    },
+  );
 
-  it.each(PROVIDERS)("%s: a private target is refused before the provider is asked while private networks are off", async (provider) => {
-    const m = marker();
-    const privateClient = client({ "*": [`provider:${provider}`] }, { ALLOW_PRIVATE_NETWORK: "false" });
-    for (const url of [`http://10.1.2.3/${m}`, `http://[::1]/${m}`, `http://localhost/${m}`]) {
-      await expect(privateClient.request(url)).rejects.toMatchObject({ reason: "profile_not_found", message: expect.stringContaining("private host") });
-    }
-    expect(await received(provider, m)).toEqual([]);
-  });
+  it.each(PROVIDERS)(
+    "%s: a private target is refused before the provider is asked while private networks are off",
+    async (provider) => {
+      const m = marker();
+      const privateClient = client({ "*": [`provider:${provider}`] }, { ALLOW_PRIVATE_NETWORK: "false" });
+      for (const url of [`http://10.1.2.3/${m}`, `http://[::1]/${m}`, `http://localhost/${m}`]) {
+        await expect(privateClient.request(url)).rejects.toMatchObject({
+          reason: "profile_not_found",
+          message: expect.stringContaining("private host"),
+        });
+      }
+      expect(await received(provider, m)).toEqual([]);
+    },
+  );
 });
 
 describe("page size through a provider", () => {
@@ -224,7 +295,9 @@ describe("page size through a provider", () => {
     // The envelope is over the cap (base64 is 4/3 of the page), the page itself is not.
     const fits = await client({ "*": ["provider:zyte"] }, { MAX_PAGE_BYTES: String(size) }).request(page);
     expect(fits.text).toBe(direct.text);
-    await expect(client({ "*": ["provider:zyte"] }, { MAX_PAGE_BYTES: String(size - 1) }).request(page)).rejects.toMatchObject({
+    await expect(
+      client({ "*": ["provider:zyte"] }, { MAX_PAGE_BYTES: String(size - 1) }).request(page),
+    ).rejects.toMatchObject({
       reason: "publisher_error",
       message: `Page is larger than ${size - 1} bytes`,
     });
@@ -233,11 +306,14 @@ describe("page size through a provider", () => {
 
 describe("route fallthrough", () => {
   it("takes the next route when one answers blocked, and stays on it for the rest of the run", async () => {
-    const walled = new PublisherClient(routedEnv({ [WALLED_DOMAIN]: ["direct", "provider:zyte", "provider:scrapfly"] }), {
-      publisherKey: WALLED_DOMAIN,
-      cookies: [],
-      deadline: Date.now() + 60_000,
-    });
+    const walled = new PublisherClient(
+      routedEnv({ [WALLED_DOMAIN]: ["direct", "provider:zyte", "provider:scrapfly"] }),
+      {
+        publisherKey: WALLED_DOMAIN,
+        cookies: [],
+        deadline: Date.now() + 60_000,
+      },
+    );
     const m = marker();
     const first = await walled.request(`https://${WALLED_DOMAIN}/page/${m}`);
     expect(first.text).toContain("Walled Cafe");
@@ -266,7 +342,9 @@ describe("route fallthrough", () => {
   it("does not fall through on a provider_error: a spent credit fails at once", async () => {
     const m = marker();
     const routes = { "*": ["provider:zyte", "provider:scrapfly"] };
-    await expect(client(routes).request(`https://echo.test/pquota_zyte-${m}`)).rejects.toMatchObject({ reason: "provider_error" });
+    await expect(client(routes).request(`https://echo.test/pquota_zyte-${m}`)).rejects.toMatchObject({
+      reason: "provider_error",
+    });
     expect(await received("scrapfly", m)).toEqual([]);
   });
 });

@@ -19,8 +19,12 @@ const FIXTURE_SITES = inject("publisherFixtureNames");
 
 describe("scraping queues", () => {
   it("wrangler.toml declares a scraping queue for every module and none for anything else", () => {
-    const derived = Object.fromEntries(ALL_MODULES.map((module) => [moduleQueue(module.name).binding, moduleQueue(module.name).name]));
-    const declared = Object.fromEntries(Object.entries(PRODUCERS).filter(([binding]) => binding.startsWith("SCRAPE_")));
+    const derived = Object.fromEntries(
+      ALL_MODULES.map((module) => [moduleQueue(module.name).binding, moduleQueue(module.name).name]),
+    );
+    const declared = Object.fromEntries(
+      Object.entries(PRODUCERS).filter(([binding]) => binding.startsWith("SCRAPE_")),
+    );
     expect(declared).toEqual(derived);
   });
 
@@ -29,49 +33,57 @@ describe("scraping queues", () => {
   });
 });
 
-describe.each(ALL_MODULES.map((module) => [module.name, module] as const))("publisher module %s", (_name, module) => {
-  it("has its own queue: a producer binding, a consumer with dead letters in wrangler.toml, and a queue handler", () => {
-    const queue = moduleQueue(module.name);
-    expect(PRODUCERS[queue.binding]).toBe(queue.name);
-    expect(env[queue.binding]).toBeDefined();
-    expect(CONSUMERS[queue.name]).toMatchObject({ queue: queue.name, dead_letter_queue: expect.any(String) });
-    expect(Object.hasOwn(QUEUE_HANDLERS, queue.name)).toBe(true);
-    expect(ALL_MODULES.filter((other) => moduleQueue(other.name).name === queue.name)).toEqual([module]);
-  });
+describe.each(ALL_MODULES.map((module) => [module.name, module] as const))(
+  "publisher module %s",
+  (_name, module) => {
+    it("has its own queue: a producer binding, a consumer with dead letters in wrangler.toml, and a queue handler", () => {
+      const queue = moduleQueue(module.name);
+      expect(PRODUCERS[queue.binding]).toBe(queue.name);
+      expect(env[queue.binding]).toBeDefined();
+      expect(CONSUMERS[queue.name]).toMatchObject({
+        queue: queue.name,
+        dead_letter_queue: expect.any(String),
+      });
+      expect(Object.hasOwn(QUEUE_HANDLERS, queue.name)).toBe(true);
+      expect(ALL_MODULES.filter((other) => moduleQueue(other.name).name === queue.name)).toEqual([module]);
+    });
 
-  it("claims no domain listed.ts still lists (the module's data replaces the entry)", () => {
-    const listed = new Set(LISTED.flatMap((entry) => [entry.domain, ...(entry.aliases ?? [])]));
-    expect(module.domains.filter((domain) => listed.has(domain))).toEqual([]);
-  });
+    it("claims no domain listed.ts still lists (the module's data replaces the entry)", () => {
+      const listed = new Set(LISTED.flatMap((entry) => [entry.domain, ...(entry.aliases ?? [])]));
+      expect(module.domains.filter((domain) => listed.has(domain))).toEqual([]);
+    });
 
-  it("names canonical domains that no other module claims, and each resolves to it", () => {
-    for (const domain of module.domains) {
-      expect(canonicalPublisherKey(domain)).toBe(domain);
-      expect(publisherFor(domain).module).toBe(module);
-    }
-    expect(module === GENERIC_MODULE ? module.domains.length === 0 : module.domains.length > 0).toBe(true);
-  });
+    it("names canonical domains that no other module claims, and each resolves to it", () => {
+      for (const domain of module.domains) {
+        expect(canonicalPublisherKey(domain)).toBe(domain);
+        expect(publisherFor(domain).module).toBe(module);
+      }
+      expect(module === GENERIC_MODULE ? module.domains.length === 0 : module.domains.length > 0).toBe(true);
+    });
 
-  it("describes itself for the publisher list (name, kind, rating scale)", () => {
-    expect(module.displayName.trim()).not.toBe("");
-    expect(module.ratingScale.trim()).not.toBe("");
-    expect(module.kind).toMatch(/^[a-z ]+$/);
-  });
+    it("describes itself for the publisher list (name, kind, rating scale)", () => {
+      expect(module.displayName.trim()).not.toBe("");
+      expect(module.ratingScale.trim()).not.toBe("");
+      expect(module.kind).toMatch(/^[a-z ]+$/);
+    });
 
-  it("refuses a profile URL on another site and text that is neither a URL nor an id it knows", () => {
-    const key = module.domains[0] ?? "example.com";
-    expect(module.resolveProfileKey("https://evil.example.net/profile", key)).toEqual({ error: `Enter a URL on ${key} or one of its subdomains.` });
-    expect("error" in module.resolveProfileKey("javascript:alert(1)//x", key)).toBe(true);
-  });
+    it("refuses a profile URL on another site and text that is neither a URL nor an id it knows", () => {
+      const key = module.domains[0] ?? "example.com";
+      expect(module.resolveProfileKey("https://evil.example.net/profile", key)).toEqual({
+        error: `Enter a URL on ${key} or one of its subdomains.`,
+      });
+      expect("error" in module.resolveProfileKey("javascript:alert(1)//x", key)).toBe(true);
+    });
 
-  it("validates its cursor: a stored cursor of another shape is refused", () => {
-    expect(module.adapter.cursor.safeParse({ certainly: "not a cursor" }).success).toBe(false);
-  });
+    it("validates its cursor: a stored cursor of another shape is refused", () => {
+      expect(module.adapter.cursor.safeParse({ certainly: "not a cursor" }).success).toBe(false);
+    });
 
-  it.runIf(module !== GENERIC_MODULE)("has a fixture site and tests in test/publishers/<name>/", () => {
-    expect(FIXTURE_SITES).toContain(module.name);
-  });
-});
+    it.runIf(module !== GENERIC_MODULE)("has a fixture site and tests in test/publishers/<name>/", () => {
+      expect(FIXTURE_SITES).toContain(module.name);
+    });
+  },
+);
 
 it("lists every dedicated module once, by folder name", () => {
   const names = MODULES.map((module) => module.name);

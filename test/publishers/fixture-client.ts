@@ -9,20 +9,44 @@ import { permanentError } from "../../src/scraping/errors";
 import type { ScrapeContext } from "../../src/publishers/types";
 import type { PublisherFixture } from "../fixtures/sites";
 
-export function fixtureContext(fixture: PublisherFixture, publisherKey: string, inspect?: PageInspector): ScrapeContext {
+export function fixtureContext(
+  fixture: PublisherFixture,
+  publisherKey: string,
+  inspect?: PageInspector,
+): ScrapeContext {
   async function request(target: URL | string, options: RequestOptions = {}) {
     let url = new URL(target);
     for (let hop = 0; hop < 6; hop++) {
-      const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+      const headers = Object.fromEntries(
+        Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+      );
       const body = options.json !== undefined ? JSON.stringify(options.json) : (options.body ?? "");
-      const answer = fixture.site({ url, host: url.host, method: options.method ?? "GET", headers, body, cookie: headers.cookie ?? "", count: 1 });
+      const answer = fixture.site({
+        url,
+        host: url.host,
+        method: options.method ?? "GET",
+        headers,
+        body,
+        cookie: headers.cookie ?? "",
+        count: 1,
+      });
       const location = answer.headers?.Location;
       if (answer.status >= 300 && answer.status < 400 && location) {
         url = new URL(location, url);
         continue;
       }
-      if (answer.status >= 400) throw permanentError(answer.status === 404 ? "profile_not_found" : "blocked", `Publisher answered ${answer.status}`);
-      const page = { url, status: answer.status, headers: new Headers(answer.headers), text: answer.body, rendered: false };
+      if (answer.status >= 400)
+        throw permanentError(
+          answer.status === 404 ? "profile_not_found" : "blocked",
+          `Publisher answered ${answer.status}`,
+        );
+      const page = {
+        url,
+        status: answer.status,
+        headers: new Headers(answer.headers),
+        text: answer.body,
+        rendered: false,
+      };
       const error = inspect ? await inspect(page) : null;
       if (error) throw error;
       return page;

@@ -11,7 +11,8 @@ import { WorkBudget } from "../../src/publishers/kit/work-budget";
 
 /** About `size` characters of tag openings that never close: `<script `, `<input `, `<meta `, `<form `. */
 export function unclosedTags(size: number): string {
-  const unit = '<script data-sjs id="__NEXT_DATA__" <input name="hotel_id" value="1" <meta content="fb://profile/1" <form id="login_form" ';
+  const unit =
+    '<script data-sjs id="__NEXT_DATA__" <input name="hotel_id" value="1" <meta content="fb://profile/1" <form id="login_form" ';
   return unit.repeat(Math.ceil(size / unit.length));
 }
 
@@ -42,7 +43,10 @@ export function sharedFan(depth: number, leaf: unknown = { leaf: true }): unknow
 
 /** JSON values whose object keys include `__proto__`, `constructor` and the field names parsers look for. */
 export function hostileJson(names: readonly string[]) {
-  const key = fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", ...names), fc.string({ maxLength: 6 }));
+  const key = fc.oneof(
+    fc.constantFrom("__proto__", "constructor", "prototype", ...names),
+    fc.string({ maxLength: 6 }),
+  );
   return fc.letrec((tie) => ({
     value: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
@@ -74,7 +78,10 @@ export function returnsOrFailsAs(allowed: readonly string[], fn: () => unknown):
 }
 
 /** The same for an async parser. */
-export async function resolvesOrFailsAs(allowed: readonly string[], fn: () => Promise<unknown>): Promise<string> {
+export async function resolvesOrFailsAs(
+  allowed: readonly string[],
+  fn: () => Promise<unknown>,
+): Promise<string> {
   try {
     await fn();
     return "returned";
@@ -87,7 +94,12 @@ export async function resolvesOrFailsAs(allowed: readonly string[], fn: () => Pr
 /** Object.prototype untouched (a `__proto__` key must stay a plain key, never a prototype write). */
 export function prototypeIntact(): boolean {
   const probe: Record<string, unknown> = {};
-  return !("polluted" in probe) && !("leaf" in probe) && !("__ref" in probe) && Object.getPrototypeOf(probe) === Object.prototype;
+  return (
+    !("polluted" in probe) &&
+    !("leaf" in probe) &&
+    !("__ref" in probe) &&
+    Object.getPrototypeOf(probe) === Object.prototype
+  );
 }
 
 // Helpers of the second set of modules' hostile tests (g2, tripadvisor, trustpilot, airbnb, capterra).
@@ -112,7 +124,10 @@ export function hostilePages(vocabulary: readonly string[]): Record<string, stri
   };
   vocabulary.forEach((fragment, i) => {
     pages[`2 MB of the module's markup, unclosed (${i})`] = repeatTo(fragment);
-    pages[`the module's markup nested 50,000 deep with text at every level (${i})`] = repeatTo(`${fragment}x`, 50_000 * (fragment.length + 1));
+    pages[`the module's markup nested 50,000 deep with text at every level (${i})`] = repeatTo(
+      `${fragment}x`,
+      50_000 * (fragment.length + 1),
+    );
   });
   return pages;
 }
@@ -136,7 +151,9 @@ export function hostilePage(vocabulary: readonly string[]): fc.Arbitrary<string>
     "x".repeat(100),
   );
   const piece = fc.oneof(fc.constantFrom(...vocabulary), odd, fc.string({ maxLength: 20 }));
-  return fc.tuple(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 400 })).map(([pieces, times]) => pieces.join("").repeat(times));
+  return fc
+    .tuple(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.integer({ min: 1, max: 400 }))
+    .map(([pieces, times]) => pieces.join("").repeat(times));
 }
 
 /**
@@ -144,7 +161,10 @@ export function hostilePage(vocabulary: readonly string[]): fc.Arbitrary<string>
  * `publisher_error` (a budget overrun is one); never another error. Returns the budget so tests can
  * assert more about `used`.
  */
-export async function withinBudget(parse: (budget: WorkBudget) => unknown, limit = 200_000): Promise<WorkBudget> {
+export async function withinBudget(
+  parse: (budget: WorkBudget) => unknown,
+  limit = 200_000,
+): Promise<WorkBudget> {
   const budget = new WorkBudget("hostile page", limit);
   try {
     await parse(budget);

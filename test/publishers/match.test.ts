@@ -4,7 +4,15 @@
  * names and addresses in other languages and scripts.
  */
 import { describe, expect, it } from "vitest";
-import { matchScore, NAME_THRESHOLD, nameSimilarity, postalAgreement, streetMatches, streetWords, words } from "../../src/publishers/kit/match";
+import {
+  matchScore,
+  NAME_THRESHOLD,
+  nameSimilarity,
+  postalAgreement,
+  streetMatches,
+  streetWords,
+  words,
+} from "../../src/publishers/kit/match";
 
 describe("folding", () => {
   it.each([
@@ -74,7 +82,9 @@ describe("name similarity (threshold " + NAME_THRESHOLD + ")", () => {
 
   it("a listing's domain spells the name", () => {
     expect(nameSimilarity("Blue Door Cafe", "Something else", "www.bluedoorcafe.co.uk")).toBe(1);
-    expect(nameSimilarity("Blue Door Cafe", "Something else", "www.reddoor.com")).toBeLessThan(NAME_THRESHOLD);
+    expect(nameSimilarity("Blue Door Cafe", "Something else", "www.reddoor.com")).toBeLessThan(
+      NAME_THRESHOLD,
+    );
   });
 });
 
@@ -127,13 +137,41 @@ describe("postal codes", () => {
 describe("the decision", () => {
   const wanted = { name: "Blue Door Cafe", street: "1 Market St", zip: "94105" };
   it.each([
-    ["name, street and postal code", { name: "Blue Door Café", address: "1 Market Street", postalCode: "94105" }, 3],
-    ["name and street, no postal code given", { name: "The Blue Door Cafe", address: "1 Market Street, Suite 2" }, 2],
-    ["name and postal code, street written elsewhere", { name: "Blue Door Cafe", address: "Ferry Building", postalCode: "94105" }, 2],
-    ["the domain, street and postal code", { name: "bluedoorcafe.com", address: "1 Market St", postalCode: "94105" }, 3],
-    ["a namesake with another postal code at the same street", { name: "Blue Door Cafe", address: "1 Market St", postalCode: "94607" }, null],
-    ["a namesake elsewhere without a postal code", { name: "Blue Door Cafe", address: "500 Castro St" }, null],
-    ["a neighbour with another name", { name: "Blue Door Bakery", address: "1 Market St", postalCode: "94105" }, null],
+    [
+      "name, street and postal code",
+      { name: "Blue Door Café", address: "1 Market Street", postalCode: "94105" },
+      3,
+    ],
+    [
+      "name and street, no postal code given",
+      { name: "The Blue Door Cafe", address: "1 Market Street, Suite 2" },
+      2,
+    ],
+    [
+      "name and postal code, street written elsewhere",
+      { name: "Blue Door Cafe", address: "Ferry Building", postalCode: "94105" },
+      2,
+    ],
+    [
+      "the domain, street and postal code",
+      { name: "bluedoorcafe.com", address: "1 Market St", postalCode: "94105" },
+      3,
+    ],
+    [
+      "a namesake with another postal code at the same street",
+      { name: "Blue Door Cafe", address: "1 Market St", postalCode: "94607" },
+      null,
+    ],
+    [
+      "a namesake elsewhere without a postal code",
+      { name: "Blue Door Cafe", address: "500 Castro St" },
+      null,
+    ],
+    [
+      "a neighbour with another name",
+      { name: "Blue Door Bakery", address: "1 Market St", postalCode: "94105" },
+      null,
+    ],
     ["no name", { name: null, address: "1 Market St", postalCode: "94105" }, null],
   ] as const)("%s scores %s", (_case, listing, score) => {
     expect(matchScore(wanted, listing)).toBe(score);
@@ -146,6 +184,11 @@ describe("the decision", () => {
         { name: "ブルードアカフェ 渋谷店", address: "〒150-0002 東京都渋谷区渋谷2丁目" },
       ),
     ).not.toBeNull();
-    expect(matchScore({ name: "Кафе Пушкинъ", street: "Тверской бульвар 26", zip: "125009" }, { name: "Кафе «Пушкинъ»", postalCode: "127009" })).toBeNull();
+    expect(
+      matchScore(
+        { name: "Кафе Пушкинъ", street: "Тверской бульвар 26", zip: "125009" },
+        { name: "Кафе «Пушкинъ»", postalCode: "127009" },
+      ),
+    ).toBeNull();
   });
 });

@@ -35,16 +35,30 @@ describe("docs/publishers.md publisher table", () => {
       .filter((line) => line.startsWith("| `"));
     for (const [i, p] of listPublishers().entries()) {
       const cells = rows[i].split(" | ");
-      expect(cells[4], p.domain).toMatch(p.support === "dedicated" ? /^dedicated/ : p.support === "structured-data" ? /^structured data/ : /^unverified/);
+      expect(cells[4], p.domain).toMatch(
+        p.support === "dedicated"
+          ? /^dedicated/
+          : p.support === "structured-data"
+            ? /^structured data/
+            : /^unverified/,
+      );
     }
     const publishers = listPublishers();
     const dedicated = publishers.filter((p) => p.support === "dedicated").length;
-    expect(publisherTable(publishers)).toMatch(new RegExp(`^${dedicated} supported publishers: ${dedicated} with a dedicated module and 0 with evidence`));
+    expect(publisherTable(publishers)).toMatch(
+      new RegExp(
+        `^${dedicated} supported publishers: ${dedicated} with a dedicated module and 0 with evidence`,
+      ),
+    );
     // An unverified entry never adds to the count; an evidenced one does.
     const unverified = publishers.find((p) => p.support === "unverified")!;
-    const withEvidence = publishers.map((p) => (p === unverified ? { ...p, support: "structured-data" as const } : p));
+    const withEvidence = publishers.map((p) =>
+      p === unverified ? { ...p, support: "structured-data" as const } : p,
+    );
     expect(publisherTable(withEvidence)).toMatch(
-      new RegExp(`^${dedicated + 1} supported publishers: ${dedicated} with a dedicated module and 1 with evidence`),
+      new RegExp(
+        `^${dedicated + 1} supported publishers: ${dedicated} with a dedicated module and 1 with evidence`,
+      ),
     );
   });
 
@@ -52,12 +66,16 @@ describe("docs/publishers.md publisher table", () => {
     const publishers = listPublishers();
     const changed = publishers.map((p, i) => (i === 0 ? { ...p, ratingScale: "1–7 moons" } : p));
     expect(tableInReadme(withPublisherTable(readme, publisherTable(changed)))).not.toBe(publisherTable());
-    expect(tableInReadme(withPublisherTable(readme, publisherTable(publishers.slice(1))))).not.toBe(publisherTable());
+    expect(tableInReadme(withPublisherTable(readme, publisherTable(publishers.slice(1))))).not.toBe(
+      publisherTable(),
+    );
   });
 
   it("rewrites only the text between the markers", () => {
     const text = `intro\n${TABLE_START}\nold table\n${TABLE_END}\noutro\n`;
-    expect(withPublisherTable(text, "new table")).toBe(`intro\n${TABLE_START}\nnew table\n${TABLE_END}\noutro\n`);
+    expect(withPublisherTable(text, "new table")).toBe(
+      `intro\n${TABLE_START}\nnew table\n${TABLE_END}\noutro\n`,
+    );
     expect(() => withPublisherTable("no markers")).toThrow(/publishers:start/);
   });
 });

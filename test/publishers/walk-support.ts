@@ -25,13 +25,22 @@ export function fixtureAnswer(
   return { status: answer.status, body: answer.body };
 }
 
-export function fixtureJson(fixture: PublisherFixture, url: string, request?: Parameters<typeof fixtureAnswer>[2]): unknown {
+export function fixtureJson(
+  fixture: PublisherFixture,
+  url: string,
+  request?: Parameters<typeof fixtureAnswer>[2],
+): unknown {
   const { status, body } = fixtureAnswer(fixture, url, request);
   expect(status, body.slice(0, 200)).toBe(200);
   return JSON.parse(body.replace(/^\)\]\}'[^\n]*\n/, ""));
 }
 
-export function parseContext(key: string, pageUrl: string, position: WalkPosition, limit?: number): ParseContext {
+export function parseContext(
+  key: string,
+  pageUrl: string,
+  position: WalkPosition,
+  limit?: number,
+): ParseContext {
   return { key, pageUrl, position, budget: new WorkBudget("test answer", limit) };
 }
 

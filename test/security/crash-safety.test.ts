@@ -36,14 +36,22 @@ describe("a run that lost its lease", () => {
     const before = await fileTexts(task.taskId);
     expect(Object.keys(before)).toHaveLength(5);
     expect(JSON.parse(row.files as string)).toEqual(
-      Object.keys(before).sort((a, b) => Number(a.match(/pages\/(\d+)[-.]/)![1]) - Number(b.match(/pages\/(\d+)[-.]/)![1])),
+      Object.keys(before).sort(
+        (a, b) => Number(a.match(/pages\/(\d+)[-.]/)![1]) - Number(b.match(/pages\/(\d+)[-.]/)![1]),
+      ),
     );
 
     // A stale run (its token no longer the task's) stores page 5 again and page 6.
     for (const page of [5, 6]) {
-      expect(await storePage(env, { taskId: task.taskId, token: "stale-token", page, reviews: [zombieReview], next: { page: page + 1, state: null } })).toBe(
-        false,
-      );
+      expect(
+        await storePage(env, {
+          taskId: task.taskId,
+          token: "stale-token",
+          page,
+          reviews: [zombieReview],
+          next: { page: page + 1, state: null },
+        }),
+      ).toBe(false);
     }
     expect(await fileTexts(task.taskId)).toEqual(before);
   });
@@ -60,7 +68,15 @@ describe("a run that lost its lease", () => {
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "timeout" });
     expect(await storedFileKeys(task.taskId)).toEqual([]);
 
-    expect(await storePage(env, { taskId: task.taskId, token, page: 6, reviews: [zombieReview], next: { page: 7, state: null } })).toBe(false);
+    expect(
+      await storePage(env, {
+        taskId: task.taskId,
+        token,
+        page: 6,
+        reviews: [zombieReview],
+        next: { page: 7, state: null },
+      }),
+    ).toBe(false);
     expect(await storedFileKeys(task.taskId)).toEqual([]);
     expect(await reviewRowCount(task.taskId)).toBe(0);
   });
@@ -99,7 +115,9 @@ describe("dead letters", () => {
     expect(Date.now()).toBeGreaterThan(leaseUntil);
     expect(queue().deliveries.at(-1)).toMatchObject({ queue: DEAD_LETTER_QUEUE, outcome: "ack" });
     expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "internal", files: "[]" });
-    expect((await retrieve(task)).response_message).toEqual([{ status: "failed", message: "Task processing failed", task_status: 500, reason: "internal" }]);
+    expect((await retrieve(task)).response_message).toEqual([
+      { status: "failed", message: "Task processing failed", task_status: 500, reason: "internal" },
+    ]);
     expect(await reviewRowCount(task.taskId)).toBe(0);
     expect(await storedFileKeys(task.taskId)).toEqual([]);
     expect(queue().pending).toEqual([]);

@@ -19,7 +19,9 @@ describe("GET /files/…", () => {
   it("serves page-controlled content as a download that is never sniffed, rendered inline or allowed to load anything", async () => {
     const key = `tasks/${crypto.randomUUID()}/pages/1.jsonl`;
     await env.REVIEW_FILES.put(key, '{"text":"<script>alert(1)</script><html>"}\n');
-    const url = new URL(await signFileUrl(env.URL_SIGNING_KEY, "https://api.test", key, Math.floor(Date.now() / 1000) + 600));
+    const url = new URL(
+      await signFileUrl(env.URL_SIGNING_KEY, "https://api.test", key, Math.floor(Date.now() / 1000) + 600),
+    );
     const res = await call(url.pathname + url.search);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");

@@ -37,7 +37,10 @@ describe("page-controlled text never reaches a regex unbounded", () => {
     const { profile, deliveries, body } = await scrapeHostile("markup");
     expect(deliveries.map((d) => d.outcome)).toEqual(["ack"]);
     expect(body.reviews.slice(0, 2)).toEqual(good(profile));
-    expect(body.reviews[2]).toMatchObject({ review_id: "https://hostile.test/reviews/bad-1", text: "<a".repeat(25_000) });
+    expect(body.reviews[2]).toMatchObject({
+      review_id: "https://hostile.test/reviews/bad-1",
+      text: "<a".repeat(25_000),
+    });
   });
 
   it("bounds every rating form, a long date and long text (100,000 characters) in the normalizer", () => {
@@ -48,7 +51,13 @@ describe("page-controlled text never reaches a regex unbounded", () => {
     expect(fiveStarRating({ value: "4 out of 5" })).toBe(4);
     const scrapedAt = Date.UTC(2024, 6, 1);
     const review = normalizeReview(
-      { rating: { value: 5 }, author_name: "x".repeat(100_000), text: `${"word ".repeat(20_000)}`, date: "1-".repeat(50_000), language: "e".repeat(100_000) },
+      {
+        rating: { value: 5 },
+        author_name: "x".repeat(100_000),
+        text: `${"word ".repeat(20_000)}`,
+        date: "1-".repeat(50_000),
+        language: "e".repeat(100_000),
+      },
       { publisherKey: "example.com", pageUrl: "https://example.com/p", scrapedAt, pageLanguage: null },
     );
     expect(review.author_name).toHaveLength(1_000);
@@ -94,8 +103,17 @@ describe("review links", () => {
     const { profile, body } = await scrapeHostile("links");
     const byId = Object.fromEntries(body.reviews.map((r: { review_id: string }) => [r.review_id, r]));
     expect(byId["https://hostile.test/reviews/bad-1"]).toMatchObject({ url: profile, author_id: null });
-    expect(byId["https://hostile.test/reviews/bad-2"]).toMatchObject({ url: profile, author_id: "https://hostile.test/users/2" });
-    expect(byId["https://hostile.test/reviews/bad-3"]).toMatchObject({ url: "https://hostile.test/reviews/3", author_id: "user-3" });
-    expect(byId["https://hostile.test/reviews/bad-4"]).toMatchObject({ url: "https://hostile.test/reviews/4", author_id: null });
+    expect(byId["https://hostile.test/reviews/bad-2"]).toMatchObject({
+      url: profile,
+      author_id: "https://hostile.test/users/2",
+    });
+    expect(byId["https://hostile.test/reviews/bad-3"]).toMatchObject({
+      url: "https://hostile.test/reviews/3",
+      author_id: "user-3",
+    });
+    expect(byId["https://hostile.test/reviews/bad-4"]).toMatchObject({
+      url: "https://hostile.test/reviews/4",
+      author_id: null,
+    });
   });
 });

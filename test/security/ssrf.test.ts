@@ -19,14 +19,20 @@ const deployed = { ...env, ALLOW_PRIVATE_NETWORK: "false", PUBLISHER_ORIGINS: ""
 
 async function createWebhookDeployed(apiKey: string, webhook: string) {
   const res = await createApp().fetch(
-    new Request(`${BASE}/webhooks/create-webhook/`, { method: "POST", body: JSON.stringify({ api_key: apiKey, webhook }) }),
+    new Request(`${BASE}/webhooks/create-webhook/`, {
+      method: "POST",
+      body: JSON.stringify({ api_key: apiKey, webhook }),
+    }),
     deployed,
     createExecutionContext(),
   );
   return { status: res.status, body: await res.json<Record<string, unknown>>() };
 }
 
-const refused = { status: 400, body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } } };
+const refused = {
+  status: 400,
+  body: { error: "Invalid payload", details: { webhook: ["Enter a valid URL."] } },
+};
 
 describe("webhook hosts that reach internal networks by name (deployed)", () => {
   it.each([
@@ -51,8 +57,15 @@ describe("webhook hosts that reach internal networks by name (deployed)", () => 
 
   it("still accepts public names, including wildcard-DNS names that embed a public address", async () => {
     const { apiKey } = await createAccount();
-    for (const url of ["https://hooks.example.com/x", "https://8.8.8.8.nip.io/x", "https://hooks.example.co.uk:8443/x"]) {
-      expect(await createWebhookDeployed(apiKey, url), url).toMatchObject({ status: 201, body: { webhook: url } });
+    for (const url of [
+      "https://hooks.example.com/x",
+      "https://8.8.8.8.nip.io/x",
+      "https://hooks.example.co.uk:8443/x",
+    ]) {
+      expect(await createWebhookDeployed(apiKey, url), url).toMatchObject({
+        status: 201,
+        body: { webhook: url },
+      });
     }
   });
 });
@@ -84,10 +97,14 @@ describe("webhook IP literals (deployed)", () => {
 
   it("accepts public addresses and stores the normalized URL", async () => {
     const { apiKey, accountId } = await createAccount();
-    expect(await createWebhookDeployed(apiKey, "https://[2606:4700:4700::1111]/hook")).toMatchObject({ status: 201 });
+    expect(await createWebhookDeployed(apiKey, "https://[2606:4700:4700::1111]/hook")).toMatchObject({
+      status: 201,
+    });
     const res = await createWebhookDeployed(apiKey, "HTTPS://Hooks.Example.COM:443/a/../hook?x=1");
     expect(res).toMatchObject({ status: 201, body: { webhook: "https://hooks.example.com/hook?x=1" } });
-    const row = await env.DB.prepare("SELECT url FROM webhooks WHERE account_id = ?").bind(accountId).first<{ url: string }>();
+    const row = await env.DB.prepare("SELECT url FROM webhooks WHERE account_id = ?")
+      .bind(accountId)
+      .first<{ url: string }>();
     expect(row?.url).toBe("https://hooks.example.com/hook?x=1");
   });
 });
@@ -96,7 +113,9 @@ describe("webhook ports (deployed)", () => {
   it("allows only 80, 443, 8080 and 8443 at create-webhook", async () => {
     const { apiKey } = await createAccount();
     for (const port of ["22", "25", "6379", "8099", "9200", "81"]) {
-      expect(await createWebhookDeployed(apiKey, `https://hooks.example.com:${port}/x`), port).toEqual(refused);
+      expect(await createWebhookDeployed(apiKey, `https://hooks.example.com:${port}/x`), port).toEqual(
+        refused,
+      );
     }
     for (const url of [
       "http://hooks.example.com:80/x",
@@ -111,12 +130,20 @@ describe("webhook ports (deployed)", () => {
 
   it("allows any port in local development", async () => {
     const { apiKey } = await createAccount();
-    expect(await postJson("/webhooks/create-webhook/", { api_key: apiKey, webhook: "https://hooks.example.com:6379/x" })).toMatchObject({ status: 201 });
+    expect(
+      await postJson("/webhooks/create-webhook/", {
+        api_key: apiKey,
+        webhook: "https://hooks.example.com:6379/x",
+      }),
+    ).toMatchObject({ status: 201 });
   });
 
   it("refuses other ports and internal names at delivery too, without calling them", async () => {
     const calls: string[] = [];
-    const record = ({ request }: { request: { url: string } }) => (calls.push(request.url), new HttpResponse(null, { status: 200 }));
+    const record = ({ request }: { request: { url: string } }) => (
+      calls.push(request.url),
+      new HttpResponse(null, { status: 200 })
+    );
     server.use(
       http.post("https://hooks.example.com:6379/x", record),
       http.post("http://vm:8080/hook", record),
@@ -124,18 +151,32 @@ describe("webhook ports (deployed)", () => {
     );
     const event = { id: "evt_t_in_progress", body: '{"task_id":"t"}' };
     const options = { serviceName: "ReviewCollector", now: Date.now(), allowPrivateNetwork: false };
-    expect(await deliverOnce({ url: "https://hooks.example.com:6379/x", secret: "whsec_c2VjcmV0" }, event, options)).toEqual({
+    expect(
+      await deliverOnce(
+        { url: "https://hooks.example.com:6379/x", secret: "whsec_c2VjcmV0" },
+        event,
+        options,
+      ),
+    ).toEqual({
       ok: false,
       statusCode: null,
       error: "Webhook URL port is not one of 80, 443, 8080, 8443",
     });
-    expect(await deliverOnce({ url: "http://vm:8080/hook", secret: "whsec_c2VjcmV0" }, event, options)).toEqual({
+    expect(
+      await deliverOnce({ url: "http://vm:8080/hook", secret: "whsec_c2VjcmV0" }, event, options),
+    ).toEqual({
       ok: false,
       statusCode: null,
       error: "Webhook URL points to a private network address",
     });
     expect(calls).toEqual([]);
-    expect(await deliverOnce({ url: "https://hooks.example.com:8443/x", secret: "whsec_c2VjcmV0" }, event, options)).toEqual({ ok: true, statusCode: 200 });
+    expect(
+      await deliverOnce(
+        { url: "https://hooks.example.com:8443/x", secret: "whsec_c2VjcmV0" },
+        event,
+        options,
+      ),
+    ).toEqual({ ok: true, statusCode: 200 });
     expect(calls).toEqual(["https://hooks.example.com:8443/x"]);
   });
 });
@@ -144,15 +185,26 @@ describe("profile redirects to internal names (deployed)", () => {
   it("fails the task with profile_not_found and never requests the internal host", async () => {
     const internal: string[] = [];
     server.use(
-      http.get("https://redirector.example.com/biz/cafe", () => new HttpResponse(null, { status: 302, headers: { Location: "http://vm:8099/biz/cafe" } })),
-      http.get("http://vm:8099/*", ({ request }) => (internal.push(request.url), HttpResponse.text("<html></html>"))),
+      http.get(
+        "https://redirector.example.com/biz/cafe",
+        () => new HttpResponse(null, { status: 302, headers: { Location: "http://vm:8099/biz/cafe" } }),
+      ),
+      http.get(
+        "http://vm:8099/*",
+        ({ request }) => (internal.push(request.url), HttpResponse.text("<html></html>")),
+      ),
     );
     const queue = new QueueDriver({ settings: { ALLOW_PRIVATE_NETWORK: "false", PUBLISHER_ORIGINS: "" } });
     try {
       const task = await submitScrape("redirector.example.com", "https://redirector.example.com/biz/cafe");
       await queue.drain();
       expect((await retrieve(task)).response_message).toEqual([
-        { status: "failed", message: "Task processing failed", task_status: 500, reason: "profile_not_found" },
+        {
+          status: "failed",
+          message: "Task processing failed",
+          task_status: 500,
+          reason: "profile_not_found",
+        },
       ]);
       expect(internal).toEqual([]);
     } finally {

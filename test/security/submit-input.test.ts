@@ -22,7 +22,12 @@ describe("submit: oversized publisher maps", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       error: "Invalid payload",
-      details: { data: { api_key: ["This field is required."], publishers: ["Ensure this field has no more than 25 elements."] } },
+      details: {
+        data: {
+          api_key: ["This field is required."],
+          publishers: ["Ensure this field has no more than 25 elements."],
+        },
+      },
     });
   });
 
@@ -30,7 +35,10 @@ describe("submit: oversized publisher maps", () => {
     const res = await postJson(SUBMIT, submitBody(apiKey, manyPublishers(69_408)));
     expect(res).toMatchObject({
       status: 400,
-      body: { error: "Invalid payload", details: { data: { publishers: ["Ensure this field has no more than 25 elements."] } } },
+      body: {
+        error: "Invalid payload",
+        details: { data: { publishers: ["Ensure this field has no more than 25 elements."] } },
+      },
     });
   });
 });
@@ -63,10 +71,14 @@ describe("submit: oversized lists", () => {
 
 describe("submit: login cookies", () => {
   const login = (publisher: string, cookies: unknown[]) =>
-    submitBody(apiKey, { [publisher]: publisherConfig(publisher, { persona: { additional_cookies: { login: cookies } } }) });
+    submitBody(apiKey, {
+      [publisher]: publisherConfig(publisher, { persona: { additional_cookies: { login: cookies } } }),
+    });
   const cookieErrors = (publisher: string, errors: Record<string, unknown>) => ({
     error: "Invalid payload",
-    details: { data: { publishers: { [publisher]: { persona: { additional_cookies: { login: errors } } } } } },
+    details: {
+      data: { publishers: { [publisher]: { persona: { additional_cookies: { login: errors } } } } },
+    },
   });
 
   it("refuses names and values that are not RFC 6265 syntax", async () => {

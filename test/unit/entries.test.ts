@@ -21,7 +21,8 @@ describe("Worker entries", () => {
     ["scripts/canary/worker.ts", canaryEntry],
   ] as const)("%s exports every Durable Object class of wrangler.toml and a fetch handler", (_, entry) => {
     expect(classes.length).toBeGreaterThan(0);
-    for (const name of classes) expect(typeof (entry as Record<string, unknown>)[name], name).toBe("function");
+    for (const name of classes)
+      expect(typeof (entry as Record<string, unknown>)[name], name).toBe("function");
     expect(typeof (entry.default as { fetch?: unknown }).fetch).toBe("function");
   });
 });

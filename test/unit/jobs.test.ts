@@ -18,7 +18,15 @@ describe("runEach", () => {
       ["last", async () => void ran.push("last")],
     ]);
     expect(ran).toEqual(["first", "broken", "last"]);
-    const lines = logged.mock.calls.map((args) => JSON.parse(String(args[0])) as { message: string; job: string; error: string });
-    expect(lines).toEqual([expect.objectContaining({ message: "cron job failed", job: "broken", error: expect.stringContaining("no such table") })]);
+    const lines = logged.mock.calls.map(
+      (args) => JSON.parse(String(args[0])) as { message: string; job: string; error: string },
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({
+        message: "cron job failed",
+        job: "broken",
+        error: expect.stringContaining("no such table"),
+      }),
+    ]);
   });
 });

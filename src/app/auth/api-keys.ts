@@ -59,7 +59,9 @@ export async function cachedKey(presented: string, ttlMs: number, now = Date.now
       verified.delete(hash);
       return { account: null, hash };
     }
-    return now - hit.checkedAt >= ttlMs / 2 ? { account: hit.account, refresh: hash } : { account: hit.account };
+    return now - hit.checkedAt >= ttlMs / 2
+      ? { account: hit.account, refresh: hash }
+      : { account: hit.account };
   }
   if (hit) verified.delete(hash);
   return { account: null, hash };
@@ -72,8 +74,18 @@ export interface KeyRow {
 }
 
 /** The key's account when the looked-up row is a live key for this hash; caches it when `ttlMs` > 0. */
-export function acceptKey(hash: string, row: { key: KeyRow; account: Account } | undefined, ttlMs: number, now = Date.now()): Account | null {
-  if (!row || !timingSafeEqualText(row.key.keyHash, hash) || row.key.revokedAt !== null || (row.key.expiresAt !== null && row.key.expiresAt <= now)) {
+export function acceptKey(
+  hash: string,
+  row: { key: KeyRow; account: Account } | undefined,
+  ttlMs: number,
+  now = Date.now(),
+): Account | null {
+  if (
+    !row ||
+    !timingSafeEqualText(row.key.keyHash, hash) ||
+    row.key.revokedAt !== null ||
+    (row.key.expiresAt !== null && row.key.expiresAt <= now)
+  ) {
     // A background refresh that finds the key revoked drops it at once, not at the TTL.
     verified.delete(hash);
     return null;
@@ -101,7 +113,10 @@ export async function refreshKey(db: Database, hash: string, ttlMs: number): Pro
 /** The lookup of a key by its hash, with its account. */
 export function keyLookup(db: Database, hash: string) {
   return db
-    .select({ key: { keyHash: apiKeys.keyHash, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt }, account: accounts })
+    .select({
+      key: { keyHash: apiKeys.keyHash, expiresAt: apiKeys.expiresAt, revokedAt: apiKeys.revokedAt },
+      account: accounts,
+    })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.keyHash, hash));

@@ -11,10 +11,17 @@ import { loadHealth, UNKNOWN_HEALTH } from "./read";
  * the publisher and the change it follows from, so a tick that dies between queueing and storing
  * queues the same event again, and the outbox keeps it once. Returns the alerts queued.
  */
-export async function evaluateHealthAlerts(env: Env, now: number): Promise<{ publisher: string; event: string }[]> {
+export async function evaluateHealthAlerts(
+  env: Env,
+  now: number,
+): Promise<{ publisher: string; event: string }[]> {
   const [views, stored] = await Promise.all([
     loadHealth(env, now),
-    env.DB.prepare(`SELECT publisher_key, status, changed_at FROM publisher_health`).all<{ publisher_key: string; status: HealthStatus; changed_at: number }>(),
+    env.DB.prepare(`SELECT publisher_key, status, changed_at FROM publisher_health`).all<{
+      publisher_key: string;
+      status: HealthStatus;
+      changed_at: number;
+    }>(),
   ]);
   const previous = new Map(stored.results.map((r) => [r.publisher_key, r]));
   const ops = settings(env).opsWebhook;
@@ -27,8 +34,20 @@ export async function evaluateHealthAlerts(env: Env, now: number): Promise<{ pub
     const event = healthEvent(before?.status ?? null, health.status);
     if (event && ops) {
       const id = `evt_${publisher}_${before?.changed_at ?? 0}_${health.status}`;
-      const body = JSON.stringify({ event, publisher, status: health.status, previous_status: before?.status ?? null, health, detected_at: now });
-      await accountStub(env, OPS_ACCOUNT_ID).enqueueWebhookEvent(OPS_ACCOUNT_ID, { id, taskId: `publisher:${publisher}`, event, body });
+      const body = JSON.stringify({
+        event,
+        publisher,
+        status: health.status,
+        previous_status: before?.status ?? null,
+        health,
+        detected_at: now,
+      });
+      await accountStub(env, OPS_ACCOUNT_ID).enqueueWebhookEvent(OPS_ACCOUNT_ID, {
+        id,
+        taskId: `publisher:${publisher}`,
+        event,
+        body,
+      });
       alerts.push({ publisher, event });
     }
     updates.push(

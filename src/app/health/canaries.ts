@@ -24,10 +24,9 @@ export async function startDueCanaries(env: Env, now: number): Promise<string[]>
   const profiles = Object.entries(config.canaryProfiles);
   if (!profiles.length) return [];
   const [, last] = await env.DB.batch<{ publisher_key: string; created_at: number; open: number }>([
-    env.DB.prepare(`INSERT INTO accounts (id, name, plan, created_at) VALUES (?1, ?1, 'unlimited', ?2) ON CONFLICT (id) DO NOTHING`).bind(
-      CANARY_ACCOUNT_ID,
-      now,
-    ),
+    env.DB.prepare(
+      `INSERT INTO accounts (id, name, plan, created_at) VALUES (?1, ?1, 'unlimited', ?2) ON CONFLICT (id) DO NOTHING`,
+    ).bind(CANARY_ACCOUNT_ID, now),
     env.DB.prepare(
       `SELECT publisher_key, max(created_at) AS created_at, sum(status IN (100, 101)) AS open FROM tasks WHERE account_id = ?1 GROUP BY publisher_key`,
     ).bind(CANARY_ACCOUNT_ID),
@@ -56,7 +55,14 @@ export async function startDueCanaries(env: Env, now: number): Promise<string[]>
             description: "",
             tags: [],
           },
-          publishers: [{ publisherKey, profileUrl: resolution.url, profileKey: profile, config: { last_review_hashes: [], first_page_only: true } }],
+          publishers: [
+            {
+              publisherKey,
+              profileUrl: resolution.url,
+              profileKey: profile,
+              config: { last_review_hashes: [], first_page_only: true },
+            },
+          ],
         },
       },
       CANARY_BASE_URL,
@@ -88,9 +94,12 @@ export async function pruneHealthData(env: Env, now: number): Promise<void> {
       env.DB.prepare(`UPDATE tasks SET files = '[]' WHERE id = ?1`).bind(id),
     ]),
     env.DB.prepare(`DELETE FROM publisher_hours WHERE hour < ?1`).bind(cutoff),
-    env.DB.prepare(`DELETE FROM tasks WHERE account_id = ?1 AND finished_at < ?2`).bind(CANARY_ACCOUNT_ID, cutoff),
-    env.DB.prepare(`DELETE FROM requests WHERE account_id = ?1 AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.request_id = requests.id)`).bind(
+    env.DB.prepare(`DELETE FROM tasks WHERE account_id = ?1 AND finished_at < ?2`).bind(
       CANARY_ACCOUNT_ID,
+      cutoff,
     ),
+    env.DB.prepare(
+      `DELETE FROM requests WHERE account_id = ?1 AND NOT EXISTS (SELECT 1 FROM tasks WHERE tasks.request_id = requests.id)`,
+    ).bind(CANARY_ACCOUNT_ID),
   ]);
 }

@@ -17,7 +17,12 @@ const ROUTE_SUMS = [
  * task. It reads the task row the batch just changed and matches only when this very call finished
  * it (status and `finished_at = now`), so a repeated completion or failure never counts twice.
  */
-export function recordOutcome(env: Env, taskId: string, now: number, outcome: "completed" | "failed"): D1PreparedStatement {
+export function recordOutcome(
+  env: Env,
+  taskId: string,
+  now: number,
+  outcome: "completed" | "failed",
+): D1PreparedStatement {
   if (outcome === "completed") {
     return env.DB.prepare(
       `INSERT INTO publisher_hours (publisher_key, hour, tasks, succeeded, canary_tasks, pages, reviews, duration_ms, last_success_at,

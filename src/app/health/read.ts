@@ -1,4 +1,12 @@
-import { DAY_MS, HOUR_MS, hourlySuccess, publisherHealth, type CanaryRun, type HourOutcomes, type PublisherHealth } from "../../core/health/status";
+import {
+  DAY_MS,
+  HOUR_MS,
+  hourlySuccess,
+  publisherHealth,
+  type CanaryRun,
+  type HourOutcomes,
+  type PublisherHealth,
+} from "../../core/health/status";
 import { listPublishers } from "../../publishers/registry";
 import { CANARY_ACCOUNT_ID } from "./outcomes";
 
@@ -15,7 +23,12 @@ let domainOf: Map<string, string> | undefined;
 
 /** The registry's domain for a publisher key as tasks store it (an alias maps to its publisher). */
 export function publisherDomain(key: string): string {
-  domainOf ??= new Map(listPublishers().flatMap((p) => [[p.domain, p.domain] as const, ...p.aliases.map((a) => [a, p.domain] as const)]));
+  domainOf ??= new Map(
+    listPublishers().flatMap((p) => [
+      [p.domain, p.domain] as const,
+      ...p.aliases.map((a) => [a, p.domain] as const),
+    ]),
+  );
   return domainOf.get(key) ?? key;
 }
 
@@ -42,7 +55,9 @@ export async function loadHealth(env: Env, now: number): Promise<Map<string, Hea
       `SELECT publisher_key, hour, tasks, succeeded, failed_publisher, last_success_at, last_failure_at, last_failure_reason
        FROM publisher_hours WHERE hour >= ?1`,
     ).bind(since),
-    env.DB.prepare(`SELECT publisher_key, max(last_success_at) AS at FROM publisher_hours GROUP BY publisher_key`),
+    env.DB.prepare(
+      `SELECT publisher_key, max(last_success_at) AS at FROM publisher_hours GROUP BY publisher_key`,
+    ),
     env.DB.prepare(
       `SELECT publisher_key, status, reviews_found, reason, finished_at FROM (
          SELECT publisher_key, status, reviews_found, reason, finished_at,
@@ -71,7 +86,13 @@ export async function loadHealth(env: Env, now: number): Promise<Map<string, Hea
     if (row.at !== null) lastSuccess.set(domain, Math.max(lastSuccess.get(domain) ?? 0, row.at));
   }
   const canariesBy = new Map<string, CanaryRun[]>();
-  for (const row of canaries.results as { publisher_key: string; status: number; reviews_found: number; reason: string | null; finished_at: number }[]) {
+  for (const row of canaries.results as {
+    publisher_key: string;
+    status: number;
+    reviews_found: number;
+    reason: string | null;
+    finished_at: number;
+  }[]) {
     const domain = publisherDomain(row.publisher_key);
     const list = canariesBy.get(domain) ?? [];
     // A canary's profile is known to have reviews: a completion with none is a failure too.
@@ -86,10 +107,19 @@ export async function loadHealth(env: Env, now: number): Promise<Map<string, Hea
   for (const domain of new Set([...hoursBy.keys(), ...lastSuccess.keys(), ...canariesBy.keys()])) {
     const own = hoursBy.get(domain) ?? [];
     const runs = (canariesBy.get(domain) ?? []).sort((a, b) => b.finishedAt - a.finishedAt);
-    views.set(domain, { health: publisherHealth(own, runs, now, lastSuccess.get(domain) ?? null), hourly: hourlySuccess(own, now) });
+    views.set(domain, {
+      health: publisherHealth(own, runs, now, lastSuccess.get(domain) ?? null),
+      hourly: hourlySuccess(own, now),
+    });
   }
   return views;
 }
 
 /** Health of a publisher with nothing recorded. */
-export const UNKNOWN_HEALTH: PublisherHealth = { status: "unknown", success_rate_24h: null, tasks_24h: 0, last_success_at: null, last_failure_reason: null };
+export const UNKNOWN_HEALTH: PublisherHealth = {
+  status: "unknown",
+  success_rate_24h: null,
+  tasks_24h: 0,
+  last_success_at: null,
+  last_failure_reason: null,
+};

@@ -17,7 +17,10 @@ export const REVIEW_CHANGE_EVENTS = ["review.created", "review.updated", "review
 /** One detected change, in the changes endpoint and in review.* events alike. */
 export const ReviewChangeSchema = z
   .object({
-    seq: z.number().int().openapi({ description: "Position of the change in the monitor's detection order (1, 2, …)." }),
+    seq: z
+      .number()
+      .int()
+      .openapi({ description: "Position of the change in the monitor's detection order (1, 2, …)." }),
     event: z.enum(REVIEW_CHANGE_EVENTS),
     monitor_id: z.string(),
     publisher_key: z.string(),
@@ -26,10 +29,16 @@ export const ReviewChangeSchema = z
     run: z.number().int(),
     detected_at: z.string().openapi({ format: "date-time" }),
     review: ReviewSchema,
-    before: WatchedFieldsSchema.optional().openapi({ description: "review.updated only: rating, text and owner reply as last seen." }),
-    after: WatchedFieldsSchema.optional().openapi({ description: "review.updated only: the same fields now." }),
+    before: WatchedFieldsSchema.optional().openapi({
+      description: "review.updated only: rating, text and owner reply as last seen.",
+    }),
+    after: WatchedFieldsSchema.optional().openapi({
+      description: "review.updated only: the same fields now.",
+    }),
   })
-  .openapi("ReviewChange", { description: "`review` is the review now (created, updated) or as last seen (deleted)." });
+  .openapi("ReviewChange", {
+    description: "`review` is the review now (created, updated) or as last seen (deleted).",
+  });
 
 /** A batch of changes of one type (at most 100), in detection order. */
 export const ReviewEventPayloadSchema = z
@@ -40,7 +49,9 @@ export const ReviewEventPayloadSchema = z
     publisher_key: z.string(),
     task_id: z.string(),
     run: z.number().int(),
-    changes: z.array(ReviewChangeSchema).openapi({ description: "1 to 100 changes, all of this event's type." }),
+    changes: z
+      .array(ReviewChangeSchema)
+      .openapi({ description: "1 to 100 changes, all of this event's type." }),
   })
   .openapi("ReviewEvent");
 
@@ -55,15 +66,25 @@ export const RunCompletedPayloadSchema = z
     publisher_key: z.string(),
     task_id: z.string(),
     run: z.number().int(),
-    full_walk: z.boolean().openapi({ description: "The run walked every page (deletions are only detected by such runs)." }),
-    complete: z.boolean().openapi({ description: "A full walk that reached the publisher's last page; false for incremental runs." }),
-    baseline: z.boolean().openapi({ description: "The publisher's first run: what is there is recorded, not announced." }),
+    full_walk: z
+      .boolean()
+      .openapi({ description: "The run walked every page (deletions are only detected by such runs)." }),
+    complete: z
+      .boolean()
+      .openapi({
+        description: "A full walk that reached the publisher's last page; false for incremental runs.",
+      }),
+    baseline: z
+      .boolean()
+      .openapi({ description: "The publisher's first run: what is there is recorded, not announced." }),
     reviews_seen: z.number().int().openapi({ description: "Reviews the run's task collected." }),
     counts: COUNTS,
   })
   .openapi("MonitorRunCompletedEvent");
 
-export const MonitorEventPayloadSchema = z.union([ReviewEventPayloadSchema, RunCompletedPayloadSchema]).openapi("MonitorEvent");
+export const MonitorEventPayloadSchema = z
+  .union([ReviewEventPayloadSchema, RunCompletedPayloadSchema])
+  .openapi("MonitorEvent");
 
 export type RunCompletedPayload = z.infer<typeof RunCompletedPayloadSchema>;
 
@@ -83,9 +104,20 @@ export interface MonitorEventContext {
  * the events of one `taskId` key strictly in order; the monitor id is that key, so one monitor's
  * events arrive in detection order.
  */
-export async function queueMonitorEvents(env: Env, ctx: MonitorEventContext, changes: readonly ChangeView[], completed: RunCompletedPayload): Promise<void> {
+export async function queueMonitorEvents(
+  env: Env,
+  ctx: MonitorEventContext,
+  changes: readonly ChangeView[],
+  completed: RunCompletedPayload,
+): Promise<void> {
   const outbox = accountStub(env, ctx.accountId);
-  const common = { monitor_id: ctx.monitorId, foreign_key: ctx.foreignKey, publisher_key: ctx.publisherKey, task_id: ctx.taskId, run: ctx.run };
+  const common = {
+    monitor_id: ctx.monitorId,
+    foreign_key: ctx.foreignKey,
+    publisher_key: ctx.publisherKey,
+    task_id: ctx.taskId,
+    run: ctx.run,
+  };
   for (const batch of eventBatches(changes.map((change) => ({ ...change, type: change.event })))) {
     const event = batch[0].event;
     const body = { event, ...common, changes: batch.map(({ type: _type, ...change }) => change) };

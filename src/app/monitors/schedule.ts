@@ -59,7 +59,9 @@ export async function startDueMonitors(env: Env, now = Date.now()): Promise<numb
   const plans = await accountPlans(db, [...new Set(results.map((m) => m.account_id))]);
   let started = 0;
   for (const group of chunk(results, PARALLEL_STARTS)) {
-    const outcomes = await Promise.all(group.map((monitor) => startRun(env, db, monitor, plans.get(monitor.account_id), now)));
+    const outcomes = await Promise.all(
+      group.map((monitor) => startRun(env, db, monitor, plans.get(monitor.account_id), now)),
+    );
     started += outcomes.filter(Boolean).length;
   }
   return started;
@@ -68,7 +70,11 @@ export async function startDueMonitors(env: Env, now = Date.now()): Promise<numb
 async function accountPlans(db: Database, accountIds: string[]): Promise<Map<string, string>> {
   const plans = new Map<string, string>();
   for (const ids of chunk(accountIds, D1_MAX_PARAMS)) {
-    const rows = await db.select({ id: accounts.id, plan: accounts.plan }).from(accounts).where(inArray(accounts.id, ids)).all();
+    const rows = await db
+      .select({ id: accounts.id, plan: accounts.plan })
+      .from(accounts)
+      .where(inArray(accounts.id, ids))
+      .all();
     for (const row of rows) plans.set(row.id, row.plan);
   }
   return plans;
@@ -76,7 +82,9 @@ async function accountPlans(db: Database, accountIds: string[]): Promise<Map<str
 
 /** Gives a claimed run back: the monitor is due again at `dueAt` and the run number is not used. */
 async function releaseClaim(env: Env, monitorId: string, run: number, dueAt: number): Promise<void> {
-  await env.DB.prepare(`UPDATE monitors SET runs = runs - 1, next_due_at = ?3 WHERE id = ?1 AND runs = ?2 AND next_due_at IS NOT NULL`)
+  await env.DB.prepare(
+    `UPDATE monitors SET runs = runs - 1, next_due_at = ?3 WHERE id = ?1 AND runs = ?2 AND next_due_at IS NOT NULL`,
+  )
     .bind(monitorId, run, dueAt)
     .run();
 }
@@ -86,16 +94,29 @@ async function releaseClaim(env: Env, monitorId: string, run: number, dueAt: num
  * under the account's fair share and appears in its webhooks), counted against the plan's
  * tasks_per_minute like a submit. Over the budget, the run waits until the budget's window frees.
  */
-async function startRun(env: Env, db: Database, monitor: ClaimedMonitor, plan: string | undefined, now: number): Promise<boolean> {
+async function startRun(
+  env: Env,
+  db: Database,
+  monitor: ClaimedMonitor,
+  plan: string | undefined,
+  now: number,
+): Promise<boolean> {
   const run = monitor.runs;
   const fullWalk = isFullWalk(run, monitor.full_walk_every);
   const publishers = JSON.parse(monitor.publishers) as MonitorPublisher[];
   try {
     const taskLimit = planLimits(env, plan).tasks_per_minute;
     if (taskLimit !== null) {
-      const admission = await accountStub(env, monitor.account_id).admitSubmit(null, taskLimit, publishers.length);
+      const admission = await accountStub(env, monitor.account_id).admitSubmit(
+        null,
+        taskLimit,
+        publishers.length,
+      );
       if (admission.tasks && !admission.tasks.allowed) {
-        log("info", "monitor run deferred by the plan's task budget", { monitor_id: monitor.id, retry_in_seconds: admission.tasks.resetSeconds });
+        log("info", "monitor run deferred by the plan's task budget", {
+          monitor_id: monitor.id,
+          retry_in_seconds: admission.tasks.resetSeconds,
+        });
         await releaseClaim(env, monitor.id, run, now + Math.max(1, admission.tasks.resetSeconds) * 1000);
         return false;
       }
@@ -109,7 +130,15 @@ async function startRun(env: Env, db: Database, monitor: ClaimedMonitor, plan: s
           last_review_hashes: fullWalk ? [] : await knownHashes(db, monitor.id, publisher.publisher_key),
           first_page_only: false,
           ...(publisher.cookies_enc
-            ? { persona: { additional_cookies: { login: JSON.parse(await decryptText(env.ENCRYPTION_KEY, publisher.cookies_enc)) as LoginCookie[] } } }
+            ? {
+                persona: {
+                  additional_cookies: {
+                    login: JSON.parse(
+                      await decryptText(env.ENCRYPTION_KEY, publisher.cookies_enc),
+                    ) as LoginCookie[],
+                  },
+                },
+              }
             : {}),
         },
       })),
@@ -118,7 +147,14 @@ async function startRun(env: Env, db: Database, monitor: ClaimedMonitor, plan: s
       env,
       monitor.account_id,
       // A full walk gets the long time budget: it reads every page, not only the newest.
-      { data: { foreign_key: monitor.foreign_key, lazy: fullWalk, business: JSON.parse(monitor.business) as Business, publishers: entries } },
+      {
+        data: {
+          foreign_key: monitor.foreign_key,
+          lazy: fullWalk,
+          business: JSON.parse(monitor.business) as Business,
+          publishers: entries,
+        },
+      },
       monitor.base_url,
       db,
       (tasks) =>

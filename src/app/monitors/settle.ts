@@ -5,7 +5,15 @@ import { TaskStatus } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database, type Database } from "../../db/client";
-import { monitorChanges, monitorReviews, monitorRuns, monitors, reviews, tasks, webhooks } from "../../db/schema";
+import {
+  monitorChanges,
+  monitorReviews,
+  monitorRuns,
+  monitors,
+  reviews,
+  tasks,
+  webhooks,
+} from "../../db/schema";
 import { queueMonitorEvents, type RunCompletedPayload } from "./events";
 import { changeView } from "./store";
 
@@ -77,14 +85,33 @@ export async function settleMonitorRun(env: Env, taskId: string): Promise<void> 
  * queues the earlier one's events (the same ids) before its own. Without a webhook nothing is
  * queued and the runs are only marked; the changes stay in the log for /monitors/changes/.
  */
-async function queueSettledRuns(env: Env, db: Database, accountId: string, monitorId: string, foreignKey: string): Promise<void> {
-  const pending = and(eq(monitorRuns.monitorId, monitorId), eq(monitorRuns.state, "settled"), eq(monitorRuns.eventsQueued, false));
+async function queueSettledRuns(
+  env: Env,
+  db: Database,
+  accountId: string,
+  monitorId: string,
+  foreignKey: string,
+): Promise<void> {
+  const pending = and(
+    eq(monitorRuns.monitorId, monitorId),
+    eq(monitorRuns.state, "settled"),
+    eq(monitorRuns.eventsQueued, false),
+  );
   const runs = await db.select().from(monitorRuns).where(pending).orderBy(asc(monitorRuns.settleOrder)).all();
   if (!runs.length) return;
-  const hasWebhook = await db.select({ id: webhooks.accountId }).from(webhooks).where(eq(webhooks.accountId, accountId)).get();
+  const hasWebhook = await db
+    .select({ id: webhooks.accountId })
+    .from(webhooks)
+    .where(eq(webhooks.accountId, accountId))
+    .get();
   for (const run of runs) {
     if (hasWebhook) {
-      const rows = await db.select().from(monitorChanges).where(eq(monitorChanges.taskId, run.taskId)).orderBy(asc(monitorChanges.seq)).all();
+      const rows = await db
+        .select()
+        .from(monitorChanges)
+        .where(eq(monitorChanges.taskId, run.taskId))
+        .orderBy(asc(monitorChanges.seq))
+        .all();
       const completed: RunCompletedPayload = {
         event: "monitor.run_completed",
         monitor_id: run.monitorId,
@@ -100,7 +127,14 @@ async function queueSettledRuns(env: Env, db: Database, accountId: string, monit
       };
       await queueMonitorEvents(
         env,
-        { accountId, monitorId: run.monitorId, foreignKey, publisherKey: run.publisherKey, taskId: run.taskId, run: run.run },
+        {
+          accountId,
+          monitorId: run.monitorId,
+          foreignKey,
+          publisherKey: run.publisherKey,
+          taskId: run.taskId,
+          run: run.run,
+        },
         rows.map(changeView),
         completed,
       );
@@ -111,14 +145,25 @@ async function queueSettledRuns(env: Env, db: Database, accountId: string, monit
 
 async function applyDiff(env: Env, db: Database, run: MonitorRun, complete: boolean): Promise<void> {
   const { taskId, monitorId, publisherKey } = run;
-  const seen = (await db.select({ data: reviews.data }).from(reviews).where(eq(reviews.taskId, taskId)).orderBy(asc(reviews.position)).all()).map(
-    (row) => row.data as Review,
-  );
+  const seen = (
+    await db
+      .select({ data: reviews.data })
+      .from(reviews)
+      .where(eq(reviews.taskId, taskId))
+      .orderBy(asc(reviews.position))
+      .all()
+  ).map((row) => row.data as Review);
   const known = await knownReviews(db, run, seen);
   const earlier = await db
     .select({ taskId: monitorRuns.taskId })
     .from(monitorRuns)
-    .where(and(eq(monitorRuns.monitorId, monitorId), eq(monitorRuns.publisherKey, publisherKey), eq(monitorRuns.state, "settled")))
+    .where(
+      and(
+        eq(monitorRuns.monitorId, monitorId),
+        eq(monitorRuns.publisherKey, publisherKey),
+        eq(monitorRuns.state, "settled"),
+      ),
+    )
     .limit(1)
     .get();
   const baseline = !earlier;
@@ -162,7 +207,13 @@ async function applyDiff(env: Env, db: Database, run: MonitorRun, complete: bool
          WHERE ${GUARD}
          ON CONFLICT (monitor_id, publisher_key, review_id) DO UPDATE SET
            review_hash = excluded.review_hash, posted_at = excluded.posted_at, last_seen_run = excluded.last_seen_run, data = excluded.data`,
-      ).bind(monitorId, publisherKey, run.run, ...part.flatMap((r) => [r.review_id, r.review_hash, r.posted_at, JSON.stringify(r)]), taskId),
+      ).bind(
+        monitorId,
+        publisherKey,
+        run.run,
+        ...part.flatMap((r) => [r.review_id, r.review_hash, r.posted_at, JSON.stringify(r)]),
+        taskId,
+      ),
     );
   }
   const gone = changes.filter((c) => c.type === "review.deleted").map((c) => c.review_id);
@@ -174,24 +225,43 @@ async function applyDiff(env: Env, db: Database, run: MonitorRun, complete: bool
     );
   }
   statements.push(
-    env.DB.prepare(`UPDATE monitors SET change_seq = change_seq + ?, settled_runs = settled_runs + 1 WHERE id = ? AND ${GUARD}`).bind(
-      changes.length,
-      monitorId,
-      taskId,
-    ),
+    env.DB.prepare(
+      `UPDATE monitors SET change_seq = change_seq + ?, settled_runs = settled_runs + 1 WHERE id = ? AND ${GUARD}`,
+    ).bind(changes.length, monitorId, taskId),
     env.DB.prepare(
       `UPDATE monitor_runs SET state = 'settled', created = ?, updated = ?, deleted = ?, reviews_seen = ?, complete = ?, baseline = ?, settled_at = ?,
          settle_order = (SELECT settled_runs FROM monitors WHERE id = ?)
        WHERE task_id = ? AND state = 'running'`,
-    ).bind(count("review.created"), count("review.updated"), count("review.deleted"), seen.length, complete ? 1 : 0, baseline ? 1 : 0, now, monitorId, taskId),
+    ).bind(
+      count("review.created"),
+      count("review.updated"),
+      count("review.deleted"),
+      seen.length,
+      complete ? 1 : 0,
+      baseline ? 1 : 0,
+      now,
+      monitorId,
+      taskId,
+    ),
   );
   await env.DB.batch(statements);
 }
 
 /** What the monitor knew that this run needs: all of the publisher's reviews for a full walk, else those seen. */
-async function knownReviews(db: Database, run: MonitorRun, seen: readonly Review[]): Promise<Map<string, KnownReview>> {
-  const where = and(eq(monitorReviews.monitorId, run.monitorId), eq(monitorReviews.publisherKey, run.publisherKey));
-  const columns = { review_id: monitorReviews.reviewId, review_hash: monitorReviews.reviewHash, data: monitorReviews.data };
+async function knownReviews(
+  db: Database,
+  run: MonitorRun,
+  seen: readonly Review[],
+): Promise<Map<string, KnownReview>> {
+  const where = and(
+    eq(monitorReviews.monitorId, run.monitorId),
+    eq(monitorReviews.publisherKey, run.publisherKey),
+  );
+  const columns = {
+    review_id: monitorReviews.reviewId,
+    review_hash: monitorReviews.reviewHash,
+    data: monitorReviews.data,
+  };
   const rows = run.fullWalk
     ? await db.select(columns).from(monitorReviews).where(where).all()
     : (
@@ -208,5 +278,10 @@ async function knownReviews(db: Database, run: MonitorRun, seen: readonly Review
           ),
         )
       ).flat();
-  return new Map(rows.map((row) => [row.review_id, { review_id: row.review_id, review_hash: row.review_hash, data: row.data as Review }]));
+  return new Map(
+    rows.map((row) => [
+      row.review_id,
+      { review_id: row.review_id, review_hash: row.review_hash, data: row.data as Review },
+    ]),
+  );
 }

@@ -47,7 +47,10 @@ export function monitorView(row: MonitorRow): MonitorView {
     monitor_id: row.id,
     foreign_key: row.foreignKey,
     business: row.business as Business,
-    publishers: (row.publishers as MonitorPublisher[]).map((p) => ({ publisher_key: p.publisher_key, profile_key: p.profile_key })),
+    publishers: (row.publishers as MonitorPublisher[]).map((p) => ({
+      publisher_key: p.publisher_key,
+      profile_key: p.profile_key,
+    })),
     interval_hours: row.intervalHours,
     full_walk_every: row.fullWalkEvery,
     status: row.paused ? "paused" : "active",
@@ -59,7 +62,13 @@ export function monitorView(row: MonitorRow): MonitorView {
 }
 
 /** Stores a monitor, due at once: the next cron tick starts its first (baseline) run. */
-export async function createMonitor(env: Env, db: Database, accountId: string, input: NewMonitor, baseUrl: string): Promise<MonitorRow> {
+export async function createMonitor(
+  env: Env,
+  db: Database,
+  accountId: string,
+  input: NewMonitor,
+  baseUrl: string,
+): Promise<MonitorRow> {
   const now = Date.now();
   const publishers: MonitorPublisher[] = await Promise.all(
     input.publishers.map(async (entry) => {
@@ -100,7 +109,11 @@ export async function monitorCount(db: Database, accountId: string): Promise<num
   return row?.n ?? 0;
 }
 
-export async function findMonitor(db: Database, accountId: string, monitorId: string): Promise<MonitorRow | undefined> {
+export async function findMonitor(
+  db: Database,
+  accountId: string,
+  monitorId: string,
+): Promise<MonitorRow | undefined> {
   return db
     .select()
     .from(monitors)
@@ -118,7 +131,9 @@ export async function listMonitors(
   if (options.foreignKey !== undefined) conditions.push(eq(monitors.foreignKey, options.foreignKey));
   if (options.after) {
     const { createdAt, id } = options.after;
-    conditions.push(or(gt(monitors.createdAt, createdAt), and(eq(monitors.createdAt, createdAt), gt(monitors.id, id)))!);
+    conditions.push(
+      or(gt(monitors.createdAt, createdAt), and(eq(monitors.createdAt, createdAt), gt(monitors.id, id)))!,
+    );
   }
   const rows = await db
     .select()
@@ -151,7 +166,12 @@ export async function deleteMonitor(db: Database, accountId: string, monitorId: 
 }
 
 /** Pauses (no further runs; a run under way finishes) or resumes a monitor (due at the next tick). */
-export async function setPaused(db: Database, accountId: string, monitorId: string, paused: boolean): Promise<MonitorRow | undefined> {
+export async function setPaused(
+  db: Database,
+  accountId: string,
+  monitorId: string,
+  paused: boolean,
+): Promise<MonitorRow | undefined> {
   const now = Date.now();
   const current = await findMonitor(db, accountId, monitorId);
   if (!current) return undefined;
@@ -205,7 +225,12 @@ export function changeView(row: ChangeRow): ChangeView {
 }
 
 /** The monitor's changes after `afterSeq`, in detection order. */
-export async function listChanges(db: Database, monitorId: string, afterSeq: number, limit: number): Promise<{ rows: ChangeRow[]; hasMore: boolean }> {
+export async function listChanges(
+  db: Database,
+  monitorId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<{ rows: ChangeRow[]; hasMore: boolean }> {
   const rows = await db
     .select()
     .from(monitorChanges)

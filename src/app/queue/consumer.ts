@@ -34,8 +34,15 @@ export const RUNS_PER_INVOCATION = 32;
  * that message with backoff, and the task is safe to pick up again. One run's failure never touches
  * the others in the batch.
  */
-export async function consumeScrapeBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext): Promise<void> {
-  const budget: TakeOverBudget = { until: Date.now() + TAKE_OVER_MS, runs: RUNS_PER_INVOCATION - batch.messages.length };
+export async function consumeScrapeBatch(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  _ctx: ExecutionContext,
+): Promise<void> {
+  const budget: TakeOverBudget = {
+    until: Date.now() + TAKE_OVER_MS,
+    runs: RUNS_PER_INVOCATION - batch.messages.length,
+  };
   await Promise.all(batch.messages.map((message) => consumeMessage(message, batch.queue, env, budget)));
 }
 
@@ -60,7 +67,12 @@ function settle(carry: RunCarry, budget: TakeOverBudget): ScrapeMessage | null {
   return carry.next;
 }
 
-async function consumeMessage(message: Message<unknown>, queue: string, env: Env, budget: TakeOverBudget): Promise<void> {
+async function consumeMessage(
+  message: Message<unknown>,
+  queue: string,
+  env: Env,
+  budget: TakeOverBudget,
+): Promise<void> {
   const parsed = ScrapeMessageSchema.safeParse(message.body);
   if (!parsed.success) {
     log("error", "scrape queue: dropping a malformed message", { message_id: message.id, queue });
@@ -74,7 +86,11 @@ async function consumeMessage(message: Message<unknown>, queue: string, env: Env
     if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
     else message.ack();
   } catch (err) {
-    log("error", "scrape queue: run failed before it finished", { task_id: parsed.data.task_id, queue, error: errorText(err) });
+    log("error", "scrape queue: run failed before it finished", {
+      task_id: parsed.data.task_id,
+      queue,
+      error: errorText(err),
+    });
     message.retry({ delaySeconds: retryDelaySeconds(attempts) });
     settle(carry, budget);
     return;
@@ -87,20 +103,33 @@ async function consumeMessage(message: Message<unknown>, queue: string, env: Env
  * A run taken over from the gate, with no message of its own: its first attempt. What would retry a
  * message is a new message with the delay, counting this attempt. Returns the task to run next.
  */
-async function runTakenOver(task: ScrapeMessage, queue: string, env: Env, budget: TakeOverBudget): Promise<ScrapeMessage | null> {
+async function runTakenOver(
+  task: ScrapeMessage,
+  queue: string,
+  env: Env,
+  budget: TakeOverBudget,
+): Promise<ScrapeMessage | null> {
   const carry = carryFor(budget);
   let outcome: RunOutcome;
   try {
     outcome = await runScrape(env, task, 1, queue, carry);
   } catch (err) {
-    log("error", "scrape queue: run failed before it finished", { task_id: task.task_id, queue, error: errorText(err) });
+    log("error", "scrape queue: run failed before it finished", {
+      task_id: task.task_id,
+      queue,
+      error: errorText(err),
+    });
     outcome = { kind: "retry", delaySeconds: retryDelaySeconds(1) };
   }
   if (outcome.kind === "retry") {
     // Should this send fail too, the gate still holds the task as sent and sends it again when that
     // mark expires: late, never lost.
     await resend(env, queue, { ...task, prior_attempts: 1 }, outcome.delaySeconds).catch((err: unknown) =>
-      log("error", "scrape queue: could not send a retry", { task_id: task.task_id, queue, error: errorText(err) }),
+      log("error", "scrape queue: could not send a retry", {
+        task_id: task.task_id,
+        queue,
+        error: errorText(err),
+      }),
     );
   }
   return settle(carry, budget);

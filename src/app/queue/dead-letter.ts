@@ -25,11 +25,17 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
         const run = parsed.data.run ?? 1;
         const now = Date.now();
         const task = await database(env.DB)
-          .select({ status: tasks.status, runs: tasks.runs, leaseUntil: tasks.leaseUntil, publisherKey: tasks.publisherKey })
+          .select({
+            status: tasks.status,
+            runs: tasks.runs,
+            leaseUntil: tasks.leaseUntil,
+            publisherKey: tasks.publisherKey,
+          })
           .from(tasks)
           .where(eq(tasks.id, parsed.data.task_id))
           .get();
-        const unfinished = task && (task.status === TaskStatus.queued || task.status === TaskStatus.inProgress);
+        const unfinished =
+          task && (task.status === TaskStatus.queued || task.status === TaskStatus.inProgress);
         if (unfinished && task.runs <= run && task.leaseUntil !== null && task.leaseUntil >= now) {
           // One second past the expiry, so the retry finds it expired.
           message.retry({ delaySeconds: Math.ceil((task.leaseUntil - now) / 1000) + 1 });
@@ -39,10 +45,17 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
         // The task's queue gate still counts its message as sent: it has ended, so it is dropped there.
         if (task) {
           const queue = moduleQueue(publisherFor(task.publisherKey).module.name);
-          await sendTasks(env, queue.binding, await queueGate(env, queue).forget(gateQueue(queue, env), parsed.data.task_id));
+          await sendTasks(
+            env,
+            queue.binding,
+            await queueGate(env, queue).forget(gateQueue(queue, env), parsed.data.task_id),
+          );
         }
       } catch (err) {
-        log("error", "dead letters: could not fail task", { task_id: parsed.data.task_id, error: errorText(err) });
+        log("error", "dead letters: could not fail task", {
+          task_id: parsed.data.task_id,
+          error: errorText(err),
+        });
         message.retry();
         continue;
       }

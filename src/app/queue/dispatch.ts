@@ -27,8 +27,14 @@ export async function dispatchTasks(env: Env, items: readonly Dispatch[]): Promi
   for (const item of items) {
     const queue = moduleQueue(publisherFor(item.publisherKey).module.name);
     const group = byQueue.get(queue.name) ?? { queue, offers: [] };
-    group.offers.push({ taskId: item.taskId, accountId: item.accountId, run: item.run ?? null, delaySeconds: item.delaySeconds ?? 0 });
+    group.offers.push({
+      taskId: item.taskId,
+      accountId: item.accountId,
+      run: item.run ?? null,
+      delaySeconds: item.delaySeconds ?? 0,
+    });
     byQueue.set(queue.name, group);
   }
-  for (const { queue, offers } of byQueue.values()) await sendTasks(env, queue.binding, await queueGate(env, queue).offer(gateQueue(queue, env), offers));
+  for (const { queue, offers } of byQueue.values())
+    await sendTasks(env, queue.binding, await queueGate(env, queue).offer(gateQueue(queue, env), offers));
 }

@@ -14,7 +14,11 @@ export const QUEUE_HANDLERS: Readonly<Record<string, QueueHandler>> = {
   [DEAD_LETTER_QUEUE]: (batch, env) => consumeDeadLetters(batch, env),
 };
 
-export async function handleQueue(batch: MessageBatch<unknown>, env: Env, ctx: ExecutionContext): Promise<void> {
+export async function handleQueue(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  ctx: ExecutionContext,
+): Promise<void> {
   const handler = Object.hasOwn(QUEUE_HANDLERS, batch.queue) ? QUEUE_HANDLERS[batch.queue] : undefined;
   // A queue wired to this Worker without a handler is a deployment mistake: retry, never drop.
   if (!handler) throw new Error(`No handler for queue "${batch.queue}"`);

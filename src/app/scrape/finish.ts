@@ -15,7 +15,12 @@ import { recordOutcome } from "../health/outcomes";
  * 1"): `stopReason` is recorded for `coverage`, and the task only completes when at least one page
  * is stored (otherwise nothing happens and the caller fails it). Returns whether the task completed.
  */
-export async function completeTask(env: Env, taskId: string, token: string, partial?: { stopReason: string }): Promise<boolean> {
+export async function completeTask(
+  env: Env,
+  taskId: string,
+  token: string,
+  partial?: { stopReason: string },
+): Promise<boolean> {
   const now = Date.now();
   const guard = `lease_token = ?2 AND status = 101${partial ? " AND pages_scraped > 0" : ""}`;
   const [, , , state] = await env.DB.batch<{ status: number }>([
@@ -55,7 +60,12 @@ export type FailGuard = { token: string } | { abandonedRun: number };
  * earlier attempt (`reason` is then only the fallback). Safe to repeat: the event is sent again
  * (idempotent) when the task had already failed.
  */
-export async function failTask(env: Env, taskId: string, reason: FailureReason, guard: FailGuard): Promise<void> {
+export async function failTask(
+  env: Env,
+  taskId: string,
+  reason: FailureReason,
+  guard: FailGuard,
+): Promise<void> {
   const now = Date.now();
   const byRun = "token" in guard;
   const condition = byRun ? "lease_token = ?4" : "(lease_until IS NULL OR lease_until < ?3) AND runs <= ?4";
@@ -65,7 +75,9 @@ export async function failTask(env: Env, taskId: string, reason: FailureReason, 
          lease_token = NULL, lease_until = NULL, cursor = NULL, files = '[]', reviews_found = 0, finished_at = ?3, updated_at = ?3
        WHERE id = ?1 AND status IN (100, 101) AND ${condition}`,
     ).bind(taskId, reason, now, byRun ? guard.token : guard.abandonedRun),
-    env.DB.prepare(`DELETE FROM reviews WHERE task_id = ?1 AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND status = 500)`).bind(taskId),
+    env.DB.prepare(
+      `DELETE FROM reviews WHERE task_id = ?1 AND EXISTS (SELECT 1 FROM tasks WHERE id = ?1 AND status = 500)`,
+    ).bind(taskId),
     recordOutcome(env, taskId, now, "failed"),
     env.DB.prepare(`SELECT status FROM tasks WHERE id = ?1`).bind(taskId),
   ]);

@@ -8,7 +8,10 @@ export interface PageSelection {
 }
 
 /** Incremental scraping: reviews whose hash is in last_review_hashes are never stored or returned. */
-export function withoutKnownReviews(reviews: readonly Review[], knownHashes: ReadonlySet<string>): PageSelection {
+export function withoutKnownReviews(
+  reviews: readonly Review[],
+  knownHashes: ReadonlySet<string>,
+): PageSelection {
   const fresh = reviews.filter((review) => !knownHashes.has(review.review_hash));
   return { fresh, reachedKnown: fresh.length < reviews.length };
 }

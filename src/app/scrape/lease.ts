@@ -57,7 +57,10 @@ export async function claimRun(env: Env, taskId: string, run: number, now: numbe
       and(
         eq(tasks.id, taskId),
         unfinished,
-        or(and(eq(tasks.runs, run - 1), leaseFree), and(eq(tasks.runs, run), isNotNull(tasks.leaseUntil), lt(tasks.leaseUntil, now))),
+        or(
+          and(eq(tasks.runs, run - 1), leaseFree),
+          and(eq(tasks.runs, run), isNotNull(tasks.leaseUntil), lt(tasks.leaseUntil, now)),
+        ),
       ),
     )
     .returning();
@@ -65,7 +68,8 @@ export async function claimRun(env: Env, taskId: string, run: number, now: numbe
 
   const current = await db.select().from(tasks).where(eq(tasks.id, taskId)).get();
   if (!current) return { kind: "missing" };
-  if (current.status === TaskStatus.completed || current.status === TaskStatus.failed) return { kind: "ended", task: current };
+  if (current.status === TaskStatus.completed || current.status === TaskStatus.failed)
+    return { kind: "ended", task: current };
   const leaseLive = current.leaseUntil !== null && current.leaseUntil >= now;
   if (leaseLive && (current.runs === run || current.runs === run - 1)) {
     return { kind: "busy", retryInSeconds: Math.max(1, Math.ceil((current.leaseUntil! - now) / 1000)) };
@@ -85,7 +89,12 @@ export async function releaseRun(env: Env, taskId: string, token: string): Promi
  * The run stopped early and its message will be retried: expire the lease so the retry can resume,
  * and remember why, for the dead-letter consumer should the retries run out.
  */
-export async function abandonRun(env: Env, taskId: string, token: string, reason: FailureReason): Promise<void> {
+export async function abandonRun(
+  env: Env,
+  taskId: string,
+  token: string,
+  reason: FailureReason,
+): Promise<void> {
   await database(env.DB)
     .update(tasks)
     .set({ leaseToken: null, leaseUntil: 0, reason, updatedAt: Date.now() })
@@ -94,5 +103,9 @@ export async function abandonRun(env: Env, taskId: string, token: string, reason
 
 /** For the sweeper: unfinished tasks nobody has touched since `before` and that hold no live lease. */
 export function idleTasksWhere(before: number, now: number) {
-  return and(unfinished, lt(tasks.updatedAt, before), or(isNull(tasks.leaseUntil), lt(tasks.leaseUntil, now)));
+  return and(
+    unfinished,
+    lt(tasks.updatedAt, before),
+    or(isNull(tasks.leaseUntil), lt(tasks.leaseUntil, now)),
+  );
 }

@@ -60,9 +60,20 @@ export interface RunCarry {
  * cursor with the publisher's adapter, stores each page as it goes, and then completes the task,
  * fails it, or hands the rest to a follow-up message. Returns what to do with the queue message.
  */
-export async function runScrape(env: Env, message: ScrapeMessage, attempts: number, queueName?: string, carry?: RunCarry): Promise<RunOutcome> {
+export async function runScrape(
+  env: Env,
+  message: ScrapeMessage,
+  attempts: number,
+  queueName?: string,
+  carry?: RunCarry,
+): Promise<RunOutcome> {
   const owner = await database(env.DB)
-    .select({ accountId: tasks.accountId, plan: accounts.plan, publisherKey: tasks.publisherKey, status: tasks.status })
+    .select({
+      accountId: tasks.accountId,
+      plan: accounts.plan,
+      publisherKey: tasks.publisherKey,
+      status: tasks.status,
+    })
     .from(tasks)
     .innerJoin(accounts, eq(accounts.id, tasks.accountId))
     .where(eq(tasks.id, message.task_id))
@@ -72,7 +83,11 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
     // queue's gate forgets it, or would send it again forever.
     const queue = queueName === undefined ? undefined : scrapeQueueNamed(queueName);
     if (queue) {
-      await sendTasks(env, queue.binding, await queueGate(env, queue).forget(gateQueue(queue, env), message.task_id));
+      await sendTasks(
+        env,
+        queue.binding,
+        await queueGate(env, queue).forget(gateQueue(queue, env), message.task_id),
+      );
     }
     return ACK;
   }
@@ -86,7 +101,13 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
   // Fair share of the queue (src/queue/fair-share.ts): a task over its account's share waits in the
   // queue's gate, which sends it again when its turn comes (no attempt spent, no consumer held); a
   // copy of a message whose run is alive is dropped (the gate re-sends should that run die).
-  const { admission, send } = await gate.stub.admit(gate.queue, message.task_id, owner.accountId, limits.concurrent_tasks, message.run ?? null);
+  const { admission, send } = await gate.stub.admit(
+    gate.queue,
+    message.task_id,
+    owner.accountId,
+    limits.concurrent_tasks,
+    message.run ?? null,
+  );
   await sendTasks(env, gate.queue.binding, send);
   if (admission !== "granted") return ACK;
   // What the gate is told when this run is over; a run that throws is retried by the consumer.
@@ -127,11 +148,19 @@ export async function runScrape(env: Env, message: ScrapeMessage, attempts: numb
           // task's own follow-up run always travels as a message (resumable runs, docs/architecture.md),
           // and so does everything while earlier messages wait for a consumer: this invocation
           // then ends, and the queue can deliver them.
-          const kept = carry?.takeNext && decided && stalled === 0 ? send.find((s) => s.taskId !== message.task_id) : undefined;
+          const kept =
+            carry?.takeNext && decided && stalled === 0
+              ? send.find((s) => s.taskId !== message.task_id)
+              : undefined;
           if (kept && carry) carry.next = sendMessage(kept);
           return sendTasks(env, gate.queue.binding, kept ? send.filter((s) => s !== kept) : send);
         })
-        .catch((err: unknown) => log("warn", "scrape: queue gate release failed", { task_id: message.task_id, error: errorText(err) })),
+        .catch((err: unknown) =>
+          log("warn", "scrape: queue gate release failed", {
+            task_id: message.task_id,
+            error: errorText(err),
+          }),
+        ),
     ]);
   }
 }
@@ -153,7 +182,13 @@ async function shouldYield(gate: RunGate | null, taskId: string): Promise<boolea
   }
 }
 
-async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, limits: PlanLimits, gate: RunGate | null): Promise<RunOutcome> {
+async function runClaimed(
+  env: Env,
+  message: ScrapeMessage,
+  attempts: number,
+  limits: PlanLimits,
+  gate: RunGate | null,
+): Promise<RunOutcome> {
   const run = message.run ?? 1;
   const claim = await claimRun(env, message.task_id, run, Date.now());
   switch (claim.kind) {
@@ -190,7 +225,16 @@ async function runClaimed(env: Env, message: ScrapeMessage, attempts: number, li
   });
   try {
     if (run === 1) await emitTaskEvent(env, task.id, "task.in_progress");
-    return await walkPages(env, task, token, run, publisher, { publisherKey: task.publisherKey, client }, limits.pages_per_task, gate);
+    return await walkPages(
+      env,
+      task,
+      token,
+      run,
+      publisher,
+      { publisherKey: task.publisherKey, client },
+      limits.pages_per_task,
+      gate,
+    );
   } catch (err) {
     return await stopAfterError(env, task, token, run, err, attempts, client);
   } finally {
@@ -210,7 +254,12 @@ async function openJar(env: Env, sealed: string): Promise<unknown> {
 }
 
 /** The stored cursor, or the first one: the adapter opens the profile (looked up when none was given). */
-async function startingCursor(env: Env, task: TaskRow, publisher: Publisher, ctx: ScrapeContext): Promise<{ cursor: StoredCursor; profileUrl?: string }> {
+async function startingCursor(
+  env: Env,
+  task: TaskRow,
+  publisher: Publisher,
+  ctx: ScrapeContext,
+): Promise<{ cursor: StoredCursor; profileUrl?: string }> {
   if (task.cursor !== null) {
     const stored = StoredCursorSchema.safeParse(task.cursor);
     if (!stored.success) throw new Error(`Task ${task.id} has a malformed stored cursor`);
@@ -228,7 +277,11 @@ async function startingCursor(env: Env, task: TaskRow, publisher: Publisher, ctx
 }
 
 async function loadBusiness(env: Env, requestId: string): Promise<Business> {
-  const row = await database(env.DB).select({ business: requests.business }).from(requests).where(eq(requests.id, requestId)).get();
+  const row = await database(env.DB)
+    .select({ business: requests.business })
+    .from(requests)
+    .where(eq(requests.id, requestId))
+    .get();
   if (!row) throw new Error(`Request ${requestId} is missing`);
   return row.business as Business;
 }
@@ -237,7 +290,10 @@ async function loadBusiness(env: Env, requestId: string): Promise<Business> {
 function adapterCursor(module: PublisherModule, state: unknown): unknown {
   const parsed = module.adapter.cursor.safeParse(state);
   if (!parsed.success)
-    throw permanentError("publisher_error", `${module.name} adapter: cursor does not match its schema (${firstIssue(parsed.error).message})`);
+    throw permanentError(
+      "publisher_error",
+      `${module.name} adapter: cursor does not match its schema (${firstIssue(parsed.error).message})`,
+    );
   return parsed.data;
 }
 
@@ -245,14 +301,22 @@ function adapterCursor(module: PublisherModule, state: unknown): unknown {
 function checkedPage(module: PublisherModule, page: AdapterPage<unknown>): AdapterPage<unknown> {
   const reviews = PageReviewsSchema.safeParse(page.reviews);
   if (!reviews.success) {
-    throw permanentError("publisher_error", `${module.name} adapter returned a malformed review at ${issueText(reviews.error)}`);
+    throw permanentError(
+      "publisher_error",
+      `${module.name} adapter returned a malformed review at ${issueText(reviews.error)}`,
+    );
   }
   if (page.next !== null) adapterCursor(module, page.next);
-  if (!URL.canParse(page.pageUrl)) throw permanentError("publisher_error", `${module.name} adapter returned a page URL that is not a URL`);
+  if (!URL.canParse(page.pageUrl))
+    throw permanentError("publisher_error", `${module.name} adapter returned a page URL that is not a URL`);
   // Coverage hints are advisory: a value that is not a count or a reason is dropped, not a failure.
   const total = page.publisherTotal;
-  const publisherTotal = typeof total === "number" && Number.isSafeInteger(total) && total >= 0 ? total : null;
-  const limitedView = typeof page.limitedView === "string" && page.limitedView.trim() ? page.limitedView.trim().slice(0, MAX_STOP_REASON) : null;
+  const publisherTotal =
+    typeof total === "number" && Number.isSafeInteger(total) && total >= 0 ? total : null;
+  const limitedView =
+    typeof page.limitedView === "string" && page.limitedView.trim()
+      ? page.limitedView.trim().slice(0, MAX_STOP_REASON)
+      : null;
   return { ...page, reviews: reviews.data, publisherTotal, limitedView };
 }
 
@@ -286,9 +350,22 @@ async function walkPages(
     } catch (err) {
       // A next page that does not exist ends the walk (only a missing profile is a failure), with the
       // pages read so far and coverage saying the walk stopped there.
-      if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "profile_not_found" && !client.timeUp) {
-        if (!(await completeTask(env, task.id, token, { stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.message}`) }))) {
-          log("warn", "scrape run lost its task before completing", { task_id: task.id, publisher: task.publisherKey, run });
+      if (
+        cursor.page > 1 &&
+        err instanceof ScrapeError &&
+        err.reason === "profile_not_found" &&
+        !client.timeUp
+      ) {
+        if (
+          !(await completeTask(env, task.id, token, {
+            stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.message}`),
+          }))
+        ) {
+          log("warn", "scrape run lost its task before completing", {
+            task_id: task.id,
+            publisher: task.publisherKey,
+            run,
+          });
         }
         return ACK;
       }
@@ -299,7 +376,8 @@ async function walkPages(
     // The page boundary's question to the gate (is another account waiting for this slot?) is asked
     // while the page is stored, not after: the answer is the same and the walk saves a round trip a
     // page. Not asked where no next page could follow in this run.
-    const handOver = page.next !== null && scraped + 1 < pagesPerRun ? shouldYield(gate, task.id) : Promise.resolve(false);
+    const handOver =
+      page.next !== null && scraped + 1 < pagesPerRun ? shouldYield(gate, task.id) : Promise.resolve(false);
     const reviews = normalizeReviews(page.reviews, {
       publisherKey: task.publisherKey,
       pageUrl: page.pageUrl,
@@ -314,8 +392,15 @@ async function walkPages(
     if (page.next === null) end = { fullWalk: true, stopReason: null };
     else if (options.first_page_only || reachedKnown) end = { fullWalk: false, stopReason: null };
     else if (cursor.page >= maxPages) {
-      end = { fullWalk: false, stopReason: stopReasonText("page_budget", `the plan's pages_per_task (${maxPages}) ended the walk with pages left`) };
-    } else if (await onlyRepeats(env, task.id, cursor.page, fresh)) end = { fullWalk: true, stopReason: null };
+      end = {
+        fullWalk: false,
+        stopReason: stopReasonText(
+          "page_budget",
+          `the plan's pages_per_task (${maxPages}) ended the walk with pages left`,
+        ),
+      };
+    } else if (await onlyRepeats(env, task.id, cursor.page, fresh))
+      end = { fullWalk: true, stopReason: null };
     const next: StoredCursor = { page: cursor.page + 1, state: end ? null : page.next };
     // The publisher's cookies go on with the walk (encrypted), so a later run keeps its session.
     const jar = end ? [] : client.jarSnapshot();
@@ -339,7 +424,9 @@ async function walkPages(
     profileUrl = undefined;
     // The run's share of pages is done, or another account waits for the slot this one holds.
     if (cursor.state !== null && (scraped + 1 >= pagesPerRun || (await handOver))) {
-      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1 }]);
+      await dispatchTasks(env, [
+        { taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1 },
+      ]);
       await releaseRun(env, task.id, token);
       return ACK;
     }
@@ -355,7 +442,12 @@ async function walkPages(
  * seen before (publishers whose last page links to the first): the walk ends there rather than
  * circling until the time budget runs out.
  */
-async function onlyRepeats(env: Env, taskId: string, page: number, reviews: readonly Review[]): Promise<boolean> {
+async function onlyRepeats(
+  env: Env,
+  taskId: string,
+  page: number,
+  reviews: readonly Review[],
+): Promise<boolean> {
   if (page === 1 || reviews.length === 0) return false;
   const ids = new Set(reviews.map((r) => r.review_id));
   return (await storedReviewCount(env, taskId, [...ids])) === ids.size;
@@ -381,7 +473,15 @@ async function stopAfterError(
   if (err instanceof BrowserBusy && !timedOut) {
     const delaySeconds = err.retryAfterSeconds ?? 30;
     if (Date.now() + delaySeconds * 1000 < deadline) {
-      await dispatchTasks(env, [{ taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1, delaySeconds }]);
+      await dispatchTasks(env, [
+        {
+          taskId: task.id,
+          publisherKey: task.publisherKey,
+          accountId: task.accountId,
+          run: run + 1,
+          delaySeconds,
+        },
+      ]);
       await releaseRun(env, task.id, token);
       return ACK;
     }
@@ -392,7 +492,10 @@ async function stopAfterError(
     reason = "timeout";
     retry = false;
   }
-  const delaySeconds = retryDelaySeconds(attempts, err instanceof ScrapeError ? err.retryAfterSeconds : undefined);
+  const delaySeconds = retryDelaySeconds(
+    attempts,
+    err instanceof ScrapeError ? err.retryAfterSeconds : undefined,
+  );
   if (retry && (attempts >= MAX_ATTEMPTS || Date.now() + delaySeconds * 1000 >= deadline)) retry = false;
   // `detail` is the adapter's own account of what went wrong (the field or element it found missing,
   // the status the publisher answered): what an operator needs when a publisher changes its pages.
@@ -416,7 +519,11 @@ async function stopAfterError(
     if (reason !== "timeout") {
       const detail = err instanceof ScrapeError ? err.message : "an unexpected error (see the service log)";
       if (await completeTask(env, task.id, token, { stopReason: stopReasonText(reason, detail) })) {
-        log("info", "task completed with the pages read before the failure", { task_id: task.id, publisher: task.publisherKey, reason });
+        log("info", "task completed with the pages read before the failure", {
+          task_id: task.id,
+          publisher: task.publisherKey,
+          reason,
+        });
         return ACK;
       }
     }

@@ -42,7 +42,9 @@ export interface StoredPage {
 export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
   const { taskId, token } = page;
   const now = Date.now();
-  const fileKey = page.reviews.length ? pageFileKey(taskId, page.page, crypto.randomUUID().slice(0, 8)) : null;
+  const fileKey = page.reviews.length
+    ? pageFileKey(taskId, page.page, crypto.randomUUID().slice(0, 8))
+    : null;
   if (fileKey) await putPageFile(env, fileKey, page.reviews);
 
   const progress = env.DB.prepare(
@@ -76,13 +78,17 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
       `INSERT OR IGNORE INTO reviews (task_id, review_id, posted_at, data)
        SELECT column1, column2, column3, column4 FROM (VALUES ${rows.map(() => "(?, ?, ?, ?)").join(", ")})
        WHERE EXISTS (SELECT 1 FROM tasks WHERE id = ? AND lease_token = ? AND pages_scraped = ?)`,
-    ).bind(...rows.flatMap((r) => [taskId, r.review_id, r.posted_at, JSON.stringify(r)]), taskId, token, page.page),
+    ).bind(
+      ...rows.flatMap((r) => [taskId, r.review_id, r.posted_at, JSON.stringify(r)]),
+      taskId,
+      token,
+      page.page,
+    ),
   );
 
-  const count = env.DB.prepare(`UPDATE tasks SET reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1) WHERE id = ?1 AND lease_token = ?2`).bind(
-    taskId,
-    token,
-  );
+  const count = env.DB.prepare(
+    `UPDATE tasks SET reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1) WHERE id = ?1 AND lease_token = ?2`,
+  ).bind(taskId, token);
 
   let stored = false;
   try {
@@ -111,12 +117,18 @@ export async function addRequestCounts(env: Env, taskId: string, counts: Request
 const IDS_PER_QUERY = D1_MAX_PARAMS - 1;
 
 /** How many of these review ids the task has stored already. */
-export async function storedReviewCount(env: Env, taskId: string, reviewIds: readonly string[]): Promise<number> {
+export async function storedReviewCount(
+  env: Env,
+  taskId: string,
+  reviewIds: readonly string[],
+): Promise<number> {
   const unique = [...new Set(reviewIds)];
   if (!unique.length) return 0;
   const counts = await env.DB.batch<{ n: number }>(
     chunk(unique, IDS_PER_QUERY).map((ids) =>
-      env.DB.prepare(`SELECT count(*) AS n FROM reviews WHERE task_id = ? AND review_id IN (${ids.map(() => "?").join(", ")})`).bind(taskId, ...ids),
+      env.DB.prepare(
+        `SELECT count(*) AS n FROM reviews WHERE task_id = ? AND review_id IN (${ids.map(() => "?").join(", ")})`,
+      ).bind(taskId, ...ids),
     ),
   );
   return counts.reduce((sum, result) => sum + (result.results[0]?.n ?? 0), 0);

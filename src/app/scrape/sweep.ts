@@ -64,7 +64,8 @@ export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<numb
       group.map((task) => {
         // Never started: run 1. A run that ended cleanly (no lease) handed over to the next one; a
         // run whose lease expired stopped midway and resumes under its own number.
-        const run = task.status === TaskStatus.queued ? 1 : task.leaseUntil === null ? task.runs + 1 : task.runs;
+        const run =
+          task.status === TaskStatus.queued ? 1 : task.leaseUntil === null ? task.runs + 1 : task.runs;
         return { taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run };
       }),
     );
@@ -73,7 +74,10 @@ export async function requeueIdleTasks(env: Env, now = Date.now()): Promise<numb
     await db
       .update(tasks)
       // (`now` is written into the statement: one bound value per task id is all D1 allows.)
-      .set({ updatedAt: now, deadlineAt: sql`${tasks.deadlineAt} + max(0, ${sql.raw(String(Math.trunc(now)))} - ${tasks.updatedAt})` })
+      .set({
+        updatedAt: now,
+        deadlineAt: sql`${tasks.deadlineAt} + max(0, ${sql.raw(String(Math.trunc(now)))} - ${tasks.updatedAt})`,
+      })
       .where(
         inArray(
           tasks.id,

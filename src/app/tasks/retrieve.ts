@@ -45,10 +45,23 @@ export function unfinishedTask(task: RetrievedTask): UnfinishedTask {
   const code = task.status as 100 | 101 | 500;
   const element: UnfinishedTask["response_message"][number] = { ...MESSAGES[code], task_status: code };
   if (code === TaskStatus.failed) element.reason = (task.reason ?? "internal") as FailureReason;
-  else if (task.pagesScraped > 0 || task.reviewsFound > 0 || task.requestsDirect + task.requestsBrowser + task.requestsProvider > 0) {
-    element.progress = { pages_scraped: task.pagesScraped, reviews_found: task.reviewsFound, requests: requestCounts(task) };
+  else if (
+    task.pagesScraped > 0 ||
+    task.reviewsFound > 0 ||
+    task.requestsDirect + task.requestsBrowser + task.requestsProvider > 0
+  ) {
+    element.progress = {
+      pages_scraped: task.pagesScraped,
+      reviews_found: task.reviewsFound,
+      requests: requestCounts(task),
+    };
   }
-  return { task_id: task.id, foreign_key: task.foreignKey, publisher_key: task.publisherKey, response_message: [element] };
+  return {
+    task_id: task.id,
+    foreign_key: task.foreignKey,
+    publisher_key: task.publisherKey,
+    response_message: [element],
+  };
 }
 
 export interface TaskLookup {
@@ -78,7 +91,14 @@ const sibling = alias(tasks, "sibling");
  * SQLite into one JSON text, so one value crosses the wire however large the page. The page is only
  * read for a completed task (unfinished tasks have no positions).
  */
-export async function findTaskPage(env: Env, db: Database, lookup: TaskLookup, page: number, pageSize: number, baseUrl: string): Promise<TaskPage | null> {
+export async function findTaskPage(
+  env: Env,
+  db: Database,
+  lookup: TaskLookup,
+  page: number,
+  pageSize: number,
+  baseUrl: string,
+): Promise<TaskPage | null> {
   const start = (page - 1) * pageSize;
   const cachedUrls = cachedReviewsUrls(env, baseUrl, lookup.taskId);
   const row = await db
@@ -117,7 +137,13 @@ export async function findTaskPage(env: Env, db: Database, lookup: TaskLookup, p
  * The completed-task answer as JSON text, in the documented field order. The reviews are spliced in
  * as stored, so a 1,000-review page costs no JSON parsing or re-serialization in the Worker.
  */
-export async function completedTaskJson(env: Env, found: TaskPage, page: number, pageSize: number, baseUrl: string): Promise<string> {
+export async function completedTaskJson(
+  env: Env,
+  found: TaskPage,
+  page: number,
+  pageSize: number,
+  baseUrl: string,
+): Promise<string> {
   const { task, business } = found;
   const total = task.reviewsFound;
   const totalPages = Math.ceil(total / pageSize);

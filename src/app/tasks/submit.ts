@@ -60,9 +60,21 @@ export async function submitRequest(
   );
   // Drizzle binds a parameter for every column of the table, not only the ones given here.
   const columnsPerTask = Object.keys(getTableColumns(tasks)).length;
-  const taskInserts = chunk(rows, Math.floor(D1_MAX_PARAMS / columnsPerTask)).map((part) => db.insert(tasks).values(part));
+  const taskInserts = chunk(rows, Math.floor(D1_MAX_PARAMS / columnsPerTask)).map((part) =>
+    db.insert(tasks).values(part),
+  );
   await db.batch([
-    db.insert(requests).values({ id: requestId, accountId, foreignKey: data.foreign_key, lazy, business: data.business, baseUrl, createdAt: now }),
+    db
+      .insert(requests)
+      .values({
+        id: requestId,
+        accountId,
+        foreignKey: data.foreign_key,
+        lazy,
+        business: data.business,
+        baseUrl,
+        createdAt: now,
+      }),
     ...taskInserts,
     ...(alsoWrite?.(rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id }))) ?? []),
   ]);
@@ -73,7 +85,10 @@ export async function submitRequest(
     );
   } catch (err) {
     // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.
-    await db.batch([db.delete(tasks).where(eq(tasks.requestId, requestId)), db.delete(requests).where(eq(requests.id, requestId))]);
+    await db.batch([
+      db.delete(tasks).where(eq(tasks.requestId, requestId)),
+      db.delete(requests).where(eq(requests.id, requestId)),
+    ]);
     throw err;
   }
   return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };

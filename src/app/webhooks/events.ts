@@ -22,13 +22,22 @@ export const TaskEventPayloadSchema = z
     task_id: z.string(),
     publisher_key: z.string(),
     foreign_key: z.string(),
-    profile_key: z.string().openapi({ description: "The resolved profile URL (or the profile_key as submitted before it is resolved)." }),
+    profile_key: z
+      .string()
+      .openapi({
+        description: "The resolved profile URL (or the profile_key as submitted before it is resolved).",
+      }),
     task_status: z.union([z.literal(101), z.literal(200), z.literal(500)]),
-    reviews_urls: z.array(z.string()).openapi({ description: "Signed, expiring URLs of the raw review files; empty until completed." }),
+    reviews_urls: z
+      .array(z.string())
+      .openapi({ description: "Signed, expiring URLs of the raw review files; empty until completed." }),
     event: z.enum(TASK_EVENTS),
     request_id: z.string(),
     batch_id: z.string().openapi({ description: "Same as request_id." }),
-    reviews_count: z.number().int().openapi({ description: "Reviews found so far (all of them once completed)." }),
+    reviews_count: z
+      .number()
+      .int()
+      .openapi({ description: "Reviews found so far (all of them once completed)." }),
     reason: z.enum(FAILURE_REASONS).optional().openapi({ description: "Only on task.failed." }),
     coverage: z
       .object({
@@ -38,7 +47,10 @@ export const TaskEventPayloadSchema = z
         stop_reason: z.string().nullable(),
       })
       .optional()
-      .openapi({ description: "Only on task.completed: how complete the reviews are, as in the completed retrieve's `coverage`." }),
+      .openapi({
+        description:
+          "Only on task.completed: how complete the reviews are, as in the completed retrieve's `coverage`.",
+      }),
   })
   .openapi("TaskEvent");
 
@@ -52,7 +64,12 @@ export function taskEventId(taskId: string, event: TaskEventName): string {
   return `evt_${taskId}_${event.slice("task.".length)}`;
 }
 
-export async function taskEventPayload(env: Env, task: TaskRow, baseUrl: string, event: TaskEventName): Promise<TaskEventPayload> {
+export async function taskEventPayload(
+  env: Env,
+  task: TaskRow,
+  baseUrl: string,
+  event: TaskEventName,
+): Promise<TaskEventPayload> {
   const payload: TaskEventPayload = {
     task_id: task.id,
     publisher_key: task.publisherKey,

@@ -36,7 +36,9 @@ function loadKey(secret: string): Promise<LoadedKey> {
 export class SecretUnreadable extends Error {
   override readonly name = "SecretUnreadable";
   constructor(readonly keyId: string | null) {
-    super(keyId ? `Sealed under key ${keyId}, which is not configured` : "No configured key opens this value");
+    super(
+      keyId ? `Sealed under key ${keyId}, which is not configured` : "No configured key opens this value",
+    );
   }
 }
 
@@ -59,13 +61,19 @@ export async function keyId(secret: string): Promise<string> {
 export async function encryptText(secret: string, plaintext: string): Promise<string> {
   const { id, key } = await loadKey(secret);
   const iv = randomBytes(12);
-  const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, new TextEncoder().encode(plaintext));
+  const sealed = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv },
+    key,
+    new TextEncoder().encode(plaintext),
+  );
   return `v2.${id}.${toBase64(iv)}.${toBase64(sealed)}`;
 }
 
 async function open(key: CryptoKey, iv: string, data: string): Promise<string | null> {
   try {
-    return new TextDecoder().decode(await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv) }, key, fromBase64(data)));
+    return new TextDecoder().decode(
+      await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv) }, key, fromBase64(data)),
+    );
   } catch {
     return null;
   }

@@ -59,7 +59,12 @@ export const DAY_MS = 24 * HOUR_MS;
  * - operational: anything finished in 24 h (task or canary) and none of the above;
  * - unknown: nothing finished in 24 h.
  */
-export function publisherHealth(hours: readonly HourOutcomes[], canaries: readonly CanaryRun[], now: number, lastSuccessAt: number | null): PublisherHealth {
+export function publisherHealth(
+  hours: readonly HourOutcomes[],
+  canaries: readonly CanaryRun[],
+  now: number,
+  lastSuccessAt: number | null,
+): PublisherHealth {
   const since = now - DAY_MS;
   const recent = hours.filter((h) => h.hour + HOUR_MS > since);
   const tasks = recent.reduce((n, h) => n + h.tasks, 0);
@@ -72,7 +77,9 @@ export function publisherHealth(hours: readonly HourOutcomes[], canaries: readon
     if (h.lastFailureAt !== null && (lastFailure === null || h.lastFailureAt > lastFailure.at))
       lastFailure = { at: h.lastFailureAt, reason: h.lastFailureReason };
   const recentCanaries = canaries.filter((c) => c.finishedAt > since);
-  for (const c of recentCanaries) if (!c.ok && (lastFailure === null || c.finishedAt > lastFailure.at)) lastFailure = { at: c.finishedAt, reason: c.reason };
+  for (const c of recentCanaries)
+    if (!c.ok && (lastFailure === null || c.finishedAt > lastFailure.at))
+      lastFailure = { at: c.finishedAt, reason: c.reason };
 
   const lastCanaries = canaries.slice(0, FAILING_CANARY_RUNS);
   const canariesFailing = lastCanaries.length === FAILING_CANARY_RUNS && lastCanaries.every((c) => !c.ok);
@@ -93,11 +100,15 @@ export function publisherHealth(hours: readonly HourOutcomes[], canaries: readon
 }
 
 /** The operator event a change of status sends, or null (changes into or out of `unknown` are quiet). */
-export function healthEvent(previous: HealthStatus | null, next: HealthStatus): "publisher.degraded" | "publisher.failing" | "publisher.recovered" | null {
+export function healthEvent(
+  previous: HealthStatus | null,
+  next: HealthStatus,
+): "publisher.degraded" | "publisher.failing" | "publisher.recovered" | null {
   if (previous === next) return null;
   if (next === "degraded") return "publisher.degraded";
   if (next === "failing") return "publisher.failing";
-  if (next === "operational" && (previous === "degraded" || previous === "failing")) return "publisher.recovered";
+  if (next === "operational" && (previous === "degraded" || previous === "failing"))
+    return "publisher.recovered";
   return null;
 }
 

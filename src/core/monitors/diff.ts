@@ -44,7 +44,11 @@ export function watchedFields(review: Review): WatchedFields {
 }
 
 function sameFields(a: WatchedFields, b: WatchedFields): boolean {
-  return a.rating === b.rating && a.text === b.text && (a.owner_reply?.text ?? null) === (b.owner_reply?.text ?? null);
+  return (
+    a.rating === b.rating &&
+    a.text === b.text &&
+    (a.owner_reply?.text ?? null) === (b.owner_reply?.text ?? null)
+  );
 }
 
 /**
@@ -62,17 +66,24 @@ export function diffRun(sighting: RunSighting): DetectedChange[] {
     seenIds.add(review.review_id);
     const known = sighting.known.get(review.review_id);
     if (!known) {
-      if (!sighting.baseline) created.push({ type: "review.created", review_id: review.review_id, before: null, after: review });
+      if (!sighting.baseline)
+        created.push({ type: "review.created", review_id: review.review_id, before: null, after: review });
       continue;
     }
     if (!sameFields(watchedFields(known.data), watchedFields(review))) {
-      updated.push({ type: "review.updated", review_id: review.review_id, before: known.data, after: review });
+      updated.push({
+        type: "review.updated",
+        review_id: review.review_id,
+        before: known.data,
+        after: review,
+      });
     }
   }
   const deleted: DetectedChange[] = [];
   if (sighting.completeWalk && !sighting.baseline) {
     for (const known of sighting.known.values()) {
-      if (!seenIds.has(known.review_id)) deleted.push({ type: "review.deleted", review_id: known.review_id, before: known.data, after: null });
+      if (!seenIds.has(known.review_id))
+        deleted.push({ type: "review.deleted", review_id: known.review_id, before: known.data, after: null });
     }
     deleted.sort((a, b) => a.before!.posted_at - b.before!.posted_at || (a.review_id < b.review_id ? -1 : 1));
   }

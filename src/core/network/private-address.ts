@@ -44,7 +44,14 @@ const INTERNAL_SUFFIXES = [
 ];
 
 /** Wildcard DNS domains that answer every name under them with a loopback address. */
-const LOOPBACK_WILDCARD_DOMAINS = ["lvh.me", "localtest.me", "vcap.me", "localho.st", "fuf.me", "lacolhost.com"];
+const LOOPBACK_WILDCARD_DOMAINS = [
+  "lvh.me",
+  "localtest.me",
+  "vcap.me",
+  "localho.st",
+  "fuf.me",
+  "lacolhost.com",
+];
 
 function onSuffix(host: string, suffix: string): boolean {
   return host === suffix || host.endsWith(`.${suffix}`);
@@ -70,7 +77,8 @@ function embeddedIpv4(host: string): string[] {
   }
   // "10-0-0-1.sslip.io", "app-127-0-0-1.nip.io", "7f000001.nip.io" (hex form)
   for (const label of labels) {
-    for (const m of label.matchAll(/(?:^|[^\d])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?=$|[^\d])/g)) found.push(`${m[1]}.${m[2]}.${m[3]}.${m[4]}`);
+    for (const m of label.matchAll(/(?:^|[^\d])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?=$|[^\d])/g))
+      found.push(`${m[1]}.${m[2]}.${m[3]}.${m[4]}`);
     for (const m of label.matchAll(/(?:^|-)([0-9a-f]{8})(?=$|-)/g)) {
       const n = Number.parseInt(m[1], 16);
       found.push([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join("."));
@@ -89,13 +97,16 @@ export function isPrivateHost(hostname: string): boolean {
   if (ipaddr.isValid(host)) {
     // Only strict dotted-quad IPv4 here: other forms never reach us from a parsed URL, and a name
     // made of digits is not an address.
-    if (host.includes(":") || ipaddr.IPv4.isValidFourPartDecimal(host)) return isNonPublicAddress(ipaddr.parse(host));
+    if (host.includes(":") || ipaddr.IPv4.isValidFourPartDecimal(host))
+      return isNonPublicAddress(ipaddr.parse(host));
   }
   if (host.includes(":")) return true; // not an address, not a name
   if (!host.includes(".")) return true; // single label: resolved by a local search domain or hosts file
   if (INTERNAL_SUFFIXES.some((suffix) => onSuffix(host, suffix))) return true;
   if (LOOPBACK_WILDCARD_DOMAINS.some((domain) => onSuffix(host, domain))) return true;
-  return embeddedIpv4(host).some((ip) => !ipaddr.IPv4.isValidFourPartDecimal(ip) || isNonPublicAddress(ipaddr.IPv4.parse(ip)));
+  return embeddedIpv4(host).some(
+    (ip) => !ipaddr.IPv4.isValidFourPartDecimal(ip) || isNonPublicAddress(ipaddr.IPv4.parse(ip)),
+  );
 }
 
 /** Ports a deployed service sends webhooks to: the usual web ports, so the delivery log is no port scanner. */

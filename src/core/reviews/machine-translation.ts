@@ -6,7 +6,8 @@
  */
 const TRANSLATED_MARKER =
   /\((?=[^()]*google)(?=[^()]*(?:translat|übersetz|tradu|vertaald|przetłumacz|çevir|přelož|översatt|oversat|käännetty|перевед|翻译|翻譯|翻訳|번역))[^()]*\)/iu;
-const ORIGINAL_MARKER = /\((?:original|originale|origineel|oryginał|orijinal|originál|alkuperäinen|оригинал|原文|원문)\)/iu;
+const ORIGINAL_MARKER =
+  /\((?:original|originale|origineel|oryginał|orijinal|originál|alkuperäinen|оригинал|原文|원문)\)/iu;
 
 export interface UntranslatedText {
   text: string;
@@ -20,9 +21,15 @@ export function originalText(text: string): UntranslatedText {
   const original = ORIGINAL_MARKER.exec(text);
   if (!original) {
     // Only a translation is shown: it is all there is, minus the marker.
-    return { text: text.slice(0, translated.index) + text.slice(translated.index + translated[0].length), machineTranslated: true };
+    return {
+      text: text.slice(0, translated.index) + text.slice(translated.index + translated[0].length),
+      machineTranslated: true,
+    };
   }
   const originalStart = original.index + original[0].length;
-  const kept = original.index > translated.index ? text.slice(originalStart) : text.slice(originalStart, translated.index);
+  const kept =
+    original.index > translated.index
+      ? text.slice(originalStart)
+      : text.slice(originalStart, translated.index);
   return { text: kept, machineTranslated: true };
 }

@@ -59,8 +59,12 @@ function bounded(raw: RawReview): RawReview {
     url: raw.url !== undefined && raw.url.length > MAX_URL ? undefined : raw.url,
     date: raw.date !== undefined && raw.date.length > MAX_DATE_TEXT ? undefined : raw.date,
     language: raw.language !== undefined && raw.language.length > MAX_LANGUAGE_TAG ? undefined : raw.language,
-    visit_date: raw.visit_date !== undefined && raw.visit_date.length > MAX_VISIT_DATE ? undefined : raw.visit_date,
-    author_country: raw.author_country !== undefined && raw.author_country.length > MAX_COUNTRY ? undefined : raw.author_country,
+    visit_date:
+      raw.visit_date !== undefined && raw.visit_date.length > MAX_VISIT_DATE ? undefined : raw.visit_date,
+    author_country:
+      raw.author_country !== undefined && raw.author_country.length > MAX_COUNTRY
+        ? undefined
+        : raw.author_country,
   };
 }
 
@@ -81,7 +85,13 @@ export function visitedAt(value: string | undefined): number | null {
   const time = Date.UTC(year, month - 1, day);
   const date = new Date(time);
   // Date.UTC rolls over ("2026-02-30" would become March 2): only a date that exists is kept.
-  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (
+    year < 1900 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return null;
   return time;
 }
 
@@ -135,12 +145,20 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
   // Dates are printed in the page's UI language, which may differ from the review's.
   const posted = resolvePostedAt(source_date, ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null);
   const review_id =
-    raw.id?.trim() || derivedReviewId({ publisherKey: ctx.publisherKey, author_name, text, absolutePostedAt: posted?.absolute ? posted.postedAt : null });
+    raw.id?.trim() ||
+    derivedReviewId({
+      publisherKey: ctx.publisherKey,
+      author_name,
+      text,
+      absolutePostedAt: posted?.absolute ? posted.postedAt : null,
+    });
   // The review's own language: the publisher's per-review tag, else the text itself. `<html lang>`
   // is the site's interface language (a German review on an English page is German), so it only
   // breaks an unreliable detection; a machine-translated text is shown in the page's language, so
   // there it says nothing about the original.
-  const language = isoLanguage(raw.language) ?? detectLanguage(text, machineTranslated ? null : isoLanguage(ctx.pageLanguage));
+  const language =
+    isoLanguage(raw.language) ??
+    detectLanguage(text, machineTranslated ? null : isoLanguage(ctx.pageLanguage));
 
   const author_country = raw.author_country ? alpha3Country(raw.author_country) : null;
   const visited_at = visitedAt(raw.visit_date);
@@ -148,7 +166,12 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
   const author_photo_count = wholeCount(raw.author_photo_count);
 
   const reply = reply_text
-    ? { text: reply_text, posted_at: resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)?.postedAt ?? null }
+    ? {
+        text: reply_text,
+        posted_at:
+          resolvePostedAt(cleanName(raw.reply_date), ctx.scrapedAt, ctx.pageLanguage ?? raw.language ?? null)
+            ?.postedAt ?? null,
+      }
     : null;
   return {
     review_id,

@@ -51,11 +51,16 @@ function parsersFor(languageTag: string | null): chrono.Chrono[] {
 }
 
 function isRelative(components: chrono.ParsedComponents): boolean {
-  for (const tag of components.tags()) if (tag.startsWith("result/relative") || tag.startsWith("casualReference/")) return true;
+  for (const tag of components.tags())
+    if (tag.startsWith("result/relative") || tag.startsWith("casualReference/")) return true;
   return false;
 }
 
-export function resolvePostedAt(dateText: string | undefined, scrapedAt: number, languageTag: string | null): PostedAt | null {
+export function resolvePostedAt(
+  dateText: string | undefined,
+  scrapedAt: number,
+  languageTag: string | null,
+): PostedAt | null {
   if (!dateText?.trim() || dateText.length > MAX_DATE_TEXT) return null;
   const reference = { instant: new Date(scrapedAt), timezone: 0 };
   for (const parser of parsersFor(languageTag)) {

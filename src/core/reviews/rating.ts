@@ -15,7 +15,8 @@ import type { RawRating } from "./raw-review";
  */
 export const MAX_RATING_TEXT = 64;
 const NUMBER = /-?\d+(?:[.,]\d+)?/;
-const VALUE_OUT_OF_BEST = /(-?\d+(?:[.,]\d+)?)\s*(?:\/|out of|of|von|sur|de|su|van|z|из)\s*(\d+(?:[.,]\d+)?)/iu;
+const VALUE_OUT_OF_BEST =
+  /(-?\d+(?:[.,]\d+)?)\s*(?:\/|out of|of|von|sur|de|su|van|z|из)\s*(\d+(?:[.,]\d+)?)/iu;
 
 function toNumber(value: string | number | undefined): number | null {
   if (value === undefined) return null;

@@ -17,7 +17,12 @@ export interface IdentifyingFields {
  * [publisher, author name, posted day (YYYY-MM-DD, UTC) or "", text]. The same review scraped again
  * gets the same id, so deduplication by review_id works across pages and tasks.
  */
-export function derivedReviewId({ publisherKey, author_name, text, absolutePostedAt }: IdentifyingFields): string {
+export function derivedReviewId({
+  publisherKey,
+  author_name,
+  text,
+  absolutePostedAt,
+}: IdentifyingFields): string {
   const day = absolutePostedAt === null ? "" : new Date(absolutePostedAt).toISOString().slice(0, 10);
   const digest = sha256(new TextEncoder().encode(goJsonStringArray([publisherKey, author_name, day, text])));
   return DERIVED_ID_PREFIX + toHex(digest).slice(0, 32);

@@ -36,7 +36,9 @@ export const CLEARLY_FEWER_RATIO = 0.9;
 export const CLEARLY_FEWER_MIN_GAP = 5;
 
 export function clearlyFewer(collected: number, publisherTotal: number): boolean {
-  return collected < publisherTotal * CLEARLY_FEWER_RATIO && publisherTotal - collected >= CLEARLY_FEWER_MIN_GAP;
+  return (
+    collected < publisherTotal * CLEARLY_FEWER_RATIO && publisherTotal - collected >= CLEARLY_FEWER_MIN_GAP
+  );
 }
 
 /** A publisher total only counts when it is a sane count. */
@@ -52,7 +54,12 @@ export function taskCoverage(walk: WalkRecord): Coverage {
   else if (walk.fullWalk === true && total !== null && clearlyFewer(walk.collected, total)) {
     stopReason = `fewer_than_stated: the walk reached the last page with ${walk.collected} of the ${total} reviews the publisher states`;
   }
-  return { publisher_total: total, collected: walk.collected, complete: stopReason === null, stop_reason: stopReason };
+  return {
+    publisher_total: total,
+    collected: walk.collected,
+    complete: stopReason === null,
+    stop_reason: stopReason,
+  };
 }
 
 /** Longest stop_reason stored: failure details are the adapter's own messages, which may quote a URL. */

@@ -24,7 +24,12 @@ export async function legacySignature(secret: string, timestamp: string, body: s
 }
 
 /** Standard Webhooks `v1,<base64>` over `id.timestamp.body`, keyed with the decoded secret. */
-export async function standardSignature(secret: string, id: string, timestamp: string, body: string): Promise<string> {
+export async function standardSignature(
+  secret: string,
+  id: string,
+  timestamp: string,
+  body: string,
+): Promise<string> {
   const raw = fromBase64(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret);
   const mac = await crypto.subtle.sign("HMAC", await hmacKey(raw), utf8(`${id}.${timestamp}.${body}`));
   return STANDARD_PREFIX + toBase64(mac);

@@ -35,13 +35,19 @@ export function jsonBody(errorText: string) {
     try {
       text = UTF8.decode(bytes);
     } catch {
-      throw new ApiError(400, { error: errorText, details: { non_field_errors: ["JSON parse error - body is not valid UTF-8"] } });
+      throw new ApiError(400, {
+        error: errorText,
+        details: { non_field_errors: ["JSON parse error - body is not valid UTF-8"] },
+      });
     }
     try {
       c.set("body", JSON.parse(text));
     } catch (err) {
       const reason = text.trim() === "" ? "empty body" : err instanceof Error ? err.message : String(err);
-      throw new ApiError(400, { error: errorText, details: { non_field_errors: [`JSON parse error - ${reason}`] } });
+      throw new ApiError(400, {
+        error: errorText,
+        details: { non_field_errors: [`JSON parse error - ${reason}`] },
+      });
     }
     await next();
   });

@@ -11,6 +11,11 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return c.json({ error: err.message || "Bad request" }, err.status);
   }
   // Only the name and message: bodies, keys and cookies never reach the log.
-  log("error", "request failed", { request_id: c.get("requestId"), method: c.req.method, path: new URL(c.req.url).pathname, error: errorText(err) });
+  log("error", "request failed", {
+    request_id: c.get("requestId"),
+    method: c.req.method,
+    path: new URL(c.req.url).pathname,
+    error: errorText(err),
+  });
   return c.json(INTERNAL_ERROR, 500);
 };

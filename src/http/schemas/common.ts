@@ -4,7 +4,10 @@ import { drfString } from "../../core/validation";
 export const ErrorSchema = z
   .object({
     error: z.string(),
-    details: z.record(z.string(), z.unknown()).optional().openapi({ description: "Errors nested like the request body; leaves are lists of messages." }),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "Errors nested like the request body; leaves are lists of messages." }),
   })
   .openapi("Error");
 
@@ -18,14 +21,22 @@ export function errorResponse(description: string, example: object) {
 }
 
 export const unauthorized = (message: string) =>
-  errorResponse("The API key is unknown, expired or revoked.", { error: "Invalid API key", details: { api_key: [message] } });
+  errorResponse("The API key is unknown, expired or revoked.", {
+    error: "Invalid API key",
+    details: { api_key: [message] },
+  });
 
 export const tooLarge = errorResponse("The body is over 1 MiB.", { error: "Payload too large" });
 
-export const internalError = errorResponse("Unexpected failure; no stack trace is shown.", { error: "Internal server error" });
+export const internalError = errorResponse("Unexpected failure; no stack trace is shown.", {
+  error: "Internal server error",
+});
 
 /** A dependency (the account object, D1) failed twice in a row: nothing was changed; retry after Retry-After. */
 export const unavailable = (example: object) => ({
-  ...errorResponse("A dependency is briefly unavailable; nothing was changed. Retry after the Retry-After seconds.", example),
+  ...errorResponse(
+    "A dependency is briefly unavailable; nothing was changed. Retry after the Retry-After seconds.",
+    example,
+  ),
   headers: { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait." } },
 });

@@ -2,7 +2,15 @@ import { z } from "@hono/zod-openapi";
 import { canonicalPublisherKey, isOnDomain } from "../../core/publishers/canonical";
 import { COOKIE_MSG, CookieSchema } from "../../core/cookies";
 import { publisherFor } from "../../publishers/registry";
-import { MSG, drfBoolean, drfDict, drfList, drfObject, drfString, isPlainObject } from "../../core/validation";
+import {
+  MSG,
+  drfBoolean,
+  drfDict,
+  drfList,
+  drfObject,
+  drfString,
+  isPlainObject,
+} from "../../core/validation";
 
 export const MAX_PUBLISHERS = 25;
 export const MAX_REVIEW_HASHES = 10_000;
@@ -16,13 +24,18 @@ export const PersonaSchema = drfObject({
 
 export const PublisherConfigSchema = drfObject({
   profile_key: drfString({ max: 2048, allowBlank: true }).optional().openapi({
-    description: "Profile URL on the publisher's domain, or an id where the publisher's adapter can build the URL.",
+    description:
+      "Profile URL on the publisher's domain, or an id where the publisher's adapter can build the URL.",
   }),
   last_review_hashes: drfList(drfString({ max: 128 }), { max: MAX_REVIEW_HASHES }),
   first_page_only: drfBoolean().openapi({ type: "boolean" }),
   persona: PersonaSchema.optional(),
 }).openapi("PublisherConfiguration", {
-  example: { profile_key: "https://www.trustpilot.com/review/example.com", last_review_hashes: [], first_page_only: false },
+  example: {
+    profile_key: "https://www.trustpilot.com/review/example.com",
+    last_review_hashes: [],
+    first_page_only: false,
+  },
 });
 
 export type PublisherConfig = z.output<typeof PublisherConfigSchema>;
@@ -31,10 +44,12 @@ export type PublisherConfig = z.output<typeof PublisherConfigSchema>;
  * A review monitor's publisher configuration: the submit one without `last_review_hashes` (the
  * monitor keeps its own) and without `first_page_only` (the monitor decides how far each run walks).
  */
-export const MonitorPublisherConfigSchema = PublisherConfigSchema.omit({ last_review_hashes: true, first_page_only: true }).openapi(
-  "MonitorPublisherConfiguration",
-  { example: { profile_key: "https://www.trustpilot.com/review/example.com" } },
-);
+export const MonitorPublisherConfigSchema = PublisherConfigSchema.omit({
+  last_review_hashes: true,
+  first_page_only: true,
+}).openapi("MonitorPublisherConfiguration", {
+  example: { profile_key: "https://www.trustpilot.com/review/example.com" },
+});
 
 type ConfigSchema = typeof PublisherConfigSchema | typeof MonitorPublisherConfigSchema;
 
@@ -53,7 +68,10 @@ type Issue = { path: readonly PropertyKey[]; message: string };
  * Checks a profile_key against its publisher's module; returns the profile URL ("" where the module
  * looks the business up) or an error message.
  */
-function resolveProfile(publisherKey: string, profileKey: string | undefined): { url: string } | { error: string } {
+function resolveProfile(
+  publisherKey: string,
+  profileKey: string | undefined,
+): { url: string } | { error: string } {
   const publisher = publisherFor(publisherKey);
   const key = profileKey?.trim() ?? "";
   if (!key) return publisher.lookup ? { url: "" } : { error: MSG.required };
@@ -71,7 +89,10 @@ const CookieDomainField = CookieSchema.shape.domain;
  * the cookie's own index, beside any other failure of the same list.
  */
 function cookieDomainIssues(publisherKey: string, persona: unknown): Issue[] {
-  const cookies = isPlainObject(persona) && isPlainObject(persona.additional_cookies) ? persona.additional_cookies.login : undefined;
+  const cookies =
+    isPlainObject(persona) && isPlainObject(persona.additional_cookies)
+      ? persona.additional_cookies.login
+      : undefined;
   if (!Array.isArray(cookies) || cookies.length > MAX_COOKIES) return [];
   const issues: Issue[] = [];
   cookies.forEach((cookie, index) => {
@@ -79,7 +100,10 @@ function cookieDomainIssues(publisherKey: string, persona: unknown): Issue[] {
     if (!parsed?.success) return; // its own message says what is wrong
     const domain = parsed.data.toLowerCase().replace(/^\./, "").replace(/\.$/, "");
     if (!isOnDomain(domain, publisherKey) && !isOnDomain(publisherKey, domain)) {
-      issues.push({ path: ["persona", "additional_cookies", "login", index, "domain"], message: COOKIE_MSG.domain(publisherKey) });
+      issues.push({
+        path: ["persona", "additional_cookies", "login", index, "domain"],
+        message: COOKIE_MSG.domain(publisherKey),
+      });
     }
   });
   return issues;
@@ -88,10 +112,12 @@ function cookieDomainIssues(publisherKey: string, persona: unknown): Issue[] {
 /** The login cookies a publisher needs; reported at the first level of the persona that is missing. */
 function loginIssues(persona: Persona | undefined): Issue[] {
   if (!persona) return [{ path: ["persona"], message: MSG.required }];
-  if (!persona.additional_cookies) return [{ path: ["persona", "additional_cookies"], message: MSG.required }];
+  if (!persona.additional_cookies)
+    return [{ path: ["persona", "additional_cookies"], message: MSG.required }];
   const login = persona.additional_cookies.login;
   if (!login) return [{ path: ["persona", "additional_cookies", "login"], message: MSG.required }];
-  if (login.length === 0) return [{ path: ["persona", "additional_cookies", "login"], message: MSG.emptyList }];
+  if (login.length === 0)
+    return [{ path: ["persona", "additional_cookies", "login"], message: MSG.emptyList }];
   return [];
 }
 
@@ -103,7 +129,11 @@ const PersonaField = PublisherConfigSchema.shape.persona;
  * lookup, required login cookies). The rules run on every field whose own shape is valid, even when
  * a sibling field failed, so one answer lists every failing field.
  */
-function checkEntry<S extends ConfigSchema>(configSchema: S, publisherKey: string, value: unknown): { issues: Issue[]; entry?: PublisherEntry<z.output<S>> } {
+function checkEntry<S extends ConfigSchema>(
+  configSchema: S,
+  publisherKey: string,
+  value: unknown,
+): { issues: Issue[]; entry?: PublisherEntry<z.output<S>> } {
   const parsed = configSchema.safeParse(value);
   if (!isPlainObject(value)) return { issues: parsed.success ? [] : parsed.error.issues };
   const issues: Issue[] = parsed.success ? [] : [...parsed.error.issues];
@@ -116,10 +146,19 @@ function checkEntry<S extends ConfigSchema>(configSchema: S, publisherKey: strin
     else profileUrl = profile.url;
   }
   const persona = PersonaField.safeParse(value.persona);
-  if (!failed.has("persona") && persona.success && publisherFor(publisherKey).loginRequired) issues.push(...loginIssues(persona.data));
+  if (!failed.has("persona") && persona.success && publisherFor(publisherKey).loginRequired)
+    issues.push(...loginIssues(persona.data));
   issues.push(...cookieDomainIssues(publisherKey, value.persona));
   if (issues.length > 0 || !parsed.success) return { issues };
-  return { issues, entry: { publisherKey, profileUrl, profileKey: parsed.data.profile_key ?? "", config: parsed.data as z.output<S> } };
+  return {
+    issues,
+    entry: {
+      publisherKey,
+      profileUrl,
+      profileKey: parsed.data.profile_key ?? "",
+      config: parsed.data as z.output<S>,
+    },
+  };
 }
 
 /**
@@ -148,12 +187,17 @@ function publishersMap<S extends ConfigSchema>(configSchema: S, configRef: strin
           continue;
         }
         if (seen.has(publisherKey)) {
-          ctx.addIssue({ code: "custom", path: [rawKey], message: `Duplicate publisher: "${rawKey}" is the same publisher as "${publisherKey}".` });
+          ctx.addIssue({
+            code: "custom",
+            path: [rawKey],
+            message: `Duplicate publisher: "${rawKey}" is the same publisher as "${publisherKey}".`,
+          });
           continue;
         }
         seen.add(publisherKey);
         const { issues, entry } = checkEntry(configSchema, publisherKey, value);
-        for (const issue of issues) ctx.addIssue({ code: "custom", path: [publisherKey, ...issue.path], message: issue.message });
+        for (const issue of issues)
+          ctx.addIssue({ code: "custom", path: [publisherKey, ...issue.path], message: issue.message });
         if (entry) out.push(entry);
       }
       return out;
@@ -168,4 +212,7 @@ function publishersMap<S extends ConfigSchema>(configSchema: S, configRef: strin
 export const PublishersSchema = publishersMap(PublisherConfigSchema, "PublisherConfiguration");
 
 /** A monitor's publishers: the submit map without last_review_hashes and first_page_only. */
-export const MonitorPublishersSchema = publishersMap(MonitorPublisherConfigSchema, "MonitorPublisherConfiguration");
+export const MonitorPublishersSchema = publishersMap(
+  MonitorPublisherConfigSchema,
+  "MonitorPublisherConfiguration",
+);

@@ -17,7 +17,9 @@ export const RetrieveRequestSchema = drfObject({
   publisher_key: drfString({ max: 253 }),
   task_id: drfString({ max: 64 }),
   page: drfInteger({ min: 1 }).optional().openapi({ type: "integer", minimum: 1, default: 1 }),
-  page_size: drfInteger({ min: 1, max: PAGE_SIZE_MAX }).optional().openapi({ type: "integer", minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+  page_size: drfInteger({ min: 1, max: PAGE_SIZE_MAX })
+    .optional()
+    .openapi({ type: "integer", minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
 }).openapi("RetrieveRequest", {
   example: {
     api_key: "rk_your_api_key",
@@ -46,11 +48,19 @@ export const CompletedBusinessSchema = z
     name: z.string(),
     tags: z.array(z.string()),
     phone: z.string(),
-    address: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() }),
+    address: z.object({
+      street: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+      country: z.string(),
+    }),
     description: z.string(),
     publisher: z.string(),
     profile_key: z.string().openapi({ description: "The resolved profile URL at the publisher." }),
-    reviews_urls: z.array(z.string()).openapi({ description: "Signed, expiring URLs of the raw JSON Lines review files." }),
+    reviews_urls: z
+      .array(z.string())
+      .openapi({ description: "Signed, expiring URLs of the raw JSON Lines review files." }),
   })
   .openapi("CompletedBusiness");
 
@@ -60,8 +70,13 @@ export const CoverageSchema = z
       .number()
       .int()
       .nullable()
-      .openapi({ description: "The review count the publisher states for the profile; null when no page stated one." }),
-    collected: z.number().int().openapi({ description: "Reviews the task holds (the same as pagination.total_reviews)." }),
+      .openapi({
+        description: "The review count the publisher states for the profile; null when no page stated one.",
+      }),
+    collected: z
+      .number()
+      .int()
+      .openapi({ description: "Reviews the task holds (the same as pagination.total_reviews)." }),
     complete: z.boolean().openapi({
       description:
         "false when the reviews are known to be incomplete: the module's view is limited, a failure or the plan's page budget ended the walk, or a walk to the last page collected clearly fewer than publisher_total (below 90 % and at least 5 short).",
@@ -77,10 +92,20 @@ export const CoverageSchema = z
 export const RequestCountsSchema = z
   .object({
     direct: z.number().int().openapi({ description: "Requests made with the Worker's own fetch." }),
-    browser: z.number().int().openapi({ description: "Pages loaded and requests made in Browser Rendering." }),
-    provider: z.number().int().openapi({ description: "Requests forwarded by an unblocking provider (each is billed by the provider)." }),
+    browser: z
+      .number()
+      .int()
+      .openapi({ description: "Pages loaded and requests made in Browser Rendering." }),
+    provider: z
+      .number()
+      .int()
+      .openapi({
+        description: "Requests forwarded by an unblocking provider (each is billed by the provider).",
+      }),
   })
-  .openapi("RequestCounts", { description: "Requests the task made to the publisher, by route (docs/routes.md: estimating cost)." });
+  .openapi("RequestCounts", {
+    description: "Requests the task made to the publisher, by route (docs/routes.md: estimating cost).",
+  });
 
 export const CompletedTaskSchema = z
   .object({
@@ -114,7 +139,13 @@ export const ResponseMessageSchema = z
     message: z.string(),
     task_status: z.union([z.literal(100), z.literal(101), z.literal(500)]),
     reason: z.enum(FAILURE_REASONS).optional().openapi({ description: "Why a failed task failed." }),
-    progress: z.object({ pages_scraped: z.number().int(), reviews_found: z.number().int(), requests: RequestCountsSchema }).optional(),
+    progress: z
+      .object({
+        pages_scraped: z.number().int(),
+        reviews_found: z.number().int(),
+        requests: RequestCountsSchema,
+      })
+      .optional(),
   })
   .openapi("ResponseMessage");
 

@@ -22,7 +22,13 @@ export const SubmitRequestSchema = drfObject({
   data: drfObject({
     api_key: ApiKeySchema,
     foreign_key: drfString({ max: 255 }),
-    lazy: drfBoolean().optional().openapi({ type: "boolean", default: false, description: "Raises the time budget from 5 to 60 minutes." }),
+    lazy: drfBoolean()
+      .optional()
+      .openapi({
+        type: "boolean",
+        default: false,
+        description: "Raises the time budget from 5 to 60 minutes.",
+      }),
     business: BusinessSchema,
     publishers: PublishersSchema,
   }),
@@ -35,7 +41,11 @@ export const SubmitRequestSchema = drfObject({
       lazy: false,
       business: EXAMPLE_BUSINESS,
       publishers: {
-        "trustpilot.com": { profile_key: "https://www.trustpilot.com/review/bluedoorcafe.com", last_review_hashes: [], first_page_only: false },
+        "trustpilot.com": {
+          profile_key: "https://www.trustpilot.com/review/bluedoorcafe.com",
+          last_review_hashes: [],
+          first_page_only: false,
+        },
       },
     },
   },
@@ -50,7 +60,9 @@ export type ValidatedSubmit = SchemaMatchesDomain<SubmitInput>;
 export const SubmitResponseSchema = z
   .object({
     status: z.literal("success"),
-    tasks_id: z.string().openapi({ description: "Task of the first publisher; use it as task_id in retrieve." }),
+    tasks_id: z
+      .string()
+      .openapi({ description: "Task of the first publisher; use it as task_id in retrieve." }),
     request_id: z.string(),
     foreign_key: z.string(),
     publisher_key: z.string().openapi({ description: "Canonical key of the first publisher." }),

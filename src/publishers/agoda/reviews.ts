@@ -20,7 +20,10 @@ export const AGODA_PROVIDER = 332;
  */
 export const SORTING = 7;
 
-export function reviewCommentsRequest(hotelId: string, position: WalkPosition): { url: string; options: RequestOptions } {
+export function reviewCommentsRequest(
+  hotelId: string,
+  position: WalkPosition,
+): { url: string; options: RequestOptions } {
   return {
     url: "https://www.agoda.com/api/cronos/property/review/ReviewComments",
     options: {
@@ -70,13 +73,16 @@ const CommentSchema = z.object({
 
 const AnswerSchema = z.object({ comments: z.array(z.unknown()) });
 
-const line = (label: string, value: string | null | undefined) => (value?.trim() ? `${label}: ${value.trim()}` : "");
+const line = (label: string, value: string | null | undefined) =>
+  value?.trim() ? `${label}: ${value.trim()}` : "";
 
 /** Title, the comment, then "Positives:" and "Negatives:" where given, blocks separated by blank lines. */
 function reviewText(comment: z.infer<typeof CommentSchema>): string {
   const title = (comment.originalTitle ?? comment.reviewTitle)?.trim();
   const body = (comment.originalComment ?? comment.reviewComments)?.trim();
-  return [title, body, line("Positives", comment.reviewPositives), line("Negatives", comment.reviewNegatives)].filter(Boolean).join("\n\n");
+  return [title, body, line("Positives", comment.reviewPositives), line("Negatives", comment.reviewNegatives)]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**
@@ -99,7 +105,9 @@ export function parseAgodaPage(data: unknown, ctx: ParseContext): WalkPage {
     reviews.push({
       id: String(comment.hotelReviewId),
       ...(author ? { author_name: author } : {}),
-      ...(comment.rating != null && comment.rating >= 1 ? { rating: { value: comment.rating, best: 10, worst: 1 } } : {}),
+      ...(comment.rating != null && comment.rating >= 1
+        ? { rating: { value: comment.rating, best: 10, worst: 1 } }
+        : {}),
       text: reviewText(comment),
       url: ctx.pageUrl,
       ...(comment.reviewDate ? { date: comment.reviewDate } : {}),

@@ -5,7 +5,10 @@ import type { Adapter, AdapterPage } from "../types";
 import { parseReviews, reviewsUrl, WEB_API_KEY } from "./feed";
 import { listingIdOf, listingUrl } from "./profile";
 
-export const AirbnbCursorSchema = z.object({ listingId: z.string().regex(/^\d+$/), offset: z.number().int().min(0) });
+export const AirbnbCursorSchema = z.object({
+  listingId: z.string().regex(/^\d+$/),
+  offset: z.number().int().min(0),
+});
 export type AirbnbCursor = z.infer<typeof AirbnbCursorSchema>;
 
 /**
@@ -13,7 +16,8 @@ export type AirbnbCursor = z.infer<typeof AirbnbCursorSchema>;
  * bot wall, served with 200) is blocked and retried later.
  */
 const inspectAirbnbPage: PageInspector = (page) => {
-  if (/^\/login(?:\/|$)/.test(page.url.pathname)) return permanentError("login_required", "Airbnb sent us to its sign-in page");
+  if (/^\/login(?:\/|$)/.test(page.url.pathname))
+    return permanentError("login_required", "Airbnb sent us to its sign-in page");
   const body = page.text.trimStart();
   if (page.url.pathname.startsWith("/api/") && body.startsWith("<"))
     return transientError("blocked", "Airbnb answered its API with an HTML page (captcha or bot wall)");

@@ -46,7 +46,10 @@ export function reviewsUrl(listingId: string, offset: number): URL {
   url.searchParams.set("locale", "en");
   url.searchParams.set("currency", "USD");
   url.searchParams.set("variables", JSON.stringify(variables));
-  url.searchParams.set("extensions", JSON.stringify({ persistedQuery: { version: 1, sha256Hash: REVIEWS_QUERY_HASH } }));
+  url.searchParams.set(
+    "extensions",
+    JSON.stringify({ persistedQuery: { version: 1, sha256Hash: REVIEWS_QUERY_HASH } }),
+  );
   return url;
 }
 
@@ -56,7 +59,9 @@ const ReviewSchema = z.object({
   language: z.string().nullish(),
   createdAt: z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date"),
   rating: z.number().int().min(1).max(5),
-  reviewer: z.object({ id: z.union([z.string(), z.number()]).nullish(), firstName: z.string().nullish() }).nullish(),
+  reviewer: z
+    .object({ id: z.union([z.string(), z.number()]).nullish(), firstName: z.string().nullish() })
+    .nullish(),
   response: z.string().nullish(),
   localizedRespondedDate: z.string().nullish(),
 });
@@ -67,7 +72,12 @@ const AnswerSchema = z.object({
       presentation: z.object({
         stayProductDetailPage: z
           .object({
-            reviews: z.object({ reviews: z.array(ReviewSchema), metadata: z.object({ reviewsCount: z.number().int().min(0) }).nullish() }).nullable(),
+            reviews: z
+              .object({
+                reviews: z.array(ReviewSchema),
+                metadata: z.object({ reviewsCount: z.number().int().min(0) }).nullish(),
+              })
+              .nullable(),
           })
           .nullable(),
       }),
@@ -94,7 +104,9 @@ export function rawReview(review: AirbnbReviewNode): RawReview {
     text: review.comments ? plainText(review.comments) : undefined,
     language: review.language ?? undefined,
     date: new Date(review.createdAt).toISOString(),
-    ...(review.response?.trim() ? { reply_text: plainText(review.response), reply_date: review.localizedRespondedDate ?? undefined } : {}),
+    ...(review.response?.trim()
+      ? { reply_text: plainText(review.response), reply_date: review.localizedRespondedDate ?? undefined }
+      : {}),
   };
 }
 
@@ -111,17 +123,32 @@ export interface ReviewsPage {
  * Reads one answer. A listing Airbnb does not show (`stayProductDetailPage` or `reviews` null) is
  * `profile_not_found`; GraphQL errors and a changed shape are `publisher_error` naming what was wrong.
  */
-export function parseReviews(data: unknown, offset: number, budget = new WorkBudget("Airbnb reviews answer")): ReviewsPage {
+export function parseReviews(
+  data: unknown,
+  offset: number,
+  budget = new WorkBudget("Airbnb reviews answer"),
+): ReviewsPage {
   // The answer is JSON already parsed; zod reads only the fields named here (no walk of the rest),
   // and a malformed value is a publisher_error naming it. Each review read is counted.
   const { data: answer, errors } = parseAnswer(AnswerSchema, data, "Airbnb reviews");
-  if (!answer) throw permanentError("publisher_error", `Airbnb reviews: GraphQL errors: ${(errors ?? []).map((e) => e.message).join("; ") || "no data"}`);
+  if (!answer)
+    throw permanentError(
+      "publisher_error",
+      `Airbnb reviews: GraphQL errors: ${(errors ?? []).map((e) => e.message).join("; ") || "no data"}`,
+    );
   const section = answer.presentation.stayProductDetailPage?.reviews;
-  if (!section) throw permanentError("profile_not_found", "Airbnb reviews: the listing has no review section (not found or not listed)");
+  if (!section)
+    throw permanentError(
+      "profile_not_found",
+      "Airbnb reviews: the listing has no review section (not found or not listed)",
+    );
   const reviews = section.reviews;
   const total = section.metadata?.reviewsCount;
   if (reviews.length === 0 && total !== undefined && total > offset) {
-    throw permanentError("publisher_error", `Airbnb reviews: no reviews at offset ${offset} although the listing has ${total}`);
+    throw permanentError(
+      "publisher_error",
+      `Airbnb reviews: no reviews at offset ${offset} although the listing has ${total}`,
+    );
   }
   const end = offset + reviews.length;
   const more = reviews.length > 0 && (total !== undefined ? end < total : reviews.length >= REVIEWS_PER_PAGE);

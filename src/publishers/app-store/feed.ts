@@ -89,13 +89,18 @@ export function parseFeedPage(data: unknown, ctx: ParseContext): WalkPage {
   const page = ctx.position.page;
   if (entries.length === 0 && stated !== null && page < last) {
     // Apple's feed sometimes answers one page of a populated feed empty; the page is retried later.
-    throw transientError("publisher_error", `${WHAT}: page ${page} came back empty although the feed has ${last} pages`);
+    throw transientError(
+      "publisher_error",
+      `${WHAT}: page ${page} came back empty although the feed has ${last} pages`,
+    );
   }
   const next = entries.length > 0 && page < last ? { page: page + 1, token: null } : null;
   const cut = next === null && page >= FEED_PAGES && entries.length > 0;
   return {
     reviews,
     next,
-    limitedView: cut ? `The App Store's review feed stops after ${FEED_PAGES} pages (about 500 reviews) per storefront` : null,
+    limitedView: cut
+      ? `The App Store's review feed stops after ${FEED_PAGES} pages (about 500 reviews) per storefront`
+      : null,
   };
 }

@@ -23,7 +23,8 @@ export function appKeyOf(url: URL): string | null {
 export function resolveAppStoreProfile(profileKey: string, publisherKey: string): ProfileResolution {
   return resolveProfile(profileKey, publisherKey, {
     hosts: ["apps.apple.com", "itunes.apple.com"],
-    fromId: (id) => (/^(?:id)?\d{1,12}$/.test(id) ? appPageUrl(DEFAULT_STOREFRONT, id.replace(/^id/, "")) : null),
+    fromId: (id) =>
+      /^(?:id)?\d{1,12}$/.test(id) ? appPageUrl(DEFAULT_STOREFRONT, id.replace(/^id/, "")) : null,
     fromUrl: (url) => {
       const key = appKeyOf(url);
       if (!key) return null;

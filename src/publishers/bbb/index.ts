@@ -38,7 +38,10 @@ export const bbb = definePublisher({
     what: WHAT,
     keyOf: bbbKeyOf,
     firstPage: 1,
-    request: (key, position, pageUrl) => ({ url: customerReviewsUrl(key, position), options: { headers: { Referer: pageUrl } } }),
+    request: (key, position, pageUrl) => ({
+      url: customerReviewsUrl(key, position),
+      options: { headers: { Referer: pageUrl } },
+    }),
     parse: parseBbbPage,
     // 10 a page: 5,000 pages is 50,000 reviews.
     maxPages: 5_000,

@@ -6,7 +6,8 @@ import { bbbKey } from "./reviews";
  * Business profiles: `/<country>/<state>/<city>/profile/<category>/<slug>-<bbbId>-<businessId>`,
  * then optionally `/addressId/<n>`, `/customer-reviews` or another tab.
  */
-const PROFILE_PATH = /^(\/[a-z]{2}\/[^/]{1,100}\/[^/]{1,100}\/profile\/[^/]{1,200}\/[^/]{0,200}-(\d{3,6})-(\d{1,12}))(?:\/|$)/;
+const PROFILE_PATH =
+  /^(\/[a-z]{2}\/[^/]{1,100}\/[^/]{1,100}\/profile\/[^/]{1,200}\/[^/]{0,200}-(\d{3,6})-(\d{1,12}))(?:\/|$)/;
 
 /** The `<bbbId>-<businessId>` of a profile URL, or null. */
 export function bbbKeyOf(url: URL): string | null {

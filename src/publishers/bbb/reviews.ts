@@ -8,7 +8,14 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
+import {
+  countOf,
+  nextByNumber,
+  readAnswer,
+  type ParseContext,
+  type WalkPage,
+  type WalkPosition,
+} from "../kit/json-walk";
 
 export const WHAT = "BBB reviews";
 export const PAGE_SIZE = 10;
@@ -49,7 +56,11 @@ const ItemSchema = z.object({
   businessRebuttalDate: DateSchema.nullish(),
 });
 
-const AnswerSchema = z.object({ items: z.array(z.unknown()), totalPages: z.unknown(), numFound: z.unknown().optional() });
+const AnswerSchema = z.object({
+  items: z.array(z.unknown()),
+  totalPages: z.unknown(),
+  numFound: z.unknown().optional(),
+});
 
 function isoDay(date: BbbDate): string | null {
   const [y, m, d] = [Number(date.year), Number(date.month), Number(date.day)];
@@ -108,6 +119,9 @@ export function parseBbbPage(data: unknown, ctx: ParseContext): WalkPage {
     next: nextByNumber(WHAT, ctx.position.page, pages, answer.items.length),
     publisherTotal: countOf(answer.numFound),
     // The service requires a rating, so a review from before BBB's stars is dropped downstream: say so.
-    limitedView: unrated > 0 ? `${unrated} BBB review(s) on page ${ctx.position.page} have no star rating and cannot be returned` : null,
+    limitedView:
+      unrated > 0
+        ? `${unrated} BBB review(s) on page ${ctx.position.page} have no star rating and cannot be returned`
+        : null,
   };
 }

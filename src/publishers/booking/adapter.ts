@@ -49,13 +49,15 @@ const INTEGER = /^-?\d{1,15}$/;
  */
 export async function hotelIds(html: string, countryCode: string): Promise<HotelIds> {
   const inputs = await elementAttributes(html, "input[name]", ["name", "value"]);
-  const input = (name: string) => inputs.find((i) => i.name === name && INTEGER.test(i.value?.trim() ?? ""))?.value?.trim() ?? null;
+  const input = (name: string) =>
+    inputs.find((i) => i.name === name && INTEGER.test(i.value?.trim() ?? ""))?.value?.trim() ?? null;
   const inline = (name: string) => {
     const value = valueAfter(html, name, { maxLength: 20, bare: /[-\d]/ });
     return value && INTEGER.test(value) ? value : null;
   };
   const hotelId = input("hotel_id") ?? inline("b_hotel_id");
-  if (!hotelId || Number(hotelId) <= 0) throw permanentError("publisher_error", "Booking hotel page: no hotel_id input nor b_hotel_id");
+  if (!hotelId || Number(hotelId) <= 0)
+    throw permanentError("publisher_error", "Booking hotel page: no hotel_id input nor b_hotel_id");
   const ufi = input("dest_id") ?? inline("b_ufi");
   if (!ufi) throw permanentError("publisher_error", "Booking hotel page: no dest_id (ufi) input nor b_ufi");
   return { hotelId: Number(hotelId), ufi: Number(ufi), countryCode };
@@ -77,9 +79,16 @@ export const bookingAdapter: Adapter<BookingCursor> = {
   async start(profileUrl, ctx) {
     const page = await ctx.client.request(profileUrl);
     const hotel = hotelPage(page.url);
-    if (!hotel) throw permanentError("profile_not_found", `Booking sent the profile to ${page.url.pathname}, which is not a hotel page`);
+    if (!hotel)
+      throw permanentError(
+        "profile_not_found",
+        `Booking sent the profile to ${page.url.pathname}, which is not a hotel page`,
+      );
     const ids = await hotelIds(page.text, hotel.countryCode);
-    return { profileUrl: hotel.url, cursor: { profileUrl: hotel.url, ...ids, skip: 0, csrfToken: csrfToken(page.text) } };
+    return {
+      profileUrl: hotel.url,
+      cursor: { profileUrl: hotel.url, ...ids, skip: 0, csrfToken: csrfToken(page.text) },
+    };
   },
 
   async page(cursor, ctx): Promise<AdapterPage<BookingCursor>> {
@@ -101,7 +110,10 @@ export const bookingAdapter: Adapter<BookingCursor> = {
     });
     const list = parseReviewListResponse(data);
     if (list.cards.length === 0 && cursor.skip < list.reviewsCount) {
-      throw permanentError("publisher_error", `Booking review list: no reviews at skip ${cursor.skip} although reviewsCount is ${list.reviewsCount}`);
+      throw permanentError(
+        "publisher_error",
+        `Booking review list: no reviews at skip ${cursor.skip} although reviewsCount is ${list.reviewsCount}`,
+      );
     }
     const skip = cursor.skip + list.cards.length;
     return {
@@ -114,6 +126,8 @@ export const bookingAdapter: Adapter<BookingCursor> = {
   },
 
   inspect(page: FetchedPage) {
-    return isWafChallenge(page.text) ? permanentError("blocked", "Booking answered with a bot challenge page (AWS WAF)") : null;
+    return isWafChallenge(page.text)
+      ? permanentError("blocked", "Booking answered with a bot challenge page (AWS WAF)")
+      : null;
   },
 };

@@ -66,8 +66,12 @@ const ReviewCardSchema = z.object({
   reviewUrl: z.string().min(1),
   reviewedDate: z.number(),
   reviewScore: z.number(),
-  guestDetails: z.object({ username: Text, countryCode: Text, countryName: Text, anonymous: z.boolean().nullish() }).nullish(),
-  bookingDetails: z.object({ checkinDate: Text, checkoutDate: Text, numNights: z.number().nullish() }).nullish(),
+  guestDetails: z
+    .object({ username: Text, countryCode: Text, countryName: Text, anonymous: z.boolean().nullish() })
+    .nullish(),
+  bookingDetails: z
+    .object({ checkinDate: Text, checkoutDate: Text, numNights: z.number().nullish() })
+    .nullish(),
   textDetails: z.object({ title: Text, positiveText: Text, negativeText: Text, lang: Text }).nullish(),
   partnerReply: z.object({ reply: Text }).nullish(),
 });
@@ -84,28 +88,48 @@ const AnswerSchema = z.object({
   errors: z.array(z.object({ message: z.string().optional() }).passthrough()).optional(),
 });
 
-const ResultSchema = z.object({ reviewsCount: z.number().int().nonnegative(), reviewCard: z.array(z.unknown()) });
+const ResultSchema = z.object({
+  reviewsCount: z.number().int().nonnegative(),
+  reviewCard: z.array(z.unknown()),
+});
 
 /** The review list in a `/dml/graphql` answer; throws publisher_error naming what is missing. */
 export function parseReviewListResponse(body: unknown): ReviewListPage {
   const answer = AnswerSchema.safeParse(body);
-  if (!answer.success) throw permanentError("publisher_error", `Booking review list: expected a GraphQL answer (${issueText(answer.error)})`);
+  if (!answer.success)
+    throw permanentError(
+      "publisher_error",
+      `Booking review list: expected a GraphQL answer (${issueText(answer.error)})`,
+    );
   const result = answer.data.data?.reviewListFrontend;
   if (result === undefined || result === null) {
     const error = answer.data.errors?.[0]?.message;
     throw permanentError(
       "publisher_error",
-      error ? `Booking review list: GraphQL error (${error})` : "Booking review list: the answer has no data.reviewListFrontend",
+      error
+        ? `Booking review list: GraphQL error (${error})`
+        : "Booking review list: the answer has no data.reviewListFrontend",
     );
   }
   const failure = z.object({ statusCode: z.number(), message: z.string().nullish() }).safeParse(result);
   if (failure.success)
-    throw permanentError("publisher_error", `Booking review list: ReviewsFrontendError ${failure.data.statusCode} (${failure.data.message ?? ""})`);
+    throw permanentError(
+      "publisher_error",
+      `Booking review list: ReviewsFrontendError ${failure.data.statusCode} (${failure.data.message ?? ""})`,
+    );
   const list = ResultSchema.safeParse(result);
-  if (!list.success) throw permanentError("publisher_error", `Booking review list: reviewListFrontend.${issueText(list.error)}`);
+  if (!list.success)
+    throw permanentError(
+      "publisher_error",
+      `Booking review list: reviewListFrontend.${issueText(list.error)}`,
+    );
   const cards = list.data.reviewCard.map((card, index) => {
     const parsed = ReviewCardSchema.safeParse(card);
-    if (!parsed.success) throw permanentError("publisher_error", `Booking review list: reviewCard.${index}.${issueText(parsed.error)}`);
+    if (!parsed.success)
+      throw permanentError(
+        "publisher_error",
+        `Booking review list: reviewCard.${index}.${issueText(parsed.error)}`,
+      );
     return parsed.data;
   });
   return { reviewsCount: list.data.reviewsCount, cards };
@@ -118,7 +142,9 @@ export function parseReviewListResponse(body: unknown): ReviewListPage {
 export function reviewText(card: ReviewCard): string {
   const liked = card.textDetails?.positiveText?.trim();
   const disliked = card.textDetails?.negativeText?.trim();
-  return [liked ? `Liked: ${liked}` : "", disliked ? `Disliked: ${disliked}` : ""].filter(Boolean).join("\n\n");
+  return [liked ? `Liked: ${liked}` : "", disliked ? `Disliked: ${disliked}` : ""]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**

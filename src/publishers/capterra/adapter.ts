@@ -20,7 +20,10 @@ export type CapterraCursor = z.infer<typeof CapterraCursorSchema>;
  */
 const inspectCapterraPage: PageInspector = (page) => {
   const head = page.text.slice(0, 20_000);
-  if (/<title>\s*Just a moment\.\.\./i.test(head) || /px-captcha|Access to this page has been denied/i.test(head)) {
+  if (
+    /<title>\s*Just a moment\.\.\./i.test(head) ||
+    /px-captcha|Access to this page has been denied/i.test(head)
+  ) {
     return transientError("blocked", "Capterra answered with its bot check");
   }
   if (page.url.pathname.startsWith("/spotlight/rest/") && page.text.trimStart().startsWith("<")) {
@@ -45,13 +48,16 @@ export const capterraAdapter: Adapter<CapterraCursor> = {
     const page = await ctx.client.request(profileUrl);
     // The product page redirects to its canonical `/p/<id>/<Slug>/` form; keep that slug.
     const finalId = productIdOf(page.url);
-    if (finalId !== productId) throw permanentError("profile_not_found", `Capterra sent product ${productId} to ${page.url.pathname}`);
+    if (finalId !== productId)
+      throw permanentError("profile_not_found", `Capterra sent product ${productId} to ${page.url.pathname}`);
     const pageUrl = reviewsPageUrl(productId, slugOf(page.url) ?? slugOf(given));
     return { profileUrl: pageUrl, cursor: { productId, pageUrl, offset: 0 } };
   },
 
   async page(cursor, ctx): Promise<AdapterPage<CapterraCursor>> {
-    const { data } = await ctx.client.json(reviewsUrl(cursor.productId, cursor.offset), { headers: { Referer: cursor.pageUrl } });
+    const { data } = await ctx.client.json(reviewsUrl(cursor.productId, cursor.offset), {
+      headers: { Referer: cursor.pageUrl },
+    });
     const page = parseReviews(data, cursor.offset, cursor.pageUrl);
     return {
       pageUrl: cursor.pageUrl,

@@ -11,7 +11,9 @@ export function productIdOf(url: URL): string | null {
 
 /** A product's reviews page; without the slug, its product page (Capterra redirects it to the canonical one). */
 export function reviewsPageUrl(productId: string, slug?: string | null): string {
-  return slug ? `https://www.capterra.com/p/${productId}/${encodeURIComponent(decodeSafe(slug))}/reviews/` : `https://www.capterra.com/p/${productId}/`;
+  return slug
+    ? `https://www.capterra.com/p/${productId}/${encodeURIComponent(decodeSafe(slug))}/reviews/`
+    : `https://www.capterra.com/p/${productId}/`;
 }
 
 function decodeSafe(value: string): string {

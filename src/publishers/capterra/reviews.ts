@@ -87,7 +87,9 @@ export function rawReview(hit: CapterraHit, reviewsPageUrl: string): RawReview {
     url: reviewsPageUrl,
     date: writtenOnIso(hit.writtenOn),
     ...(hit.language ? { language: hit.language } : {}),
-    ...(reply ? { reply_text: reply, ...(hit.vendorResponse?.date ? { reply_date: hit.vendorResponse.date } : {}) } : {}),
+    ...(reply
+      ? { reply_text: reply, ...(hit.vendorResponse?.date ? { reply_date: hit.vendorResponse.date } : {}) }
+      : {}),
   };
 }
 
@@ -103,12 +105,20 @@ export interface ReviewsPage {
  * Reads one answer. A changed shape is `publisher_error` naming the field; an empty page where the
  * total says there are more reviews is `publisher_error` too (never a silent end of the walk).
  */
-export function parseReviews(data: unknown, offset: number, reviewsPageUrl: string, budget = new WorkBudget("Capterra reviews answer")): ReviewsPage {
+export function parseReviews(
+  data: unknown,
+  offset: number,
+  reviewsPageUrl: string,
+  budget = new WorkBudget("Capterra reviews answer"),
+): ReviewsPage {
   // zod reads only the fields named here (no walk of the rest of the answer); each hit read is counted.
   const { hits, totalHits } = parseAnswer(AnswerSchema, data, "Capterra reviews");
   const total = totalHits?.value;
   if (hits.length === 0 && total !== undefined && total > offset) {
-    throw permanentError("publisher_error", `Capterra reviews: no reviews at offset ${offset} although totalHits is ${total}`);
+    throw permanentError(
+      "publisher_error",
+      `Capterra reviews: no reviews at offset ${offset} although totalHits is ${total}`,
+    );
   }
   const end = offset + hits.length;
   const more = hits.length > 0 && (total !== undefined ? end < total : hits.length >= REVIEWS_PER_PAGE);

@@ -11,7 +11,10 @@ import { expediaReviewsRequest, parseExpediaPage, WHAT } from "./reviews";
  * a challenge page with 200, or HTML where /graphql should answer JSON, is `blocked`.
  */
 const inspectExpediaPage: PageInspector = (page) => {
-  if (page.headers.get("x-page-id") === "wildcard-challenge-handler" || page.headers.get("x-app-info") === "captcha-pwa") {
+  if (
+    page.headers.get("x-page-id") === "wildcard-challenge-handler" ||
+    page.headers.get("x-app-info") === "captcha-pwa"
+  ) {
     return transientError("blocked", "Expedia answered with Akamai's bot challenge");
   }
   if (page.url.pathname === "/graphql" && page.text.slice(0, 2_000).trimStart().startsWith("<")) {

@@ -59,9 +59,11 @@ const MARKER = "window.__PLUGIN_STATE__";
  */
 export function pluginStateOf(html: string): unknown {
   const marker = html.indexOf(MARKER);
-  if (marker < 0) throw permanentError("publisher_error", "Expedia property page: no window.__PLUGIN_STATE__");
+  if (marker < 0)
+    throw permanentError("publisher_error", "Expedia property page: no window.__PLUGIN_STATE__");
   let at = html.indexOf("=", marker + MARKER.length);
-  if (at < 0 || at - marker > MARKER.length + 5) throw permanentError("publisher_error", "Expedia property page: __PLUGIN_STATE__ is not assigned");
+  if (at < 0 || at - marker > MARKER.length + 5)
+    throw permanentError("publisher_error", "Expedia property page: __PLUGIN_STATE__ is not assigned");
   at += 1;
   while (html[at] === " ") at++;
   try {
@@ -82,7 +84,11 @@ export function pluginStateOf(html: string): unknown {
 
 function at(value: unknown, ...path: string[]): unknown {
   let node = value;
-  for (const key of path) node = node !== null && typeof node === "object" && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    node =
+      node !== null && typeof node === "object" && !Array.isArray(node)
+        ? (node as Record<string, unknown>)[key]
+        : undefined;
   return node;
 }
 
@@ -101,14 +107,24 @@ export function expediaContextOf(propertyId: string, state: unknown): ExpediaCon
     clientInfo: at(state, "apollo", "clientInfo"),
   };
   for (const [name, value] of Object.entries(values)) {
-    const ok = ["siteId", "eapid", "tpid"].includes(name) ? Number.isSafeInteger(value) : typeof value === "string" && TEXT.test(value);
-    if (!ok) throw permanentError("publisher_error", `Expedia property page: __PLUGIN_STATE__ has no usable ${name}`);
+    const ok = ["siteId", "eapid", "tpid"].includes(name)
+      ? Number.isSafeInteger(value)
+      : typeof value === "string" && TEXT.test(value);
+    if (!ok)
+      throw permanentError(
+        "publisher_error",
+        `Expedia property page: __PLUGIN_STATE__ has no usable ${name}`,
+      );
   }
   return { propertyId, ...values } as ExpediaContext;
 }
 
 /** Opens the property page once; the walk's key is the query context as JSON (a few hundred characters). */
-export async function openExpediaProperty(propertyId: string, profileUrl: string, ctx: ScrapeContext): Promise<{ pageUrl: string; key: string }> {
+export async function openExpediaProperty(
+  propertyId: string,
+  profileUrl: string,
+  ctx: ScrapeContext,
+): Promise<{ pageUrl: string; key: string }> {
   const page = await ctx.client.request(profileUrl);
   return { pageUrl: profileUrl, key: JSON.stringify(expediaContextOf(propertyId, pluginStateOf(page.text))) };
 }

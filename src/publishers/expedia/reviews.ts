@@ -41,7 +41,11 @@ export function contextOfKey(key: string): ExpediaContext {
   throw permanentError("publisher_error", `${WHAT}: the stored query context does not parse`);
 }
 
-export function expediaReviewsRequest(key: string, position: WalkPosition, pageUrl: string): { url: string; options: RequestOptions } {
+export function expediaReviewsRequest(
+  key: string,
+  position: WalkPosition,
+  pageUrl: string,
+): { url: string; options: RequestOptions } {
   const context = contextOfKey(key);
   return {
     url: `${new URL(pageUrl).origin}/graphql`,
@@ -130,11 +134,13 @@ const PRINTED_DATE = /^([A-Za-z]{3})[a-z]{0,6} (\d{1,2}), (\d{4})$/;
 /** The first supporting message that is a date ("Nov 3, 2025", as the client parses it) → "2025-11-03". */
 export function reviewDate(messages: unknown[]): string | null {
   for (const message of messages) {
-    const text = message !== null && typeof message === "object" ? (message as { text?: unknown }).text : undefined;
+    const text =
+      message !== null && typeof message === "object" ? (message as { text?: unknown }).text : undefined;
     if (typeof text !== "string" || text.length > 40) continue;
     const match = PRINTED_DATE.exec(text.trim());
     const month = match ? MONTHS.indexOf(match[1].toLowerCase()) + 1 : 0;
-    if (match && month > 0) return `${match[3]}-${String(month).padStart(2, "0")}-${match[2].padStart(2, "0")}`;
+    if (match && month > 0)
+      return `${match[3]}-${String(month).padStart(2, "0")}-${match[2].padStart(2, "0")}`;
   }
   return null;
 }
@@ -166,6 +172,10 @@ export function parseExpediaPage(data: unknown, ctx: ParseContext): WalkPage {
     });
   }
   const more = Boolean(reviews.pagination?.button?.primary?.trim());
-  if (more && reviews.details.length === 0) throw permanentError("publisher_error", `${WHAT}: page ${ctx.position.page} is empty but offers more reviews`);
+  if (more && reviews.details.length === 0)
+    throw permanentError(
+      "publisher_error",
+      `${WHAT}: page ${ctx.position.page} is empty but offers more reviews`,
+    );
   return { reviews: out, next: more ? { page: ctx.position.page + 1, token: null } : null };
 }

@@ -85,25 +85,38 @@ const PATH_BLOCKED = /^\/(checkpoint|captcha)(\/|$)/;
  * HTMLRewriter, not a regex over the page.
  */
 export async function inspectFacebookPage(page: FetchedPage) {
-  if (PATH_BLOCKED.test(page.url.pathname)) return permanentError("blocked", `Facebook answered with a checkpoint page (${page.url.pathname})`);
-  if (PATH_LOGIN.test(page.url.pathname)) return permanentError("login_required", "Facebook asks to log in: the login cookies are missing or expired");
+  if (PATH_BLOCKED.test(page.url.pathname))
+    return permanentError("blocked", `Facebook answered with a checkpoint page (${page.url.pathname})`);
+  if (PATH_LOGIN.test(page.url.pathname))
+    return permanentError(
+      "login_required",
+      "Facebook asks to log in: the login cookies are missing or expired",
+    );
   const trimmed = page.text.trimStart();
   // GraphQL answers (JSON lines, `for (;;);…`) are read by the answer parser.
   if (trimmed.startsWith("{") || trimmed.startsWith("for (;;);")) return null;
   const forms = await elementAttributes(page.text, "form", ["id", "action"]);
   if (forms.some((f) => f.id === "login_form"))
-    return permanentError("login_required", "Facebook answered with its login form: the login cookies are missing or expired");
+    return permanentError(
+      "login_required",
+      "Facebook answered with its login form: the login cookies are missing or expired",
+    );
   if (forms.some((f) => /^\/(?:captcha|checkpoint)\//i.test(f.action ?? "")))
     return permanentError("blocked", "Facebook answered with a captcha or checkpoint form");
   return null;
 }
 
 function toPage(chunk: FeedChunk, pageId: string, pageUrl: string, url: string): AdapterPage<FacebookCursor> {
-  if (!chunk.sawFeed) throw permanentError("publisher_error", "No reviews feed (ratings_list_feed_units.reviews_feed or page_info) in Facebook's answer");
+  if (!chunk.sawFeed)
+    throw permanentError(
+      "publisher_error",
+      "No reviews feed (ratings_list_feed_units.reviews_feed or page_info) in Facebook's answer",
+    );
   const reviews = chunk.nodes.map((node) => reviewFromNode(node, pageId));
   const info = chunk.pageInfo;
   if (!info) throw permanentError("publisher_error", "Reviews feed without page_info");
-  if (info.hasNextPage && !info.endCursor) throw permanentError("publisher_error", "Reviews feed has a next page but no end_cursor");
+  if (info.hasNextPage && !info.endCursor)
+    throw permanentError("publisher_error", "Reviews feed has a next page but no end_cursor");
   const next = info.hasNextPage && info.endCursor ? { url: pageUrl, pageId, after: info.endCursor } : null;
   return { pageUrl: url, reviews, next, pageLanguage: null };
 }
@@ -111,7 +124,11 @@ function toPage(chunk: FeedChunk, pageId: string, pageUrl: string, url: string):
 async function readTab(url: string, ctx: ScrapeContext) {
   const page = await ctx.client.request(url);
   const tab = await parseReviewsTab(page.text);
-  if (!tab.pageId) throw permanentError("publisher_error", "No page id (fb://profile/<id> meta or userID prop) on the reviews tab");
+  if (!tab.pageId)
+    throw permanentError(
+      "publisher_error",
+      "No page id (fb://profile/<id> meta or userID prop) on the reviews tab",
+    );
   return { page, tab, pageId: tab.pageId };
 }
 

@@ -64,7 +64,10 @@ export const facebook = definePublisher({
   loginRequired: true,
   ratingScale: "Recommends → 5, doesn't recommend → 1",
   resolveProfileKey: (profileKey, publisherKey) =>
-    resolveProfile(profileKey, publisherKey, { fromUrl, fromId: (id) => (PAGE_SLUG.test(id) && !NOT_PAGES.has(id.toLowerCase()) ? reviewsTab(id) : null) }),
+    resolveProfile(profileKey, publisherKey, {
+      fromUrl,
+      fromId: (id) => (PAGE_SLUG.test(id) && !NOT_PAGES.has(id.toLowerCase()) ? reviewsTab(id) : null),
+    }),
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04",
   adapter: facebookAdapter,

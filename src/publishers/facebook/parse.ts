@@ -30,7 +30,8 @@ import { MAX_WALK_DEPTH, WorkBudget } from "../kit/work-budget";
 type Json = unknown;
 type Obj = Record<string, Json>;
 
-const isObj = (value: Json): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObj = (value: Json): value is Obj =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Follows a path of keys; undefined as soon as one is missing. */
 function at(value: Json, ...path: (string | number)[]): Json {
@@ -42,7 +43,8 @@ function at(value: Json, ...path: (string | number)[]): Json {
   return node;
 }
 
-const str = (value: Json): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+const str = (value: Json): string | undefined =>
+  typeof value === "string" && value !== "" ? value : undefined;
 
 export interface FeedChunk {
   /** Story nodes in the order the feed gives them (newest first). */
@@ -120,7 +122,10 @@ export interface ReviewsTab {
  * and meta tags are read with HTMLRewriter and the inline definitions from short slices after their
  * markers: no regex runs over the page.
  */
-export async function parseReviewsTab(html: string, budget = new WorkBudget("Facebook reviews tab")): Promise<ReviewsTab> {
+export async function parseReviewsTab(
+  html: string,
+  budget = new WorkBudget("Facebook reviews tab"),
+): Promise<ReviewsTab> {
   const feed = emptyChunk();
   for (const text of await scriptTexts(html, "script[data-sjs]")) {
     let block: Json;
@@ -132,8 +137,13 @@ export async function parseReviewsTab(html: string, budget = new WorkBudget("Fac
     for (const data of bboxResults(block, budget)) addPayload(feed, data);
   }
   const metas = await elementAttributes(html, 'meta[content^="fb://"]', ["content"]);
-  const meta = metas.map((m) => /^fb:\/\/(?:profile|page)\/(\d{1,25})$/.exec(m.content ?? "")?.[1]).find(Boolean);
-  const prop = valueAfter(html, '"ProfileCometReviewsTabRoot.react"},"props":{"userID"', { maxLength: 25, bare: /$^/ });
+  const meta = metas
+    .map((m) => /^fb:\/\/(?:profile|page)\/(\d{1,25})$/.exec(m.content ?? "")?.[1])
+    .find(Boolean);
+  const prop = valueAfter(html, '"ProfileCometReviewsTabRoot.react"},"props":{"userID"', {
+    maxLength: 25,
+    bare: /$^/,
+  });
   return {
     pageId: meta ?? (prop && /^\d+$/.test(prop) ? prop : null),
     fbDtsg: valueAfter(html, '["DTSGInitialData",[],{"token"', { maxLength: 512, bare: /$^/ }),
@@ -159,7 +169,8 @@ export function parseGraphqlAnswer(text: string): FeedChunk {
     }
     const error = at(payload, "error");
     if (typeof error === "number") {
-      if (LOGIN_ERRORS.has(error)) throw permanentError("login_required", `Reviews GraphQL answer asks to log in (error ${error})`);
+      if (LOGIN_ERRORS.has(error))
+        throw permanentError("login_required", `Reviews GraphQL answer asks to log in (error ${error})`);
       throw permanentError("blocked", `Reviews GraphQL answer refused the request (error ${error})`);
     }
     const errors = at(payload, "errors");
@@ -208,7 +219,9 @@ export function recommendationRating(title: string): 1 | 5 | null {
 }
 
 const iso = (seconds: Json): string | undefined =>
-  typeof seconds === "number" && Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : undefined;
+  typeof seconds === "number" && Number.isFinite(seconds)
+    ? new Date(seconds * 1000).toISOString()
+    : undefined;
 
 /** The first metadata entry that carries the story's creation time. */
 function creationTime(sections: Json): Json {
@@ -255,7 +268,11 @@ export function reviewFromNode(node: Obj, pageId: string): RawReview {
   const story = at(node, "comet_sections", "content", "story");
   const actor = at(story, "actors", 0);
   const name = str(at(actor, "name"));
-  if (!name) throw permanentError("publisher_error", `Review ${id} without comet_sections.content.story.actors[0].name`);
+  if (!name)
+    throw permanentError(
+      "publisher_error",
+      `Review ${id} without comet_sections.content.story.actors[0].name`,
+    );
   const context = at(node, "comet_sections", "context_layout", "story", "comet_sections");
   const title = str(at(context, "title", "story", "title", "text"));
   // recommendation_type reads the same in every interface language; the English title is the fallback.

@@ -7,7 +7,14 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
+import {
+  countOf,
+  nextByNumber,
+  readAnswer,
+  type ParseContext,
+  type WalkPage,
+  type WalkPosition,
+} from "../kit/json-walk";
 
 export const WHAT = "Feefo reviews";
 export const PAGE_SIZE = 100;
@@ -59,7 +66,8 @@ export function parseFeefoPage(data: unknown, ctx: ParseContext): WalkPage {
   const answer = readAnswer(AnswerSchema, data, WHAT);
   const total = countOf(answer.summary.meta.count);
   const pages = countOf(answer.summary.meta.pages);
-  if (total === null || pages === null) throw permanentError("publisher_error", `${WHAT}: summary.meta has no count or page count`);
+  if (total === null || pages === null)
+    throw permanentError("publisher_error", `${WHAT}: summary.meta has no count or page count`);
   const reviews: RawReview[] = [];
   for (const raw of answer.reviews) {
     ctx.budget.spend();
@@ -74,9 +82,16 @@ export function parseFeefoPage(data: unknown, ctx: ParseContext): WalkPage {
       ...(author ? { author_name: author } : {}),
       rating: { value: service.rating.rating, best: 5, worst: 1 },
       text: body,
-      url: item.data.url?.startsWith("https://") || item.data.url?.startsWith("http://") ? item.data.url : ctx.pageUrl,
+      url:
+        item.data.url?.startsWith("https://") || item.data.url?.startsWith("http://")
+          ? item.data.url
+          : ctx.pageUrl,
       ...(date ? { date } : {}),
     });
   }
-  return { reviews, next: nextByNumber(WHAT, ctx.position.page, pages, answer.reviews.length), publisherTotal: total };
+  return {
+    reviews,
+    next: nextByNumber(WHAT, ctx.position.page, pages, answer.reviews.length),
+    publisherTotal: total,
+  };
 }

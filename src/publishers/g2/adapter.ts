@@ -79,19 +79,26 @@ export const g2Adapter: Adapter<G2Cursor> = {
     const found = await readG2Page(page.text);
     if (found.cards.length > 0) return pageOf(cursor, found, { url, profileUrl, fragment: false });
     // A product nobody reviewed says so (reviewCount 0).
-    if (found.reviewCount === 0) return { pageUrl: url, reviews: [], next: null, profileUrl, publisherTotal: 0 };
+    if (found.reviewCount === 0)
+      return { pageUrl: url, reviews: [], next: null, profileUrl, publisherTotal: 0 };
     // No cards and no "0 reviews": the app shell the 2026 notes describe, a sign-in page or a
     // changed page. The fragment the shell loads its cards from is asked once; only when it has no
     // cards either do the sign-in check and then publisher_error decide.
     const fragment = await readFragment(cursor, ctx);
     if (fragment && fragment.cards.length > 0) {
       // The shell may state the count where the fragment does not.
-      return pageOf(cursor, { ...fragment, reviewCount: fragment.reviewCount ?? found.reviewCount }, { url, profileUrl, fragment: true });
+      return pageOf(
+        cursor,
+        { ...fragment, reviewCount: fragment.reviewCount ?? found.reviewCount },
+        { url, profileUrl, fragment: true },
+      );
     }
-    if (fragment?.reviewCount === 0) return { pageUrl: url, reviews: [], next: null, profileUrl, publisherTotal: 0 };
+    if (fragment?.reviewCount === 0)
+      return { pageUrl: url, reviews: [], next: null, profileUrl, publisherTotal: 0 };
     // The sign-in check reads the fragment where it answered: an app shell may carry a sign-in
     // dialog of its own (unverified), while a sign-in wall would stand in front of both.
-    if (await hasLoginForm(fragment?.text ?? page.text)) throw permanentError("login_required", "G2 shows a sign-in form instead of reviews");
+    if (await hasLoginForm(fragment?.text ?? page.text))
+      throw permanentError("login_required", "G2 shows a sign-in form instead of reviews");
     const count = fragment?.reviewCount ?? found.reviewCount;
     throw permanentError(
       "publisher_error",
@@ -105,7 +112,10 @@ export const g2Adapter: Adapter<G2Cursor> = {
 };
 
 /** One page's reviews fragment and what it holds; null when G2 answers 404 (no such fragment). */
-async function readFragment(cursor: G2Cursor, ctx: ScrapeContext): Promise<(G2Page & { text: string }) | null> {
+async function readFragment(
+  cursor: G2Cursor,
+  ctx: ScrapeContext,
+): Promise<(G2Page & { text: string }) | null> {
   let text: string;
   try {
     text = (await ctx.client.request(fragmentUrl(cursor))).text;
@@ -146,7 +156,14 @@ function pageOf(
     // The page a person opens, also when its cards came from the fragment.
     pageUrl: where.url,
     reviews,
-    next: more ? { slug: cursor.slug, page: cursor.page + 1, read: read + cards.length, ...(where.fragment ? { fragment: true } : {}) } : null,
+    next: more
+      ? {
+          slug: cursor.slug,
+          page: cursor.page + 1,
+          read: read + cards.length,
+          ...(where.fragment ? { fragment: true } : {}),
+        }
+      : null,
     profileUrl: where.profileUrl,
     publisherTotal: reviewCount,
   };

@@ -55,7 +55,8 @@ const PARAGRAPH_CHARS = 50_000;
 const ATTRIBUTION = "Review collected by and hosted on G2.com.";
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
-const add = (to: string, chunk: string, max: number) => (to.length >= max ? to : to + chunk.slice(0, max - to.length));
+const add = (to: string, chunk: string, max: number) =>
+  to.length >= max ? to : to + chunk.slice(0, max - to.length);
 
 /** "4.5/5", "4.5 / 5", "4,5/5" → 4.5; anything else → null. Reads a short, already cut string. */
 export function ratingText(text: string): number | null {
@@ -78,7 +79,11 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d\d:?\d\d)?)?$/;
 function reviewNumber(value: string | null): string | null {
   if (!value) return null;
   const tail = value.slice(-200);
-  return /(?:^|-)survey-response-(\d{1,15})$/.exec(tail)?.[1] ?? /-review-(\d{1,15})\/?(?:[?#].*)?$/.exec(tail)?.[1] ?? null;
+  return (
+    /(?:^|-)survey-response-(\d{1,15})$/.exec(tail)?.[1] ??
+    /-review-(\d{1,15})\/?(?:[?#].*)?$/.exec(tail)?.[1] ??
+    null
+  );
 }
 
 const CARD = '[itemprop="review"], article';
@@ -112,7 +117,17 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
         // One card at a time: a card's inner article or microdata item is part of it.
         if (card) return;
         const id = reviewNumber(el.getAttribute("id"));
-        card = { id, author: null, authorUrl: null, date: null, rating: null, title: "", language: null, sections: [], reply: null };
+        card = {
+          id,
+          author: null,
+          authorUrl: null,
+          date: null,
+          rating: null,
+          title: "",
+          language: null,
+          sections: [],
+          reply: null,
+        };
         cardIsReview = el.getAttribute("itemprop") === "review" || id !== null;
         title = "";
         section = null;
@@ -130,7 +145,8 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
     .on("[data-clipboard-text]", {
       element(el) {
         spend();
-        if (card && !card.id) card.id = reviewNumber(el.getAttribute("data-clipboard-text")?.slice(0, FIELD_CHARS) ?? null);
+        if (card && !card.id)
+          card.id = reviewNumber(el.getAttribute("data-clipboard-text")?.slice(0, FIELD_CHARS) ?? null);
       },
     })
     .on('a[href*="-review-"]', {
@@ -185,7 +201,9 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
     .on('[class*="stars-"]', {
       element(el) {
         spend();
-        const n = /(?:^|\s)stars-(\d{1,2})(?:\s|$)/.exec(el.getAttribute("class")?.slice(0, FIELD_CHARS) ?? "")?.[1];
+        const n = /(?:^|\s)stars-(\d{1,2})(?:\s|$)/.exec(
+          el.getAttribute("class")?.slice(0, FIELD_CHARS) ?? "",
+        )?.[1];
         if (card && n !== undefined && card.rating === null && Number(n) <= 10) card.rating = Number(n) / 2;
       },
     })
@@ -317,7 +335,9 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
         spend();
         // 2026 pages head the list with "<Product> Reviews (115)".
         if (card || headerCount !== null) return;
-        const count = /^\s*\((\d[\d,.]{0,12})\)\s*$/.test(chunk.text.slice(0, 40)) ? countText(chunk.text) : null;
+        const count = /^\s*\((\d[\d,.]{0,12})\)\s*$/.test(chunk.text.slice(0, 40))
+          ? countText(chunk.text)
+          : null;
         if (count !== null) headerCount = count;
       },
     })
@@ -340,16 +360,30 @@ export async function readG2Page(html: string, budget = new WorkBudget("G2 revie
  * the site writes them.
  */
 export function cardText(card: G2Card): string {
-  const parts = [card.title, ...card.sections.filter((s) => s.body).map((s) => (s.heading ? `${s.heading}\n${s.body}` : s.body))];
+  const parts = [
+    card.title,
+    ...card.sections.filter((s) => s.body).map((s) => (s.heading ? `${s.heading}\n${s.body}` : s.body)),
+  ];
   return parts.filter(Boolean).join("\n\n");
 }
 
 /** One card as a RawReview; `slug` is the product's (review URLs are `/products/<slug>/reviews/<slug>-review-<id>`). */
 export function cardReview(card: G2Card, index: number, slug: string): RawReview {
-  if (!card.id) throw permanentError("publisher_error", `G2 page: review ${index} has no review id (survey-response-N or <slug>-review-N)`);
+  if (!card.id)
+    throw permanentError(
+      "publisher_error",
+      `G2 page: review ${index} has no review id (survey-response-N or <slug>-review-N)`,
+    );
   if (card.rating === null)
-    throw permanentError("publisher_error", `G2 page: review ${index} has no rating (elv-star-wrapper__desc__rating, ratingValue or stars-N)`);
-  if (!card.date) throw permanentError("publisher_error", `G2 page: review ${index} has no date (datePublished or a dated meta)`);
+    throw permanentError(
+      "publisher_error",
+      `G2 page: review ${index} has no rating (elv-star-wrapper__desc__rating, ratingValue or stars-N)`,
+    );
+  if (!card.date)
+    throw permanentError(
+      "publisher_error",
+      `G2 page: review ${index} has no date (datePublished or a dated meta)`,
+    );
   const raw: RawReview = {
     id: card.id,
     // Half stars: 4.5 of 5; the 1..5 mapping rounds it (halves up).

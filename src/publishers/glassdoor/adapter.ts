@@ -4,7 +4,14 @@ import { permanentError, type ScrapeError } from "../../scraping/errors";
 import { hasLoginForm } from "../../scraping/response-status";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
 import { WorkBudget } from "../kit/work-budget";
-import { apolloCache, employerProfileId, pageToken, rawReview, reviewsResult, type ReviewsResult } from "./apollo";
+import {
+  apolloCache,
+  employerProfileId,
+  pageToken,
+  rawReview,
+  reviewsResult,
+  type ReviewsResult,
+} from "./apollo";
 import { EMPLOYER_REVIEWS_PATH, employerReviewsRequest, parseEmployerReviewsAnswer } from "./graph";
 
 const Base = z.string().url();
@@ -54,7 +61,8 @@ export function pageUrl({ base, page }: { base: string; page: number }): string 
  */
 export function inspectGlassdoorPage(page: FetchedPage): ScrapeError | null {
   const path = page.url.pathname.toLowerCase();
-  if (path.startsWith("/profile/login") || path.startsWith("/member/")) return permanentError("login_required", "Glassdoor answered with its sign-in page");
+  if (path.startsWith("/profile/login") || path.startsWith("/member/"))
+    return permanentError("login_required", "Glassdoor answered with its sign-in page");
   if (botCheckTitle(page.text)) return permanentError("blocked", "Glassdoor answered with its bot check");
   return null;
 }
@@ -82,17 +90,28 @@ function employerId(base: string): number {
 /** Reviews counted but none shown: the sign-in overlay hides them, or the layout changed. */
 async function noneShown(result: ReviewsResult, html: string, where: string): Promise<void> {
   if (result.reviews.length > 0 || (result.allReviewsCount ?? 0) === 0) return;
-  if (await hasLoginForm(html)) throw permanentError("login_required", "Glassdoor hides the reviews behind its sign-in form");
-  throw permanentError("publisher_error", `${where}: no reviews shown for an employer with ${result.allReviewsCount}`);
+  if (await hasLoginForm(html))
+    throw permanentError("login_required", "Glassdoor hides the reviews behind its sign-in form");
+  throw permanentError(
+    "publisher_error",
+    `${where}: no reviews shown for an employer with ${result.allReviewsCount}`,
+  );
 }
 
 /** The first page: the reviews page's Apollo cache, and from the page what the JSON call needs. */
-async function firstPage(cursor: { base: string }, ctx: ScrapeContext): Promise<AdapterPage<GlassdoorCursor>> {
+async function firstPage(
+  cursor: { base: string },
+  ctx: ScrapeContext,
+): Promise<AdapterPage<GlassdoorCursor>> {
   const page = await ctx.client.request(pageUrl({ base: cursor.base, page: 1 }));
   const cache = await apolloCache(page.text);
   if (!cache) {
-    if (await hasLoginForm(page.text)) throw permanentError("login_required", "Glassdoor shows a sign-in form instead of reviews");
-    throw permanentError("publisher_error", "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)");
+    if (await hasLoginForm(page.text))
+      throw permanentError("login_required", "Glassdoor shows a sign-in form instead of reviews");
+    throw permanentError(
+      "publisher_error",
+      "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)",
+    );
   }
   const result = reviewsResult(cache, new WorkBudget("Glassdoor page's Apollo cache"));
   await noneShown(result, page.text, "Glassdoor page");
@@ -102,13 +121,22 @@ async function firstPage(cursor: { base: string }, ctx: ScrapeContext): Promise<
   if (result.currentPage < result.numberOfPages) {
     const id = employerId(cursor.base);
     // Neither is required: the JSON call is tried without them rather than dropping this page's reviews.
-    next = { base: cursor.base, page: result.currentPage + 1, employerId: id, profileId: employerProfileId(page.text, id), token: pageToken(page.text) };
+    next = {
+      base: cursor.base,
+      page: result.currentPage + 1,
+      employerId: id,
+      profileId: employerProfileId(page.text, id),
+      token: pageToken(page.text),
+    };
   }
   return { pageUrl: url, reviews, next, profileUrl: url, publisherTotal: result.allReviewsCount };
 }
 
 /** Pages 2..: the employer-reviews JSON call, with the headers Glassdoor's own client sends. */
-async function jsonPage(cursor: Extract<GlassdoorCursor, { employerId: number }>, ctx: ScrapeContext): Promise<AdapterPage<GlassdoorCursor>> {
+async function jsonPage(
+  cursor: Extract<GlassdoorCursor, { employerId: number }>,
+  ctx: ScrapeContext,
+): Promise<AdapterPage<GlassdoorCursor>> {
   const referer = pageUrl({ base: cursor.base, page: 1 });
   const { data } = await ctx.client.json(new URL(EMPLOYER_REVIEWS_PATH, "https://www.glassdoor.com"), {
     method: "POST",
@@ -122,9 +150,15 @@ async function jsonPage(cursor: Extract<GlassdoorCursor, { employerId: number }>
   const result = parseEmployerReviewsAnswer(data, cursor.page);
   // Another page than asked for (Glassdoor clamps a page past the end) would walk in circles.
   if (result.currentPage !== cursor.page)
-    throw permanentError("publisher_error", `Glassdoor JSON call: asked for page ${cursor.page}, answered page ${result.currentPage}`);
+    throw permanentError(
+      "publisher_error",
+      `Glassdoor JSON call: asked for page ${cursor.page}, answered page ${result.currentPage}`,
+    );
   if (result.reviews.length === 0 && (result.allReviewsCount ?? 0) > 0)
-    throw permanentError("publisher_error", `Glassdoor JSON call: no reviews on page ${cursor.page} for an employer with ${result.allReviewsCount}`);
+    throw permanentError(
+      "publisher_error",
+      `Glassdoor JSON call: no reviews on page ${cursor.page} for an employer with ${result.allReviewsCount}`,
+    );
   const reviews = result.reviews.map((review, index) => rawReview(review, index, "Glassdoor JSON call"));
   const next = cursor.page < result.numberOfPages ? { ...cursor, page: cursor.page + 1 } : null;
   return { pageUrl: referer, reviews, next, publisherTotal: result.allReviewsCount };

@@ -15,7 +15,8 @@ import { MAX_WALK_DEPTH, WorkBudget } from "../kit/work-budget";
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-export const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The Apollo cache of a page, or null when the page carries none. */
 export async function apolloCache(html: string): Promise<JsonObject | null> {
@@ -23,7 +24,8 @@ export async function apolloCache(html: string): Promise<JsonObject | null> {
   const [nextData] = await scriptTexts(html, 'script[id="__NEXT_DATA__"]');
   if (nextData) {
     try {
-      const cache = (JSON.parse(nextData) as { props?: { pageProps?: { apolloCache?: unknown } } }).props?.pageProps?.apolloCache;
+      const cache = (JSON.parse(nextData) as { props?: { pageProps?: { apolloCache?: unknown } } }).props
+        ?.pageProps?.apolloCache;
       if (isObject(cache)) return cache;
     } catch {
       // Not JSON: try the other form.
@@ -48,12 +50,20 @@ export async function apolloCache(html: string): Promise<JsonObject | null> {
  * `budget` and fails with `publisher_error` deeper than MAX_WALK_DEPTH: the work is linear in the
  * cache's size whatever the page holds.
  */
-export function resolveRefs(value: Json | undefined, cache: JsonObject, budget = new WorkBudget("Glassdoor Apollo cache")): Json | undefined {
+export function resolveRefs(
+  value: Json | undefined,
+  cache: JsonObject,
+  budget = new WorkBudget("Glassdoor Apollo cache"),
+): Json | undefined {
   const done = new Map<string, Json>();
   const resolving = new Set<string>();
   const walk = (node: Json | undefined, depth: number): Json | undefined => {
     budget.spend();
-    if (depth > MAX_WALK_DEPTH) throw permanentError("publisher_error", `Glassdoor page: the Apollo cache nests deeper than ${MAX_WALK_DEPTH} levels`);
+    if (depth > MAX_WALK_DEPTH)
+      throw permanentError(
+        "publisher_error",
+        `Glassdoor page: the Apollo cache nests deeper than ${MAX_WALK_DEPTH} levels`,
+      );
     if (Array.isArray(node)) return node.map((item) => walk(item, depth + 1) ?? null);
     if (!isObject(node)) return node;
     const ref = node.__ref;
@@ -85,11 +95,14 @@ export interface ReviewsResult {
 /** The employer reviews query result of the page (`ROOT_QUERY.employerReviews…`). */
 export function reviewsResult(cache: JsonObject, budget?: WorkBudget): ReviewsResult {
   const root = Object.hasOwn(cache, "ROOT_QUERY") ? cache.ROOT_QUERY : undefined;
-  if (!isObject(root)) throw permanentError("publisher_error", "Glassdoor page: the Apollo cache has no ROOT_QUERY");
+  if (!isObject(root))
+    throw permanentError("publisher_error", "Glassdoor page: the Apollo cache has no ROOT_QUERY");
   const key = Object.keys(root).find((k) => k.startsWith("employerReviews") && isObject(root[k]));
-  if (!key) throw permanentError("publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result");
+  if (!key)
+    throw permanentError("publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result");
   const result = resolveRefs(root[key], cache, budget);
-  if (!isObject(result)) throw permanentError("publisher_error", `Glassdoor page: ${key.split("(")[0]} is not an object`);
+  if (!isObject(result))
+    throw permanentError("publisher_error", `Glassdoor page: ${key.split("(")[0]} is not an object`);
   return readResult(result, "Glassdoor page", key.split("(")[0]);
 }
 
@@ -100,17 +113,30 @@ export function reviewsResult(cache: JsonObject, budget?: WorkBudget): ReviewsRe
  * dropped it and counts pages from `filteredReviewsCount`), so the page count falls back to the
  * review counts divided by `pageSize` when given; `currentPage` falls back to `page` likewise.
  */
-export function readResult(result: JsonObject, where: string, name: string, asked?: { page: number; pageSize: number }): ReviewsResult {
-  if (!Array.isArray(result.reviews)) throw permanentError("publisher_error", `${where}: ${name} has no reviews list`);
+export function readResult(
+  result: JsonObject,
+  where: string,
+  name: string,
+  asked?: { page: number; pageSize: number },
+): ReviewsResult {
+  if (!Array.isArray(result.reviews))
+    throw permanentError("publisher_error", `${where}: ${name} has no reviews list`);
   const reviews = result.reviews.filter(isObject);
-  if (reviews.length !== result.reviews.length) throw permanentError("publisher_error", `${where}: a review in the reviews list is not an object`);
-  const count = (value: Json | undefined) => (typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null);
+  if (reviews.length !== result.reviews.length)
+    throw permanentError("publisher_error", `${where}: a review in the reviews list is not an object`);
+  const count = (value: Json | undefined) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
   const allReviewsCount = count(result.allReviewsCount);
   const filtered = count(result.filteredReviewsCount) ?? allReviewsCount;
   const currentPage = count(result.currentPage) ?? asked?.page ?? null;
-  const numberOfPages = count(result.numberOfPages) ?? (asked && filtered !== null ? Math.max(1, Math.ceil(filtered / asked.pageSize)) : null);
+  const numberOfPages =
+    count(result.numberOfPages) ??
+    (asked && filtered !== null ? Math.max(1, Math.ceil(filtered / asked.pageSize)) : null);
   if (currentPage === null || numberOfPages === null)
-    throw permanentError("publisher_error", `${where}: the reviews result has no currentPage/numberOfPages (nor a review count to page by)`);
+    throw permanentError(
+      "publisher_error",
+      `${where}: the reviews result has no currentPage/numberOfPages (nor a review count to page by)`,
+    );
   return { reviews, currentPage, numberOfPages, allReviewsCount };
 }
 
@@ -178,10 +204,12 @@ const LANGUAGES: Record<string, string> = {
   cze: "cs",
 };
 
-const text = (value: Json | undefined): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+const text = (value: Json | undefined): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 
 /** A field's original (untranslated) text where Glassdoor translated it, else the field itself. */
-const original = (review: JsonObject, field: string) => text(review[`${field}Original`]) ?? text(review[field]);
+const original = (review: JsonObject, field: string) =>
+  text(review[`${field}Original`]) ?? text(review[field]);
 
 /** A date-time without a zone, as Glassdoor writes it, read as UTC. */
 function utc(value: Json | undefined): string | undefined {
@@ -210,11 +238,16 @@ export function reviewText(review: JsonObject): string {
 /** One cached review as a RawReview. */
 export function rawReview(review: JsonObject, index: number, where = "Glassdoor page"): RawReview {
   const id = review.reviewId;
-  if (typeof id !== "number" && typeof id !== "string") throw permanentError("publisher_error", `${where}: review ${index} has no reviewId`);
-  if (typeof review.ratingOverall !== "number") throw permanentError("publisher_error", `${where}: review ${index} has no ratingOverall`);
+  if (typeof id !== "number" && typeof id !== "string")
+    throw permanentError("publisher_error", `${where}: review ${index} has no reviewId`);
+  if (typeof review.ratingOverall !== "number")
+    throw permanentError("publisher_error", `${where}: review ${index} has no ratingOverall`);
   const date = utc(review.reviewDateTime);
   if (!date) throw permanentError("publisher_error", `${where}: review ${index} has no reviewDateTime`);
-  const employerName = (isObject(review.employer) ? (text(review.employer.shortName) ?? text(review.employer.name)) : undefined) ?? "Employer";
+  const employerName =
+    (isObject(review.employer)
+      ? (text(review.employer.shortName) ?? text(review.employer.name))
+      : undefined) ?? "Employer";
   const jobTitle = isObject(review.jobTitle) ? text(review.jobTitle.text) : undefined;
   const languageTag = text(review.originalLanguageId) ?? text(review.languageId);
   const raw: RawReview = {
@@ -228,7 +261,9 @@ export function rawReview(review: JsonObject, index: number, where = "Glassdoor 
   };
   const language = languageTag ? (LANGUAGES[languageTag.toLowerCase()] ?? languageTag) : undefined;
   if (language) raw.language = language;
-  const response = Array.isArray(review.employerResponses) ? review.employerResponses.find(isObject) : undefined;
+  const response = Array.isArray(review.employerResponses)
+    ? review.employerResponses.find(isObject)
+    : undefined;
   const responseText = response ? (text(response.responseOriginal) ?? text(response.response)) : undefined;
   if (response && responseText) {
     raw.reply_text = responseText;

@@ -66,21 +66,34 @@ const WHERE = "Glassdoor JSON call";
 export function parseEmployerReviewsAnswer(body: unknown, page?: number): ReviewsResult {
   // Glassdoor's GraphQL layer batches operations; a batched answer is a list with one entry per operation.
   const answer: unknown = Array.isArray(body)
-    ? (body.find((entry) => isObject(entry) && isObject(entry.data) && "employerReviews" in entry.data) ?? body[0])
+    ? (body.find((entry) => isObject(entry) && isObject(entry.data) && "employerReviews" in entry.data) ??
+      body[0])
     : body;
-  if (!isObject(answer)) throw permanentError("publisher_error", `${WHERE}: expected a GraphQL answer object`);
+  if (!isObject(answer))
+    throw permanentError("publisher_error", `${WHERE}: expected a GraphQL answer object`);
   const data = isObject(answer.data) ? answer.data : null;
   const result = data?.employerReviews;
   if (!isObject(result)) {
     const error = Array.isArray(answer.errors) ? answer.errors.find(isObject) : undefined;
     if (error) {
       const message = typeof error.message === "string" ? error.message.slice(0, 200) : "no message";
-      const code = isObject(error.extensions) && typeof error.extensions.code === "string" ? error.extensions.code : null;
+      const code =
+        isObject(error.extensions) && typeof error.extensions.code === "string"
+          ? error.extensions.code
+          : null;
       if (code === "UNAUTHENTICATED" || code === "FORBIDDEN")
-        throw permanentError("login_required", `${WHERE}: Glassdoor wants a signed-in user (${code}: ${message})`);
+        throw permanentError(
+          "login_required",
+          `${WHERE}: Glassdoor wants a signed-in user (${code}: ${message})`,
+        );
       throw permanentError("publisher_error", `${WHERE}: GraphQL error (${message})`);
     }
     throw permanentError("publisher_error", `${WHERE}: the answer has no data.employerReviews`);
   }
-  return readResult(result, WHERE, "employerReviews", page === undefined ? undefined : { page, pageSize: PAGE_SIZE });
+  return readResult(
+    result,
+    WHERE,
+    "employerReviews",
+    page === undefined ? undefined : { page, pageSize: PAGE_SIZE },
+  );
 }

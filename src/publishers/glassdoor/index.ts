@@ -19,7 +19,10 @@ export const glassdoor = definePublisher({
         const base = reviewsBase(url);
         return base ? pageUrl({ base, page: 1 }) : null;
       },
-      fromId: (id) => (/^\d{1,12}$/.test(id) ? pageUrl({ base: `https://www.glassdoor.com/Reviews/Employer-Reviews-E${id}`, page: 1 }) : null),
+      fromId: (id) =>
+        /^\d{1,12}$/.test(id)
+          ? pageUrl({ base: `https://www.glassdoor.com/Reviews/Employer-Reviews-E${id}`, page: 1 })
+          : null,
     }),
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-05-14",

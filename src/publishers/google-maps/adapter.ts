@@ -68,14 +68,21 @@ function looksLikeHtml(text: string): boolean {
  */
 export function inspectGooglePage(page: FetchedPage): ScrapeError | null {
   const host = page.url.hostname.toLowerCase();
-  if (isOnDomain(host, "consent.google.com")) return permanentError("blocked", "Google answered with its cookie consent page (consent.google.com)");
-  if (isOnDomain(host, "accounts.google.com")) return permanentError("login_required", "Google answered with its sign-in page (accounts.google.com)");
-  if (page.url.pathname.startsWith("/sorry/")) return transientError("blocked", "Google answered with its unusual-traffic captcha (/sorry/)");
+  if (isOnDomain(host, "consent.google.com"))
+    return permanentError("blocked", "Google answered with its cookie consent page (consent.google.com)");
+  if (isOnDomain(host, "accounts.google.com"))
+    return permanentError("login_required", "Google answered with its sign-in page (accounts.google.com)");
+  if (page.url.pathname.startsWith("/sorry/"))
+    return transientError("blocked", "Google answered with its unusual-traffic captcha (/sorry/)");
   if (!looksLikeHtml(page.text)) return null;
   const head = page.text.slice(0, HEAD_SLICE).toLowerCase();
   const title = head.indexOf("<title>");
-  const titleText = title < 0 ? "" : head.slice(title + "<title>".length, title + "<title>".length + 200).trimStart();
-  if (page.text.includes('action="https://consent.google.com/') || titleText.startsWith("before you continue")) {
+  const titleText =
+    title < 0 ? "" : head.slice(title + "<title>".length, title + "<title>".length + 200).trimStart();
+  if (
+    page.text.includes('action="https://consent.google.com/') ||
+    titleText.startsWith("before you continue")
+  ) {
     return permanentError("blocked", "Google answered with its cookie consent page (Before you continue)");
   }
   if (page.text.toLowerCase().includes("detected unusual traffic from your computer network"))
@@ -91,13 +98,18 @@ function isRefusal(err: unknown): err is ScrapeError {
   return (
     err instanceof ScrapeError &&
     !err.transient &&
-    (err.reason === "blocked" || err.reason === "login_required" || err.reason === "profile_not_found" || err.reason === "publisher_error")
+    (err.reason === "blocked" ||
+      err.reason === "login_required" ||
+      err.reason === "profile_not_found" ||
+      err.reason === "publisher_error")
   );
 }
 
 /** The limited view's reason, as the retrieve's coverage states it. */
 export function limitedViewReason(shown: number, total: number | null): string {
-  return total === null ? `google signed-out view: ${shown} reviews, total not shown` : `google signed-out view: ${shown} of ${total} reviews`;
+  return total === null
+    ? `google signed-out view: ${shown} reviews, total not shown`
+    : `google signed-out view: ${shown} of ${total} reviews`;
 }
 
 type Page = AdapterPage<GoogleMapsCursor>;
@@ -117,15 +129,28 @@ function checkEmptyFirstPage(route: string, count: number, cursor: GoogleMapsCur
  * Signed out, when the window refuses: the reviews the place page itself shows (Google shows
  * signed-out visitors five). The page says so in `limitedView` unless they are all the place has.
  */
-async function placePageView(cursor: GoogleMapsCursor, ctx: ScrapeContext, refusal: ScrapeError): Promise<Page> {
+async function placePageView(
+  cursor: GoogleMapsCursor,
+  ctx: ScrapeContext,
+  refusal: ScrapeError,
+): Promise<Page> {
   const page = await ctx.client.request(cursor.placeUrl);
   const shown = parsePlacePage(page.text);
   const entries = shown.found ? inlineReviewEntries(shown.record) : [];
   if (entries.length === 0) {
-    if (cursor.reviewCount === 0) return { pageUrl: cursor.placeUrl, reviews: [], next: null, profileUrl: cursor.placeUrl, publisherTotal: 0 };
+    if (cursor.reviewCount === 0)
+      return {
+        pageUrl: cursor.placeUrl,
+        reviews: [],
+        next: null,
+        profileUrl: cursor.placeUrl,
+        publisherTotal: 0,
+      };
     throw refusal;
   }
-  const reviews = entries.map((entry, index) => reviewFromEntry(entry, index)).filter((r): r is RawReview => r !== null);
+  const reviews = entries
+    .map((entry, index) => reviewFromEntry(entry, index))
+    .filter((r): r is RawReview => r !== null);
   const total = shown.found ? (shown.place.reviewCount ?? cursor.reviewCount) : cursor.reviewCount;
   const limited = total === null || total > reviews.length;
   return {
@@ -151,10 +176,14 @@ async function windowPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): Promise
   }
   const { reviews, records, nextToken } = parseWindowPage(data);
   if (first) checkEmptyFirstPage("GetLocalBoqProxy", records, cursor);
-  if (records === 0 && nextToken) throw permanentError("publisher_error", "GetLocalBoqProxy returned a next page token with no reviews");
+  if (records === 0 && nextToken)
+    throw permanentError("publisher_error", "GetLocalBoqProxy returned a next page token with no reviews");
   // After a switch from listugcposts, the newest reviews were delivered already.
   const skip = Math.min(cursor.skip ?? 0, reviews.length);
-  const next = nextToken && nextToken !== cursor.token ? { ...cursor, route: "window" as const, token: nextToken, skip: (cursor.skip ?? 0) - skip } : null;
+  const next =
+    nextToken && nextToken !== cursor.token
+      ? { ...cursor, route: "window" as const, token: nextToken, skip: (cursor.skip ?? 0) - skip }
+      : null;
   return {
     pageUrl: cursor.placeUrl,
     reviews: reviews.slice(skip),
@@ -170,10 +199,20 @@ async function listugcpostsPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): P
   const { reviews, entries, nextToken } = parseReviewsPage(data);
   const first = cursor.token === "";
   if (first) checkEmptyFirstPage("listugcposts", entries, cursor);
-  if (entries === 0 && nextToken) throw permanentError("publisher_error", "listugcposts returned a next page token with no reviews");
+  if (entries === 0 && nextToken)
+    throw permanentError("publisher_error", "listugcposts returned a next page token with no reviews");
   const delivered = (cursor.delivered ?? 0) + reviews.length;
-  const next = nextToken && nextToken !== cursor.token ? { ...cursor, route: "listugcposts" as const, token: nextToken, delivered } : null;
-  return { pageUrl: cursor.placeUrl, reviews, next, profileUrl: cursor.placeUrl, ...(first ? { publisherTotal: cursor.reviewCount } : {}) };
+  const next =
+    nextToken && nextToken !== cursor.token
+      ? { ...cursor, route: "listugcposts" as const, token: nextToken, delivered }
+      : null;
+  return {
+    pageUrl: cursor.placeUrl,
+    reviews,
+    next,
+    profileUrl: cursor.placeUrl,
+    ...(first ? { publisherTotal: cursor.reviewCount } : {}),
+  };
 }
 
 /**
@@ -197,7 +236,10 @@ export const googleMapsAdapter: Adapter<GoogleMapsCursor> = {
     const reviewCount = shown.found ? shown.place.reviewCount : null;
     const placeUrl = page.url.toString();
     const route = ctx.client.hasCookiesFor(LISTUGCPOSTS_ORIGIN) ? "listugcposts" : "window";
-    return { profileUrl: placeUrl, cursor: { featureId, placeUrl, token: "", requestId: newRequestId(), reviewCount, route } };
+    return {
+      profileUrl: placeUrl,
+      cursor: { featureId, placeUrl, token: "", requestId: newRequestId(), reviewCount, route },
+    };
   },
 
   async page(cursor, ctx): Promise<Page> {
@@ -207,7 +249,12 @@ export const googleMapsAdapter: Adapter<GoogleMapsCursor> = {
     } catch (err) {
       // 2026: listugcposts answers 403 to signed-out clients and may refuse expired cookies; the
       // window serves the same reviews, newest first, so the walk goes on there.
-      if (!(err instanceof ScrapeError) || err.transient || (err.reason !== "blocked" && err.reason !== "login_required")) throw err;
+      if (
+        !(err instanceof ScrapeError) ||
+        err.transient ||
+        (err.reason !== "blocked" && err.reason !== "login_required")
+      )
+        throw err;
       return windowPage({ ...cursor, route: "window", token: "", skip: cursor.delivered ?? 0 }, ctx);
     }
   },

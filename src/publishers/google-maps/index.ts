@@ -24,7 +24,8 @@ export const googleMaps = definePublisher({
     resolveProfile(profileKey, publisherKey, {
       hosts: ["google.com", "goo.gl"],
       fromUrl: (url) => (placeRef(url) ? url.toString() : null),
-      fromId: (id) => (PLACE_ID.test(id) ? placeIdUrl(id) : FEATURE_ID.test(id) ? featureIdUrl(id.toLowerCase()) : null),
+      fromId: (id) =>
+        PLACE_ID.test(id) ? placeIdUrl(id) : FEATURE_ID.test(id) ? featureIdUrl(id.toLowerCase()) : null,
     }),
   lookup: lookupPlace,
   adapter: googleMapsAdapter,

@@ -14,7 +14,8 @@ import { bestMatch, wantedBusiness } from "../kit/match";
  */
 
 /** The search descriptor cut down to what the result list needs (20 results, with their records). */
-const SEARCH_PB = "!7i20!10b1!34m19!2b1!3b1!4b1!6b1!8m6!1b1!3b1!4b1!5b1!6b1!7b1!9b1!12b1!14b1!20b1!23b1!25b1!26b1!31b1";
+const SEARCH_PB =
+  "!7i20!10b1!34m19!2b1!3b1!4b1!6b1!8m6!1b1!3b1!4b1!5b1!6b1!7b1!9b1!12b1!14b1!20b1!23b1!25b1!26b1!31b1";
 const RESULTS_INDEX = 64;
 
 export function searchUrl(business: Business): string {
@@ -28,14 +29,21 @@ export function parseSearchResults(data: unknown): Place[] {
   if (!Array.isArray(data)) throw permanentError("publisher_error", "Maps search: the answer is not a list");
   const results = at(data, RESULTS_INDEX);
   if (results === undefined || results === null) return [];
-  if (!Array.isArray(results)) throw permanentError("publisher_error", `Maps search: the result list at [${RESULTS_INDEX}] is not a list`);
+  if (!Array.isArray(results))
+    throw permanentError(
+      "publisher_error",
+      `Maps search: the result list at [${RESULTS_INDEX}] is not a list`,
+    );
   const places: Place[] = [];
   for (const result of results) {
     const place = placeFromRecord(at(result, 1));
     if (place && !places.some((p) => p.featureId === place.featureId)) places.push(place);
   }
   if (results.length > 0 && places.length === 0) {
-    throw permanentError("publisher_error", `Maps search: none of ${results.length} results has a place record with a feature id at [1][10]`);
+    throw permanentError(
+      "publisher_error",
+      `Maps search: none of ${results.length} results has a place record with a feature id at [1][10]`,
+    );
   }
   return places;
 }
@@ -59,7 +67,10 @@ export const lookupPlace: Lookup = async (business, { client }) => {
   const places = parseSearchResults(data);
   const match = chooseMatch(business, places);
   if (!match) {
-    throw permanentError("profile_not_found", `Maps search: none of ${places.length} results matches the business's name, street and postal code`);
+    throw permanentError(
+      "profile_not_found",
+      `Maps search: none of ${places.length} results matches the business's name, street and postal code`,
+    );
   }
   return featureIdUrl(match.place.featureId, match.place.name);
 };

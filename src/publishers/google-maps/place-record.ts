@@ -28,9 +28,11 @@ export function placeFromRecord(record: unknown): Place | null {
   if (!featureId || !FEATURE_ID.test(featureId)) return null;
   const lines = at(record, 2);
   const parts = at(record, 183, 1);
-  const texts = [...(Array.isArray(lines) ? (lines as unknown[]) : []), stringAt(record, 18), ...(Array.isArray(parts) ? (parts as unknown[]) : [])].filter(
-    (t): t is string => typeof t === "string" && t.trim() !== "",
-  );
+  const texts = [
+    ...(Array.isArray(lines) ? (lines as unknown[]) : []),
+    stringAt(record, 18),
+    ...(Array.isArray(parts) ? (parts as unknown[]) : []),
+  ].filter((t): t is string => typeof t === "string" && t.trim() !== "");
   // A place without reviews has no rating block at [4] at all.
   const ratingBlock = at(record, 4);
   return {
@@ -80,7 +82,8 @@ export function parsePlacePage(html: string): PlacePage {
   } catch {
     state = undefined;
   }
-  if (!Array.isArray(state)) throw permanentError("publisher_error", "Maps place page: no window.APP_INITIALIZATION_STATE array");
+  if (!Array.isArray(state))
+    throw permanentError("publisher_error", "Maps place page: no window.APP_INITIALIZATION_STATE array");
   // The place travels as a guarded JSON string at [3][k][6] (older pages: [3][k][5]).
   const slots = at(state, 3);
   for (const slot of Array.isArray(slots) ? slots : []) {
@@ -91,7 +94,10 @@ export function parsePlacePage(html: string): PlacePage {
       try {
         data = JSON.parse(blob.replace(XSSI, ""));
       } catch {
-        throw permanentError("publisher_error", "Maps place page: the place data in APP_INITIALIZATION_STATE[3] is not JSON");
+        throw permanentError(
+          "publisher_error",
+          "Maps place page: the place data in APP_INITIALIZATION_STATE[3] is not JSON",
+        );
       }
       const record = at(data, 6);
       const place = placeFromRecord(record);

@@ -46,7 +46,8 @@ export function placeRef(url: URL): PlaceRef | null {
   if (isOnDomain(host, "goo.gl")) {
     const path = url.pathname.replace(/\/+$/, "");
     if (host === "maps.app.goo.gl" && /^\/[A-Za-z0-9_-]+$/.test(path)) return { kind: "short" };
-    if ((host === "goo.gl" || host === "www.goo.gl") && /^\/maps\/[A-Za-z0-9_-]+$/.test(path)) return { kind: "short" };
+    if ((host === "goo.gl" || host === "www.goo.gl") && /^\/maps\/[A-Za-z0-9_-]+$/.test(path))
+      return { kind: "short" };
     return null;
   }
   if (!isOnDomain(host, "google.com")) return null;
@@ -57,7 +58,10 @@ export function placeRef(url: URL): PlaceRef | null {
   if (featureId) return { kind: "feature", featureId };
   const cid = url.searchParams.get("cid");
   if (cid && CID.test(cid)) return { kind: "cid", cid };
-  const placeId = url.searchParams.get("place_id") ?? url.searchParams.get("query_place_id") ?? /^place_id:(.+)$/.exec(url.searchParams.get("q") ?? "")?.[1];
+  const placeId =
+    url.searchParams.get("place_id") ??
+    url.searchParams.get("query_place_id") ??
+    /^place_id:(.+)$/.exec(url.searchParams.get("q") ?? "")?.[1];
   if (placeId && PLACE_ID.test(placeId)) return { kind: "placeId", placeId };
   if (/^\/maps\/place\/[^/]+/.test(path)) return { kind: "page" };
   return null;

@@ -77,7 +77,10 @@ function isoFromMicros(micros: number | undefined): string | undefined {
 const MAX_DATE_MS = 8_640_000_000_000_000;
 
 function missing(what: string, index: number, path: number[]): never {
-  throw permanentError("publisher_error", `listugcposts: review ${index} has no ${what} at ${pathText([2, index, 0, ...path])}`);
+  throw permanentError(
+    "publisher_error",
+    `listugcposts: review ${index} has no ${what} at ${pathText([2, index, 0, ...path])}`,
+  );
 }
 
 /**
@@ -86,13 +89,18 @@ function missing(what: string, index: number, path: number[]): never {
  */
 export function reviewFromEntry(entry: unknown, index: number): RawReview | null {
   const review = at(entry, 0);
-  if (!Array.isArray(review)) throw permanentError("publisher_error", `listugcposts: entry ${index} has no review record at ${pathText([2, index, 0])}`);
+  if (!Array.isArray(review))
+    throw permanentError(
+      "publisher_error",
+      `listugcposts: entry ${index} has no review record at ${pathText([2, index, 0])}`,
+    );
   const source = stringAt(review, 1, 13, 0);
   if (source !== undefined && source.toLowerCase() !== "google") return null;
 
   const id = stringAt(review, 0) ?? missing("review id", index, [0]);
   const rating = numberAt(review, 2, 0, 0) ?? missing("rating", index, [2, 0, 0]);
-  const posted = isoFromMicros(numberAt(review, 1, 2) ?? numberAt(review, 1, 3)) ?? missing("timestamp", index, [1, 2]);
+  const posted =
+    isoFromMicros(numberAt(review, 1, 2) ?? numberAt(review, 1, 3)) ?? missing("timestamp", index, [1, 2]);
   const replyText = stringAt(review, 3, 14, 0, 0);
   const raw: RawReview = {
     id,
@@ -109,7 +117,8 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
   };
   if (replyText) {
     raw.reply_text = replyText;
-    raw.reply_date = isoFromMicros(numberAt(review, 3, 1) ?? numberAt(review, 3, 2)) ?? stringAt(review, 3, 3);
+    raw.reply_date =
+      isoFromMicros(numberAt(review, 3, 1) ?? numberAt(review, 3, 2)) ?? stringAt(review, 3, 3);
   }
   for (const key of Object.keys(raw) as (keyof RawReview)[]) if (raw[key] === undefined) delete raw[key];
   return raw;

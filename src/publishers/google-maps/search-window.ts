@@ -24,7 +24,8 @@ import { at, numberAt, pathText, stringAt } from "./nested";
  * [26] language · [27] text as HTML (`<br>` line breaks, entities).
  */
 
-export const WINDOW_URL = "https://www.google.com/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy";
+export const WINDOW_URL =
+  "https://www.google.com/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy";
 
 /** Reviews per window request: what the window itself asks for. */
 export const WINDOW_PAGE_SIZE = 10;
@@ -46,7 +47,12 @@ export function windowUrl(featureId: string, token: string): string {
   args[23] = 0;
   const request: unknown[] = Array.from({ length: 10 }, () => null);
   request[9] = args;
-  const params = new URLSearchParams({ hl: "en", reqpld: JSON.stringify([null, request]), msc: "gwsrpc", opi: WINDOW_OPI });
+  const params = new URLSearchParams({
+    hl: "en",
+    reqpld: JSON.stringify([null, request]),
+    msc: "gwsrpc",
+    opi: WINDOW_OPI,
+  });
   return `${WINDOW_URL}?${params.toString()}`;
 }
 
@@ -68,12 +74,26 @@ export function contributorId(url: string | undefined): string | undefined {
   const start = url.indexOf(CONTRIB);
   if (start < 0) return undefined;
   let end = start + CONTRIB.length;
-  while (end < url.length && end - start - CONTRIB.length < 40 && url.charCodeAt(end) >= 48 && url.charCodeAt(end) <= 57) end++;
+  while (
+    end < url.length &&
+    end - start - CONTRIB.length < 40 &&
+    url.charCodeAt(end) >= 48 &&
+    url.charCodeAt(end) <= 57
+  )
+    end++;
   const id = url.slice(start + CONTRIB.length, end);
   return id ? id : undefined;
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", "#39": "'" };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  "#39": "'",
+};
 /** Longest entity read ("&#x10FFFF;"); a longer run after "&" is text. */
 const MAX_ENTITY = 10;
 
@@ -85,7 +105,9 @@ function entity(name: string): string | null {
   const digits = hex ? name.slice(2) : name.slice(1);
   if (!digits || !(hex ? /^[0-9a-f]+$/i : /^[0-9]+$/).test(digits)) return null;
   const code = parseInt(digits, hex ? 16 : 10);
-  return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : null;
+  return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+    ? String.fromCodePoint(code)
+    : null;
 }
 
 /**
@@ -112,7 +134,12 @@ export function windowText(html: string): string {
 /** Posted time in ms since the epoch: a number or a string of digits (as insyra reads it). */
 function millisAt(record: unknown, ...path: number[]): number | undefined {
   const value = at(record, ...path);
-  const ms = typeof value === "number" ? value : typeof value === "string" && value.length <= 16 && /^\d+$/.test(value) ? Number(value) : NaN;
+  const ms =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.length <= 16 && /^\d+$/.test(value)
+        ? Number(value)
+        : NaN;
   // Within ±10,000 years of 1970 (toISOString's range) and past 2000-01-01 (Google Maps is younger).
   return Number.isSafeInteger(ms) && ms >= 946_684_800_000 && ms <= 8_640_000_000_000_000 ? ms : undefined;
 }
@@ -124,15 +151,23 @@ function countAt(record: unknown, ...path: number[]): number | undefined {
 }
 
 function missing(what: string, index: number, path: number[]): never {
-  throw permanentError("publisher_error", `GetLocalBoqProxy: record ${index} has no ${what} at ${pathText(path)}`);
+  throw permanentError(
+    "publisher_error",
+    `GetLocalBoqProxy: record ${index} has no ${what} at ${pathText(path)}`,
+  );
 }
 
 /** One window record as a raw review. */
 export function reviewFromRecord(record: unknown, index: number): RawReview {
-  if (!Array.isArray(record)) throw permanentError("publisher_error", `GetLocalBoqProxy: record ${index} at ${pathText([1, 10, 2, index])} is not a list`);
+  if (!Array.isArray(record))
+    throw permanentError(
+      "publisher_error",
+      `GetLocalBoqProxy: record ${index} at ${pathText([1, 10, 2, index])} is not a list`,
+    );
   const id = stringAt(record, 5) ?? missing("review id", index, [5]);
   const rating = numberAt(record, 1);
-  if (rating === undefined || !Number.isInteger(rating) || rating < 1 || rating > 5) missing("rating 1–5", index, [1]);
+  if (rating === undefined || !Number.isInteger(rating) || rating < 1 || rating > 5)
+    missing("rating 1–5", index, [1]);
   const posted = millisAt(record, 2, 2) ?? missing("posting time", index, [2, 2]);
   const authorUrl = stringAt(record, 3, 2);
   const text = stringAt(record, 27);
@@ -164,13 +199,17 @@ const MAX_RECORDS = 1_000;
 /** Reads one window answer (already without its `)]}'` line). */
 export function parseWindowPage(data: unknown): WindowPage {
   const block = at(data, 1, 10);
-  if (!Array.isArray(block)) throw permanentError("publisher_error", "GetLocalBoqProxy: the answer has no review block at [1][10]");
+  if (!Array.isArray(block))
+    throw permanentError("publisher_error", "GetLocalBoqProxy: the answer has no review block at [1][10]");
   const list = block[2] as unknown[] | null | undefined; // checked on the next line
   if (list !== undefined && list !== null && !Array.isArray(list))
     throw permanentError("publisher_error", "GetLocalBoqProxy: the records at [1][10][2] are not a list");
   const token = block[6] as string | null | undefined; // checked on the next line
   if (token !== undefined && token !== null && typeof token !== "string")
-    throw permanentError("publisher_error", "GetLocalBoqProxy: the next page token at [1][10][6] is not a string");
+    throw permanentError(
+      "publisher_error",
+      "GetLocalBoqProxy: the next page token at [1][10][6] is not a string",
+    );
   const records: unknown[] = list ?? [];
   const budget = new WorkBudget("GetLocalBoqProxy answer", MAX_RECORDS);
   const reviews: RawReview[] = [];

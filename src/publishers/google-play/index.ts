@@ -10,7 +10,10 @@ import { batchexecuteUrl, parsePlayKey, parseReviewsAnswer, reviewsRequestBody, 
  * that is a rate limit, retried later as `blocked`.
  */
 const inspectPlayPage: PageInspector = (page) => {
-  if (page.url.pathname.startsWith("/sorry/") || /unusual traffic from your computer/i.test(page.text.slice(0, 5_000))) {
+  if (
+    page.url.pathname.startsWith("/sorry/") ||
+    /unusual traffic from your computer/i.test(page.text.slice(0, 5_000))
+  ) {
     return transientError("blocked", "Google Play answered with its unusual-traffic page");
   }
   return null;
@@ -42,7 +45,10 @@ export const googlePlay = definePublisher({
     firstPage: 0,
     request: (key, position) => {
       const playKey = parsePlayKey(key);
-      return { url: batchexecuteUrl(playKey), options: { method: "POST", form: { "f.req": reviewsRequestBody(playKey, position) } } };
+      return {
+        url: batchexecuteUrl(playKey),
+        options: { method: "POST", form: { "f.req": reviewsRequestBody(playKey, position) } },
+      };
     },
     parse: parseReviewsAnswer,
     // 200 a call: 5,000 calls is a million reviews, past which the walk is taken as not ending.

@@ -22,7 +22,11 @@ export function playKeyOf(url: URL): string | null {
   if (appId.length > 200 || !PACKAGE.test(appId)) return null;
   const hl = url.searchParams.get("hl") ?? "";
   const gl = url.searchParams.get("gl") ?? "";
-  return formatPlayKey({ appId, hl: LANGUAGE.test(hl) ? hl : "en", gl: COUNTRY.test(gl) ? gl.toLowerCase() : "us" });
+  return formatPlayKey({
+    appId,
+    hl: LANGUAGE.test(hl) ? hl : "en",
+    gl: COUNTRY.test(gl) ? gl.toLowerCase() : "us",
+  });
 }
 
 /**
@@ -31,7 +35,8 @@ export function playKeyOf(url: URL): string | null {
  */
 export function resolveGooglePlayProfile(profileKey: string, publisherKey: string): ProfileResolution {
   return resolveProfile(profileKey, publisherKey, {
-    fromId: (id) => (id.length <= 200 && PACKAGE.test(id) ? detailsUrl({ appId: id, hl: "en", gl: "us" }) : null),
+    fromId: (id) =>
+      id.length <= 200 && PACKAGE.test(id) ? detailsUrl({ appId: id, hl: "en", gl: "us" }) : null,
     fromUrl: (url) => {
       const key = playKeyOf(url);
       return key ? detailsUrl(parsePlayKey(key)) : null;

@@ -69,13 +69,17 @@ function epochIso(seconds: unknown): string | null {
 
 /** The payload inside the envelope, or `publisher_error` naming what is missing. */
 export function payloadOf(envelope: unknown): unknown {
-  if (!Array.isArray(envelope)) throw permanentError("publisher_error", `${WHAT}: the answer is not a batch envelope`);
+  if (!Array.isArray(envelope))
+    throw permanentError("publisher_error", `${WHAT}: the answer is not a batch envelope`);
   const entry: unknown = envelope.find((item) => at(item, 0) === "wrb.fr" && at(item, 1) === RPC_ID);
   if (!entry) throw permanentError("publisher_error", `${WHAT}: no ${RPC_ID} entry in the answer`);
   const text = str(at(entry, 2));
   if (text === null) {
     const code = at(entry, 5, 0);
-    throw permanentError("publisher_error", `${WHAT}: ${RPC_ID} answered without data${typeof code === "number" ? ` (error ${code})` : ""}`);
+    throw permanentError(
+      "publisher_error",
+      `${WHAT}: ${RPC_ID} answered without data${typeof code === "number" ? ` (error ${code})` : ""}`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;
@@ -88,7 +92,8 @@ function readReview(item: unknown, pageUrl: string): RawReview | null {
   const id = str(at(item, 0));
   const rating = at(item, 2);
   const date = epochIso(at(item, 5, 0));
-  if (!id || typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5 || !date) return null;
+  if (!id || typeof rating !== "number" || !Number.isInteger(rating) || rating < 1 || rating > 5 || !date)
+    return null;
   const author = str(at(item, 1, 0))?.trim();
   const reply = str(at(item, 7, 1))?.trim();
   const replyDate = epochIso(at(item, 7, 2, 0));
@@ -119,7 +124,8 @@ export function parseReviewsAnswer(envelope: unknown, ctx: ParseContext): WalkPa
     if (review) reviews.push(review);
   }
   const token = str(at(payload, 1, 1));
-  if (token && list.length === 0) throw permanentError("publisher_error", `${WHAT}: a page without reviews hands out a continuation token`);
+  if (token && list.length === 0)
+    throw permanentError("publisher_error", `${WHAT}: a page without reviews hands out a continuation token`);
   return {
     reviews,
     next: token ? { page: ctx.position.page + 1, token } : null,

@@ -7,7 +7,8 @@ import type { ProfileResolution } from "../types";
  * 2025 search page also links `/physician/dr-samantha-prats-z5ppnnj580` with `"pwid":"Z5PPNNJ580"`
  * in its data, so 5 to 12 are taken. Bounded segments only.
  */
-const PROFILE_PATH = /^\/(physician|dentist|providers?)\/([a-z0-9][a-z0-9-]{0,150}-([a-z0-9]{5,12}))(?:\/|$)/i;
+const PROFILE_PATH =
+  /^\/(physician|dentist|providers?)\/([a-z0-9][a-z0-9-]{0,150}-([a-z0-9]{5,12}))(?:\/|$)/i;
 
 /**
  * The path's kind, slug and pwid, or null. A 5-character id may be letters only (`XWHBY` in the

@@ -9,19 +9,36 @@ import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import type { RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
+import {
+  countOf,
+  nextByNumber,
+  readAnswer,
+  type ParseContext,
+  type WalkPage,
+  type WalkPosition,
+} from "../kit/json-walk";
 
 export const WHAT = "Healthgrades comments";
 export const PER_PAGE = 10;
 export const COMMENTS_URL = "https://www.healthgrades.com/api4/providerprofile/comments";
 
 /** The request of one page of a provider's comments (sortOption 1, the order both clients ask for). */
-export function commentsRequest(pwid: string, position: WalkPosition, pageUrl: string): { url: string; options: RequestOptions } {
+export function commentsRequest(
+  pwid: string,
+  position: WalkPosition,
+  pageUrl: string,
+): { url: string; options: RequestOptions } {
   return {
     url: COMMENTS_URL,
     options: {
       method: "POST",
-      form: { currentPage: String(position.page), includeAllAnswers: "true", perPage: String(PER_PAGE), pwid, sortOption: "1" },
+      form: {
+        currentPage: String(position.page),
+        includeAllAnswers: "true",
+        perPage: String(PER_PAGE),
+        pwid,
+        sortOption: "1",
+      },
       headers: { Referer: pageUrl },
     },
   };
@@ -67,5 +84,9 @@ export function parseHealthgradesPage(data: unknown, ctx: ParseContext): WalkPag
     });
   }
   const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
-  return { reviews, next: nextByNumber(WHAT, ctx.position.page, lastPage, answer.results.length), publisherTotal: total };
+  return {
+    reviews,
+    next: nextByNumber(WHAT, ctx.position.page, lastPage, answer.results.length),
+    publisherTotal: total,
+  };
 }

@@ -20,7 +20,17 @@ const AnswerSchema = z.object({
   data: z.object({
     suggestionSearch: z.object({
       hotels: z
-        .object({ entities: z.array(z.object({ id: z.string().uuid(), name: z.string().max(300), placeDetailString: z.string().max(500).nullish() })).max(50) })
+        .object({
+          entities: z
+            .array(
+              z.object({
+                id: z.string().uuid(),
+                name: z.string().max(300),
+                placeDetailString: z.string().max(500).nullish(),
+              }),
+            )
+            .max(50),
+        })
         .nullish(),
     }),
   }),
@@ -40,18 +50,25 @@ export function nameWords(name: string): string[] {
 
 /** The one candidate whose name has every word of the business's name and whose place names its city. */
 export function pickHotel(business: Business, data: unknown): string {
-  const entities = readAnswer(AnswerSchema, data, "HolidayCheck content query").data.suggestionSearch.hotels?.entities ?? [];
+  const entities =
+    readAnswer(AnswerSchema, data, "HolidayCheck content query").data.suggestionSearch.hotels?.entities ?? [];
   const wanted = nameWords(business.name);
   const city = nameWords(business.address.city).join(" ");
   const matches = entities.filter((entity) => {
     const words = new Set(nameWords(entity.name));
     const place = nameWords(entity.placeDetailString ?? "").join(" ");
-    return wanted.length > 0 && wanted.every((word) => words.has(word)) && (!city || ` ${place} `.includes(` ${city} `));
+    return (
+      wanted.length > 0 &&
+      wanted.every((word) => words.has(word)) &&
+      (!city || ` ${place} `.includes(` ${city} `))
+    );
   });
   if (matches.length !== 1) {
     throw permanentError(
       "profile_not_found",
-      matches.length ? "HolidayCheck: more than one hotel matches the name and city" : "HolidayCheck: no hotel matches the name and city",
+      matches.length
+        ? "HolidayCheck: more than one hotel matches the name and city"
+        : "HolidayCheck: no hotel matches the name and city",
     );
   }
   return matches[0].id;
@@ -59,6 +76,9 @@ export function pickHotel(business: Business, data: unknown): string {
 
 export const holidaycheckLookup: Lookup = async (business, ctx) => {
   const query = [business.name, business.address.city].filter(Boolean).join(" ").slice(0, 200);
-  const { data } = await ctx.client.json(CONTENT_QUERY_URL, { method: "POST", json: { query: SUGGEST_QUERY, variables: { q: query, limit: 10 } } });
+  const { data } = await ctx.client.json(CONTENT_QUERY_URL, {
+    method: "POST",
+    json: { query: SUGGEST_QUERY, variables: { q: query, limit: 10 } },
+  });
   return holidaycheckPageUrl("holidaycheck.de", pickHotel(business, data));
 };

@@ -6,11 +6,14 @@ export const HOLIDAYCHECK_DOMAINS = ["holidaycheck.de", "holidaycheck.at", "holi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Hotel pages and their review pages: `/hi/<slug>/<uuid>`, `/hr/<slug>/<uuid>` (any tab after it). */
-const HOTEL_PATH = /^\/(?:hi|hr)\/[^/]{1,200}\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
+const HOTEL_PATH =
+  /^\/(?:hi|hr)\/[^/]{1,200}\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
 function siteOf(host: string): string {
   const bare = host.toLowerCase().replace(/^www\./, "");
-  return HOLIDAYCHECK_DOMAINS.find((domain) => bare === domain || bare.endsWith(`.${domain}`)) ?? "holidaycheck.de";
+  return (
+    HOLIDAYCHECK_DOMAINS.find((domain) => bare === domain || bare.endsWith(`.${domain}`)) ?? "holidaycheck.de"
+  );
 }
 
 /** The hotel's page by id: `/hi/x/<uuid>` redirects to its named page, so the slug is not needed. */

@@ -8,7 +8,14 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
+import {
+  countOf,
+  nextByNumber,
+  readAnswer,
+  type ParseContext,
+  type WalkPage,
+  type WalkPosition,
+} from "../kit/json-walk";
 
 export const WHAT = "HolidayCheck reviews";
 export const BATCH = 50;
@@ -50,7 +57,12 @@ function entryInstant(value: string | number | null | undefined): string | null 
 }
 
 /** HolidayCheck is a German site: a travel date in milliseconds is a day in Berlin, not in UTC. */
-const BERLIN_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" });
+const BERLIN_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Berlin",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 const ItemSchema = z.object({
   id: z.union([z.string().min(1).max(100), z.number().int()]),
@@ -104,13 +116,16 @@ export function parseHolidaycheckPage(data: unknown, ctx: ParseContext): WalkPag
     const rating = review.ratings?.GENERAL?.GENERAL;
     // Suns run 1–6; HolidayCheck's hotel pages now state a 10-point aggregate. A value past 6 means
     // the API changed its scale too, and mapping it as suns would be wrong: fail loudly instead.
-    if (rating != null && (rating < 1 || rating > 6)) throw permanentError("publisher_error", `${WHAT}: a rating of ${rating} is outside the 1–6 sun scale`);
+    if (rating != null && (rating < 1 || rating > 6))
+      throw permanentError("publisher_error", `${WHAT}: a rating of ${rating} is outside the 1–6 sun scale`);
     const userId = review.user?.id;
     const visit = visitDate(review.travelDate);
     const entry = entryInstant(review.entryDate);
     reviews.push({
       id: String(review.id),
-      ...(userId !== null && userId !== undefined && String(userId) !== "" ? { author_id: String(userId) } : {}),
+      ...(userId !== null && userId !== undefined && String(userId) !== ""
+        ? { author_id: String(userId) }
+        : {}),
       ...(rating != null ? { rating: { value: rating, best: 6, worst: 1 } } : {}),
       text: [review.title?.trim(), review.texts?.GENERAL?.trim()].filter(Boolean).join("\n\n"),
       url: ctx.pageUrl,
@@ -125,6 +140,10 @@ export function parseHolidaycheckPage(data: unknown, ctx: ParseContext): WalkPag
     reviews,
     next: nextByNumber(WHAT, ctx.position.page, lastPage, answer.items.length),
     publisherTotal: total,
-    ...(total > MAX_OFFSET ? { limitedView: `HolidayCheck's review API serves the newest ${MAX_OFFSET} reviews (offsets stop at ${MAX_OFFSET})` } : {}),
+    ...(total > MAX_OFFSET
+      ? {
+          limitedView: `HolidayCheck's review API serves the newest ${MAX_OFFSET} reviews (offsets stop at ${MAX_OFFSET})`,
+        }
+      : {}),
   };
 }

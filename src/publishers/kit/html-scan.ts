@@ -20,12 +20,18 @@ export async function scriptTexts(html: string, selector: string): Promise<strin
       if (chunk.lastInTextNode) open = false;
     },
   });
-  await rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).arrayBuffer();
+  await rewriter
+    .transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }))
+    .arrayBuffer();
   return texts;
 }
 
 /** Attributes of every element matching `selector`, in document order (HTMLRewriter, one pass). */
-export async function elementAttributes(html: string, selector: string, names: readonly string[]): Promise<Record<string, string | null>[]> {
+export async function elementAttributes(
+  html: string,
+  selector: string,
+  names: readonly string[],
+): Promise<Record<string, string | null>[]> {
   const found: Record<string, string | null>[] = [];
   await new HTMLRewriter()
     .on(selector, {
@@ -48,7 +54,11 @@ export const MAX_MARKER_HITS = 50;
  * the first that carries a value; null when none does. Work: one `indexOf` scan plus a short slice
  * per occurrence.
  */
-export function valueAfter(text: string, marker: string, { maxLength = 256, bare = /[\w.-]/ }: { maxLength?: number; bare?: RegExp } = {}): string | null {
+export function valueAfter(
+  text: string,
+  marker: string,
+  { maxLength = 256, bare = /[\w.-]/ }: { maxLength?: number; bare?: RegExp } = {},
+): string | null {
   let from = 0;
   for (let hit = 0; hit < MAX_MARKER_HITS; hit++) {
     const at = text.indexOf(marker, from);

@@ -75,7 +75,11 @@ export interface JsonWalkSpec {
    * Fetches one page itself where a plain JSON request is not enough (two answers read together, an
    * envelope to unwrap); absent: `ctx.client.json(request(...))`.
    */
-  fetch?(request: { url: string; options?: RequestOptions }, key: string, ctx: ScrapeContext): Promise<unknown>;
+  fetch?(
+    request: { url: string; options?: RequestOptions },
+    key: string,
+    ctx: ScrapeContext,
+  ): Promise<unknown>;
 }
 
 /**
@@ -92,31 +96,47 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
       const key = spec.keyOf(new URL(profileUrl));
       if (!key) throw permanentError("profile_not_found", `${spec.what}: the profile URL names no profile`);
       const opened = spec.open ? await spec.open(key, profileUrl, ctx) : { pageUrl: profileUrl, key };
-      return { profileUrl: opened.pageUrl, cursor: { key: opened.key, pageUrl: opened.pageUrl, page: spec.firstPage, token: null, pagesRead: 0 } };
+      return {
+        profileUrl: opened.pageUrl,
+        cursor: { key: opened.key, pageUrl: opened.pageUrl, page: spec.firstPage, token: null, pagesRead: 0 },
+      };
     },
 
     async page(cursor, ctx): Promise<AdapterPage<JsonWalkCursor>> {
       if (cursor.pagesRead >= spec.maxPages) {
-        throw permanentError("publisher_error", `${spec.what}: still more pages after ${spec.maxPages}; the walk does not end`);
+        throw permanentError(
+          "publisher_error",
+          `${spec.what}: still more pages after ${spec.maxPages}; the walk does not end`,
+        );
       }
       const position: WalkPosition = { page: cursor.page, token: cursor.token };
       const request = spec.request(cursor.key, position, cursor.pageUrl);
-      const data = spec.fetch ? await spec.fetch(request, cursor.key, ctx) : (await ctx.client.json(request.url, request.options)).data;
+      const data = spec.fetch
+        ? await spec.fetch(request, cursor.key, ctx)
+        : (await ctx.client.json(request.url, request.options)).data;
       const budget = new WorkBudget(spec.what);
       const parsed = spec.parse(data, { key: cursor.key, pageUrl: cursor.pageUrl, position, budget });
       const next = parsed.next;
       if (next && next.page === position.page && next.token === position.token) {
-        throw permanentError("publisher_error", `${spec.what}: the next page is the page just read (page ${position.page})`);
+        throw permanentError(
+          "publisher_error",
+          `${spec.what}: the next page is the page just read (page ${position.page})`,
+        );
       }
       // A stored cursor that would not validate on read fails as `internal`; refuse it here instead.
-      if (next && !JsonWalkCursorSchema.safeParse({ ...cursor, page: next.page, token: next.token }).success) {
+      if (
+        next &&
+        !JsonWalkCursorSchema.safeParse({ ...cursor, page: next.page, token: next.token }).success
+      ) {
         throw permanentError("publisher_error", `${spec.what}: the next page's position is out of range`);
       }
       return {
         pageUrl: cursor.pageUrl,
         profileUrl: cursor.pageUrl,
         reviews: parsed.reviews,
-        next: next ? { ...cursor, page: next.page, token: next.token, pagesRead: cursor.pagesRead + 1 } : null,
+        next: next
+          ? { ...cursor, page: next.page, token: next.token, pagesRead: cursor.pagesRead + 1 }
+          : null,
         ...(parsed.publisherTotal !== undefined ? { publisherTotal: parsed.publisherTotal } : {}),
         ...(parsed.limitedView ? { limitedView: parsed.limitedView } : {}),
         ...(parsed.pageLanguage ? { pageLanguage: parsed.pageLanguage } : {}),
@@ -138,9 +158,18 @@ export function readAnswer<T>(schema: z.ZodType<T>, data: unknown, what: string)
  * count, in its own numbering) and the page had reviews. An empty page before the stated last one
  * is `publisher_error` (never a silent end with fewer reviews than the publisher states).
  */
-export function nextByNumber(what: string, page: number, lastPage: number, count: number): WalkPosition | null {
+export function nextByNumber(
+  what: string,
+  page: number,
+  lastPage: number,
+  count: number,
+): WalkPosition | null {
   if (page >= lastPage) return null;
-  if (count === 0) throw permanentError("publisher_error", `${what}: page ${page} is empty although the answer counts pages up to ${lastPage}`);
+  if (count === 0)
+    throw permanentError(
+      "publisher_error",
+      `${what}: page ${page} is empty although the answer counts pages up to ${lastPage}`,
+    );
   return { page: page + 1, token: null };
 }
 

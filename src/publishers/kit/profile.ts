@@ -22,12 +22,17 @@ export interface ProfileRules {
  * The usual profile_key rules: a URL on the publisher's domain (or one of its profile hosts), or an
  * id the module can build a URL from. Messages are the ones docs/api.md names.
  */
-export function resolveProfile(profileKey: string, publisherKey: string, rules: ProfileRules = {}): ProfileResolution {
+export function resolveProfile(
+  profileKey: string,
+  publisherKey: string,
+  rules: ProfileRules = {},
+): ProfileResolution {
   if (looksLikeUrl(profileKey)) {
     const url = isHttpUrl(profileKey);
     if (!url) return { error: MSG.url };
     const hosts = [publisherKey, ...(rules.hosts ?? [])];
-    if (!hosts.some((host) => isOnDomain(url.hostname, host))) return { error: `Enter a URL on ${publisherKey} or one of its subdomains.` };
+    if (!hosts.some((host) => isOnDomain(url.hostname, host)))
+      return { error: `Enter a URL on ${publisherKey} or one of its subdomains.` };
     const resolved = rules.fromUrl ? rules.fromUrl(url) : url.toString();
     return resolved ? { url: resolved } : { error: `Enter the URL of a profile on ${publisherKey}.` };
   }

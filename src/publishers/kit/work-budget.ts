@@ -19,7 +19,11 @@ export class WorkBudget {
   /** Counts `n` units of work; throws `publisher_error` once the limit is passed. */
   spend(n = 1): void {
     this.used += n;
-    if (this.used > this.limit) throw permanentError("publisher_error", `${this.what}: the answer needs more than ${this.limit} steps to read`);
+    if (this.used > this.limit)
+      throw permanentError(
+        "publisher_error",
+        `${this.what}: the answer needs more than ${this.limit} steps to read`,
+      );
   }
 }
 

@@ -40,9 +40,14 @@ export const opentable = definePublisher({
     firstPage: 1,
     request: (_slug, position, pageUrl) => opentableRequest(position, pageUrl),
     async fetch(request, _slug, ctx): Promise<OpentableFetched> {
-      if (request.options?.method !== "POST") return { kind: "state", html: (await ctx.client.request(request.url)).text };
+      if (request.options?.method !== "POST")
+        return { kind: "state", html: (await ctx.client.request(request.url)).text };
       const json = request.options.json as { variables: { restaurantId: number } };
-      return { kind: "gql", answer: (await ctx.client.json(request.url, request.options)).data, restaurantId: String(json.variables.restaurantId) };
+      return {
+        kind: "gql",
+        answer: (await ctx.client.json(request.url, request.options)).data,
+        restaurantId: String(json.variables.restaurantId),
+      };
     },
     parse: parseOpentablePage,
     // 10 a page: 5,000 pages is 50,000 reviews, beyond any restaurant.

@@ -2,7 +2,12 @@ import { resolveProfile } from "../kit/profile";
 import type { ProfileResolution } from "../types";
 
 /** The OpenTable sites whose restaurant pages the module reads (the 2026-01 client's four). */
-export const OPENTABLE_DOMAINS = ["opentable.com", "opentable.co.uk", "opentable.ca", "opentable.com.au"] as const;
+export const OPENTABLE_DOMAINS = [
+  "opentable.com",
+  "opentable.co.uk",
+  "opentable.ca",
+  "opentable.com.au",
+] as const;
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,150}$/i;
 /** Restaurant pages: `/r/<slug>` (the profile; `/r/<slug>/reviews` and the like are its tabs). */
@@ -10,7 +15,9 @@ const PROFILE_PATH = /^\/r\/([a-z0-9][a-z0-9-]{0,150})(?:\/|$)/i;
 
 function siteOf(host: string): string {
   const bare = host.toLowerCase().replace(/^www\./, "");
-  return OPENTABLE_DOMAINS.find((domain) => bare === domain || bare.endsWith(`.${domain}`)) ?? "opentable.com";
+  return (
+    OPENTABLE_DOMAINS.find((domain) => bare === domain || bare.endsWith(`.${domain}`)) ?? "opentable.com"
+  );
 }
 
 export function opentablePageUrl(site: string, slug: string): string {

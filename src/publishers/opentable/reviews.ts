@@ -12,7 +12,14 @@ import type { RawReview } from "../../core/reviews";
 import type { RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
 import { jsonLiteralAt } from "../kit/json-literal";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
+import {
+  countOf,
+  nextByNumber,
+  readAnswer,
+  type ParseContext,
+  type WalkPage,
+  type WalkPosition,
+} from "../kit/json-walk";
 
 export const WHAT = "OpenTable reviews";
 export const PAGE_SIZE = 10;
@@ -20,10 +27,14 @@ export const PAGE_SIZE = 10;
 export const REVIEW_SEARCH_HASH = "a544a8bb7070a1aa6c5e50b3f9bb239ba44f442eb9ac628f30b57bd3ae098b27";
 
 /** What one page's fetch hands the parser: the restaurant page (page 1) or a GraphQL answer. */
-export type OpentableFetched = { kind: "state"; html: string } | { kind: "gql"; answer: unknown; restaurantId: string };
+export type OpentableFetched =
+  { kind: "state"; html: string } | { kind: "gql"; answer: unknown; restaurantId: string };
 
 /** Page 1 is the restaurant page itself; later pages are the review search, by restaurant id (the position's token). */
-export function opentableRequest(position: WalkPosition, pageUrl: string): { url: string; options?: RequestOptions } {
+export function opentableRequest(
+  position: WalkPosition,
+  pageUrl: string,
+): { url: string; options?: RequestOptions } {
   if (position.page <= 1 || !position.token) return { url: pageUrl };
   return {
     url: `${new URL(pageUrl).origin}/dapi/fe/gql?optype=query&opname=ReviewSearchResults`,
@@ -57,7 +68,8 @@ export function initialStateOf(html: string): unknown {
   // The object follows ` = ` right after the marker; a brace further away is not this assignment.
   const brace = html.indexOf("{", marker);
   const literal = brace >= 0 && brace - marker < 40 ? jsonLiteralAt(html, brace) : null;
-  if (literal === null) throw permanentError("publisher_error", `${WHAT}: ${STATE_MARKER} is not a closed object`);
+  if (literal === null)
+    throw permanentError("publisher_error", `${WHAT}: ${STATE_MARKER} is not a closed object`);
   try {
     return JSON.parse(literal);
   } catch {
@@ -69,23 +81,38 @@ const ResultsSchema = z.object({ reviews: z.array(z.unknown()), totalCount: z.un
 
 const StateSchema = z.object({
   restaurantProfile: z.object({
-    restaurant: z.object({ restaurantId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]) }),
+    restaurant: z.object({
+      restaurantId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/)]),
+    }),
     reviewsData: z.object({ reviewSearchResults: ResultsSchema }),
   }),
 });
 
-const GqlSchema = z.object({ data: z.object({ restaurant: z.object({ reviewSearchResults: ResultsSchema }) }) });
+const GqlSchema = z.object({
+  data: z.object({ restaurant: z.object({ reviewSearchResults: ResultsSchema }) }),
+});
 
 const score = z.union([z.number(), z.string().max(20)]).nullish();
 const ReviewSchema = z.object({
   reviewId: z.union([z.string().min(1).max(100), z.number().int()]),
   text: z.string().max(50_000).nullish(),
-  rating: z.object({ overall: z.number().min(1).max(5), food: score, service: score, ambience: score, value: score, noise: score }).nullish(),
+  rating: z
+    .object({
+      overall: z.number().min(1).max(5),
+      food: score,
+      service: score,
+      ambience: score,
+      value: score,
+      noise: score,
+    })
+    .nullish(),
   user: z.object({ nickname: z.string().max(200).nullish() }).nullish(),
   submittedDateTime: z.string().max(40).nullish(),
   dinedDateTime: z.string().max(40).nullish(),
   /** The restaurant's public answer, `{message, responseDateTimeUtc}` in a real 2022 page state. */
-  publicRestaurantReply: z.object({ message: z.string().max(50_000).nullish(), responseDateTimeUtc: z.string().max(40).nullish() }).nullish(),
+  publicRestaurantReply: z
+    .object({ message: z.string().max(50_000).nullish(), responseDateTimeUtc: z.string().max(40).nullish() })
+    .nullish(),
 });
 
 /** A noise rating that says the diner gave none (seen in a real 2022 page state beside QUIET, MODERATE, ENERGETIC). */
@@ -107,7 +134,9 @@ const SUB_RATINGS = [
 function reviewText(review: z.infer<typeof ReviewSchema>): string {
   const lines = SUB_RATINGS.flatMap(([key, label]) => {
     const value = review.rating?.[key];
-    return value === null || value === undefined || value === "" || value === NO_NOISE_RATING ? [] : [`${label}: ${value}`];
+    return value === null || value === undefined || value === "" || value === NO_NOISE_RATING
+      ? []
+      : [`${label}: ${value}`];
   });
   return [review.text?.trim(), lines.join("\n")].filter(Boolean).join("\n\n");
 }
@@ -147,7 +176,8 @@ export function parseOpentablePage(data: unknown, ctx: ParseContext): WalkPage {
     restaurantId = String(state.restaurantProfile.restaurant.restaurantId);
     results = state.restaurantProfile.reviewsData.reviewSearchResults;
   } else if (fetched?.kind === "gql") {
-    results = readAnswer(GqlSchema, fetched.answer, `${WHAT} (review search)`).data.restaurant.reviewSearchResults;
+    results = readAnswer(GqlSchema, fetched.answer, `${WHAT} (review search)`).data.restaurant
+      .reviewSearchResults;
     restaurantId = fetched.restaurantId;
   } else {
     throw permanentError("publisher_error", `${WHAT}: nothing to read`);
@@ -159,7 +189,11 @@ export function parseOpentablePage(data: unknown, ctx: ParseContext): WalkPage {
     fetched.kind === "state"
       ? afterFirstPage(results.reviews.length, total, lastPage)
       : nextByNumber(WHAT, ctx.position.page, lastPage, results.reviews.length);
-  return { reviews: reviewsOf(results.reviews, ctx), next: next ? { page: next.page, token: restaurantId } : null, publisherTotal: total };
+  return {
+    reviews: reviewsOf(results.reviews, ctx),
+    next: next ? { page: next.page, token: restaurantId } : null,
+    publisherTotal: total,
+  };
 }
 
 /**

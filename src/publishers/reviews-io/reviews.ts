@@ -6,7 +6,14 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
+import {
+  countOf,
+  nextByNumber,
+  readAnswer,
+  type ParseContext,
+  type WalkPage,
+  type WalkPosition,
+} from "../kit/json-walk";
 
 export const WHAT = "REVIEWS.io reviews";
 export const PER_PAGE = 100;
@@ -42,14 +49,17 @@ export function parseReviewsIoPage(data: unknown, ctx: ParseContext): WalkPage {
   const answer = readAnswer(AnswerSchema, data, WHAT);
   const total = countOf(answer.stats.total_reviews);
   const pages = countOf(answer.total_pages);
-  if (total === null || pages === null) throw permanentError("publisher_error", `${WHAT}: no stats.total_reviews or total_pages`);
+  if (total === null || pages === null)
+    throw permanentError("publisher_error", `${WHAT}: no stats.total_reviews or total_pages`);
   const reviews: RawReview[] = [];
   for (const raw of answer.reviews) {
     ctx.budget.spend();
     const parsed = ReviewSchema.safeParse(raw);
     if (!parsed.success) continue;
     const review = parsed.data;
-    const author = [review.reviewer?.first_name?.trim(), review.reviewer?.last_name?.trim()].filter(Boolean).join(" ");
+    const author = [review.reviewer?.first_name?.trim(), review.reviewer?.last_name?.trim()]
+      .filter(Boolean)
+      .join(" ");
     reviews.push({
       id: String(review.store_review_id),
       ...(author ? { author_name: author } : {}),
@@ -60,5 +70,9 @@ export function parseReviewsIoPage(data: unknown, ctx: ParseContext): WalkPage {
     });
   }
   // Pages count from 0: the last one is total_pages - 1.
-  return { reviews, next: nextByNumber(WHAT, ctx.position.page, pages - 1, answer.reviews.length), publisherTotal: total };
+  return {
+    reviews,
+    next: nextByNumber(WHAT, ctx.position.page, pages - 1, answer.reviews.length),
+    publisherTotal: total,
+  };
 }

@@ -46,8 +46,15 @@ export const tripadvisorAdapter: Adapter<TripadvisorCursor> = {
   async start(profileUrl, ctx) {
     const page = await ctx.client.request(profileUrl);
     const location = locationPage(page.url);
-    if (!location) throw permanentError("profile_not_found", `Tripadvisor sent the profile to ${page.url.pathname}, which is not a location page`);
-    return { profileUrl: location.url, cursor: { profileUrl: location.url, locationId: location.locationId, offset: 0 } };
+    if (!location)
+      throw permanentError(
+        "profile_not_found",
+        `Tripadvisor sent the profile to ${page.url.pathname}, which is not a location page`,
+      );
+    return {
+      profileUrl: location.url,
+      cursor: { profileUrl: location.url, locationId: location.locationId, offset: 0 },
+    };
   },
 
   async page(cursor, ctx): Promise<AdapterPage<TripadvisorCursor>> {
@@ -56,37 +63,60 @@ export const tripadvisorAdapter: Adapter<TripadvisorCursor> = {
 
   inspect(page: FetchedPage) {
     // DataDome's captcha page and XHR answer are small: look in the head only (no regex over the whole page).
-    return DATADOME_CAPTCHA.test(page.text.slice(0, 64 * 1024)) ? permanentError("blocked", "Tripadvisor answered with a DataDome captcha page") : null;
+    return DATADOME_CAPTCHA.test(page.text.slice(0, 64 * 1024))
+      ? permanentError("blocked", "Tripadvisor answered with a DataDome captcha page")
+      : null;
   },
 };
 
 /** The newest reviews from the review list query, and the count the walk goes to. */
-async function firstPage(cursor: TripadvisorCursor, ctx: ScrapeContext): Promise<AdapterPage<TripadvisorCursor>> {
+async function firstPage(
+  cursor: TripadvisorCursor,
+  ctx: ScrapeContext,
+): Promise<AdapterPage<TripadvisorCursor>> {
   const profile = new URL(cursor.profileUrl);
   const token = clientToken();
   const { data } = await ctx.client.json(new URL("/data/graphql/ids", profile.origin), {
     method: "POST",
     json: reviewListRequest(cursor.locationId, 0),
-    headers: { Origin: profile.origin, Referer: cursor.profileUrl, "X-Requested-By": token, Cookie: `TAUnique=${token}` },
+    headers: {
+      Origin: profile.origin,
+      Referer: cursor.profileUrl,
+      "X-Requested-By": token,
+      Cookie: `TAUnique=${token}`,
+    },
   });
   const list = parseReviewListResponse(data);
   if (list.reviews.length === 0 && list.totalCount > 0) {
     // A location that says it has reviews but lists none here is a page we no longer understand.
-    throw permanentError("publisher_error", `Tripadvisor review list: no reviews although totalCount is ${list.totalCount}`);
+    throw permanentError(
+      "publisher_error",
+      `Tripadvisor review list: no reviews although totalCount is ${list.totalCount}`,
+    );
   }
   const reviews = list.reviews.map((review) => toRawReview(review, profile.origin));
   const more = list.reviews.length < list.totalCount;
   return {
     pageUrl: cursor.profileUrl,
     reviews,
-    next: more ? { ...cursor, offset: list.reviews.length, total: list.totalCount, previousIds: reviews.map((r) => r.id ?? "") } : null,
+    next: more
+      ? {
+          ...cursor,
+          offset: list.reviews.length,
+          total: list.totalCount,
+          previousIds: reviews.map((r) => r.id ?? ""),
+        }
+      : null,
     pageLanguage: null,
     publisherTotal: list.totalCount,
   };
 }
 
 /** Ten reviews from the location's `-or<offset>-` page. */
-async function reviewPage(cursor: TripadvisorCursor, ctx: ScrapeContext): Promise<AdapterPage<TripadvisorCursor>> {
+async function reviewPage(
+  cursor: TripadvisorCursor,
+  ctx: ScrapeContext,
+): Promise<AdapterPage<TripadvisorCursor>> {
   const origin = new URL(cursor.profileUrl).origin;
   const url = reviewPageUrl(cursor.profileUrl, cursor.offset);
   const page = await ctx.client.request(url);
@@ -94,19 +124,28 @@ async function reviewPage(cursor: TripadvisorCursor, ctx: ScrapeContext): Promis
   const total = cursor.total ?? 0;
   if (cards.length === 0) {
     if (cursor.offset < total)
-      throw permanentError("publisher_error", `Tripadvisor review page -or${cursor.offset}-: no review cards although the location has ${total} reviews`);
+      throw permanentError(
+        "publisher_error",
+        `Tripadvisor review page -or${cursor.offset}-: no review cards although the location has ${total} reviews`,
+      );
     return { pageUrl: url, reviews: [], next: null };
   }
   const reviews = cards.map((card, index) => cardReview(card, index, origin, cursor.profileUrl));
   const previous = new Set(cursor.previousIds ?? []);
   if (reviews.every((review) => previous.has(review.id ?? ""))) {
-    throw permanentError("publisher_error", `Tripadvisor review page -or${cursor.offset}- repeats the reviews of the page before: the offset was not honoured`);
+    throw permanentError(
+      "publisher_error",
+      `Tripadvisor review page -or${cursor.offset}- repeats the reviews of the page before: the offset was not honoured`,
+    );
   }
   const end = cursor.offset + cards.length;
   return {
     pageUrl: url,
     reviews,
-    next: end < total ? { ...cursor, offset: end, previousIds: reviews.map((r) => r.id ?? "").slice(0, REVIEWS_PER_PAGE) } : null,
+    next:
+      end < total
+        ? { ...cursor, offset: end, previousIds: reviews.map((r) => r.id ?? "").slice(0, REVIEWS_PER_PAGE) }
+        : null,
     pageLanguage: null,
   };
 }

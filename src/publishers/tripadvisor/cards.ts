@@ -29,7 +29,8 @@ const CARD = '[data-test-target="HR_CC_CARD"], [data-automation="reviewCard"]';
 /** Longest text kept from one field; a longer one is cut. */
 const FIELD_CHARS = 2_000;
 const BODY_CHARS = 50_000;
-const add = (to: string, chunk: string, max: number) => (to.length >= max ? to : to + chunk.slice(0, max - to.length));
+const add = (to: string, chunk: string, max: number) =>
+  to.length >= max ? to : to + chunk.slice(0, max - to.length);
 const squash = (text: string) =>
   text
     .replace(/[^\S\n]+/g, " ")
@@ -49,7 +50,10 @@ function reviewIdOf(href: string): string | null {
 }
 
 /** The review cards of one `-or<offset>-` page, in page order. */
-export async function readReviewCards(html: string, budget = new WorkBudget("Tripadvisor review page")): Promise<TripadvisorCard[]> {
+export async function readReviewCards(
+  html: string,
+  budget = new WorkBudget("Tripadvisor review page"),
+): Promise<TripadvisorCard[]> {
   const cards: TripadvisorCard[] = [];
   let card: TripadvisorCard | null = null;
   let ratingTitle = "";
@@ -63,7 +67,15 @@ export async function readReviewCards(html: string, budget = new WorkBudget("Tri
       element(el) {
         spend();
         if (card) return;
-        const open: TripadvisorCard = { id: null, rating: null, title: "", text: "", date: null, author: null, authorPath: null };
+        const open: TripadvisorCard = {
+          id: null,
+          rating: null,
+          title: "",
+          text: "",
+          date: null,
+          author: null,
+          authorPath: null,
+        };
         card = open;
         el.onEndTag(() => {
           open.title = squash(decodeHTML(open.title));
@@ -158,9 +170,22 @@ export async function readReviewCards(html: string, budget = new WorkBudget("Tri
 }
 
 /** One card as a RawReview; `origin` is the profile's site (links are made absolute on it). */
-export function cardReview(card: TripadvisorCard, index: number, origin: string, profileUrl: string): RawReview {
-  if (!card.id) throw permanentError("publisher_error", `Tripadvisor review page: review ${index} has no ShowUserReviews link with its id`);
-  if (card.rating === null) throw permanentError("publisher_error", `Tripadvisor review page: review ${index} has no "N of 5 bubbles" rating`);
+export function cardReview(
+  card: TripadvisorCard,
+  index: number,
+  origin: string,
+  profileUrl: string,
+): RawReview {
+  if (!card.id)
+    throw permanentError(
+      "publisher_error",
+      `Tripadvisor review page: review ${index} has no ShowUserReviews link with its id`,
+    );
+  if (card.rating === null)
+    throw permanentError(
+      "publisher_error",
+      `Tripadvisor review page: review ${index} has no "N of 5 bubbles" rating`,
+    );
   const raw: RawReview = {
     id: card.id,
     rating: { value: card.rating, best: 5, worst: 1 },
@@ -177,5 +202,7 @@ export function cardReview(card: TripadvisorCard, index: number, origin: string,
 function reviewUrl(profileUrl: string, id: string, origin: string): string {
   const path = new URL(profileUrl).pathname;
   const match = /^\/\w+_Review-g(\d+)-d(\d+)-Reviews-(.*)$/.exec(path);
-  return match ? new URL(`/ShowUserReviews-g${match[1]}-d${match[2]}-r${id}-${match[3]}`, origin).toString() : profileUrl;
+  return match
+    ? new URL(`/ShowUserReviews-g${match[1]}-d${match[2]}-r${id}-${match[3]}`, origin).toString()
+    : profileUrl;
 }

@@ -17,7 +17,10 @@ export const tripadvisor = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 bubbles, kept as they are",
   resolveProfileKey: (profileKey, publisherKey) =>
-    resolveProfile(profileKey, publisherKey, { hosts: TRIPADVISOR_DOMAINS, fromUrl: (url) => locationPage(url)?.url ?? null }),
+    resolveProfile(profileKey, publisherKey, {
+      hosts: TRIPADVISOR_DOMAINS,
+      fromUrl: (url) => locationPage(url)?.url ?? null,
+    }),
   lookup: tripadvisorLookup,
   adapter: tripadvisorAdapter,
   // scrapfly/scrapfly-scrapers tripadvisor.py @0e79e85 (the -or<N>- review pages); no real capture found (README).

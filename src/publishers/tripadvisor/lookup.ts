@@ -36,7 +36,11 @@ export interface Candidate {
  * The best type-ahead result for the business: a location page that matches it (see ../match),
  * the first of equally good ones. Null when none qualifies.
  */
-export function chooseListing(business: Business, results: readonly TypeAheadResult[], origin: string): Candidate | null {
+export function chooseListing(
+  business: Business,
+  results: readonly TypeAheadResult[],
+  origin: string,
+): Candidate | null {
   const wanted = wantedBusiness(business);
   let best: Candidate | null = null;
   for (const result of results) {

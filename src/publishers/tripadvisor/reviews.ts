@@ -76,7 +76,10 @@ const ReviewListSchema = z.object({
 });
 
 const GraphQLErrorSchema = z
-  .object({ message: z.string().optional(), extensions: z.object({ code: z.string().optional() }).passthrough().optional() })
+  .object({
+    message: z.string().optional(),
+    extensions: z.object({ code: z.string().optional() }).passthrough().optional(),
+  })
   .passthrough();
 
 const ResultSchema = z
@@ -92,9 +95,16 @@ export interface ReviewListPage {
 }
 
 /** The review list of one location, read from the `/data/graphql/ids` answer; throws publisher_error when it is not there. */
-export function parseReviewListResponse(body: unknown, budget = new WorkBudget("Tripadvisor review list")): ReviewListPage {
+export function parseReviewListResponse(
+  body: unknown,
+  budget = new WorkBudget("Tripadvisor review list"),
+): ReviewListPage {
   const results = z.array(ResultSchema).min(1).safeParse(body);
-  if (!results.success) throw permanentError("publisher_error", `Tripadvisor review list: expected a GraphQL batch answer (${issueText(results.error)})`);
+  if (!results.success)
+    throw permanentError(
+      "publisher_error",
+      `Tripadvisor review list: expected a GraphQL batch answer (${issueText(results.error)})`,
+    );
   const [result] = results.data;
   if (result.errors?.length) {
     const first = result.errors[0];
@@ -113,7 +123,9 @@ export function parseReviewListResponse(body: unknown, budget = new WorkBudget("
   const data = result.data ?? {};
   // The current operation answers a one-element list; older ones nested the page under the location.
   const proxy = data.ReviewsProxy_getReviewListPageForLocation;
-  const legacy = Array.isArray(data.locations) ? (data.locations[0] as { reviewListPage?: unknown } | undefined)?.reviewListPage : undefined;
+  const legacy = Array.isArray(data.locations)
+    ? (data.locations[0] as { reviewListPage?: unknown } | undefined)?.reviewListPage
+    : undefined;
   const raw: unknown = Array.isArray(proxy) ? proxy[0] : legacy;
   if (raw === undefined || raw === null) {
     throw permanentError(
@@ -122,11 +134,16 @@ export function parseReviewListResponse(body: unknown, budget = new WorkBudget("
     );
   }
   const list = ReviewListSchema.safeParse(raw);
-  if (!list.success) throw permanentError("publisher_error", `Tripadvisor review list: ${issueText(list.error)}`);
+  if (!list.success)
+    throw permanentError("publisher_error", `Tripadvisor review list: ${issueText(list.error)}`);
   const reviews = list.data.reviews.map((review, index) => {
     budget.spend();
     const parsed = ReviewSchema.safeParse(review);
-    if (!parsed.success) throw permanentError("publisher_error", `Tripadvisor review list: reviews.${index}.${issueText(parsed.error)}`);
+    if (!parsed.success)
+      throw permanentError(
+        "publisher_error",
+        `Tripadvisor review list: reviews.${index}.${issueText(parsed.error)}`,
+      );
     return parsed.data;
   });
   return { totalCount: list.data.totalCount, reviews };
@@ -156,7 +173,10 @@ export function toRawReview(review: TripadvisorReview, origin: string): RawRevie
   if (user?.id) raw.author_id = user.id;
   const profile = absolute(user?.route?.url, origin);
   if (profile) raw.author_url = profile;
-  const url = absolute(review.reviewDetailPageWrapper?.reviewDetailPageRoute?.url ?? review.route?.url, origin);
+  const url = absolute(
+    review.reviewDetailPageWrapper?.reviewDetailPageRoute?.url ?? review.route?.url,
+    origin,
+  );
   if (url) raw.url = url;
   const date = review.publishedDate ?? review.createdDate;
   if (date) raw.date = date;

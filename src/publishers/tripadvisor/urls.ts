@@ -58,7 +58,12 @@ export function locationPage(url: URL): LocationPage | null {
   if (!match) return null;
   const [, kind, geo, location, name] = match;
   const path = `/${kind}_Review-g${geo}-d${location}-Reviews${name ? `-${name}` : ""}.html`;
-  return { kind: kind as LocationPage["kind"], geoId: Number(geo), locationId: Number(location), url: `${url.protocol}//${url.host}${path}` };
+  return {
+    kind: kind as LocationPage["kind"],
+    geoId: Number(geo),
+    locationId: Number(location),
+    url: `${url.protocol}//${url.host}${path}`,
+  };
 }
 
 /** The location page showing the reviews from `offset` on (Tripadvisor's `-or<offset>-` pages). */

@@ -2,7 +2,14 @@ import { permanentError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { infoPageUrl, resolveTrustedShopsProfile, shopKeyOf, TRUSTED_SHOPS_DOMAINS } from "./profile";
-import { parseShopSearch, parseTrustedShopsPage, qualityUrl, reviewsUrl, shopSearchUrl, WHAT } from "./reviews";
+import {
+  parseShopSearch,
+  parseTrustedShopsPage,
+  qualityUrl,
+  reviewsUrl,
+  shopSearchUrl,
+  WHAT,
+} from "./reviews";
 
 /**
  * trustedshops.com and its country sites: a shop's reviews from Trusted Shops' public shop API (no

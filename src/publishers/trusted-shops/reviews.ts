@@ -29,26 +29,39 @@ const ReviewSchema = z.object({
 });
 
 const ReviewsAnswerSchema = z.object({
-  response: z.object({ data: z.object({ shop: z.object({ tsId: z.string(), languageISO2: text, reviews: z.array(z.unknown()).nullish() }) }) }),
+  response: z.object({
+    data: z.object({
+      shop: z.object({ tsId: z.string(), languageISO2: text, reviews: z.array(z.unknown()).nullish() }),
+    }),
+  }),
 });
 
 const QualityAnswerSchema = z.object({
   response: z.object({
     data: z.object({
       shop: z.object({
-        qualityIndicators: z.object({ reviewIndicator: z.object({ totalReviewCount: z.unknown().optional(), activeReviewCount: z.unknown() }) }),
+        qualityIndicators: z.object({
+          reviewIndicator: z.object({
+            totalReviewCount: z.unknown().optional(),
+            activeReviewCount: z.unknown(),
+          }),
+        }),
       }),
     }),
   }),
 });
 
 const ShopsAnswerSchema = z.object({
-  response: z.object({ data: z.object({ shops: z.array(z.object({ tsId: z.string().regex(/^X[0-9A-F]{32}$/) })).nullish() }) }),
+  response: z.object({
+    data: z.object({ shops: z.array(z.object({ tsId: z.string().regex(/^X[0-9A-F]{32}$/) })).nullish() }),
+  }),
 });
 
 /** The tsId of the shop at a web address, or null when Trusted Shops knows none there. */
 export function parseShopSearch(data: unknown): string | null {
-  return readAnswer(ShopsAnswerSchema, data, "Trusted Shops shop search").response.data.shops?.[0]?.tsId ?? null;
+  return (
+    readAnswer(ShopsAnswerSchema, data, "Trusted Shops shop search").response.data.shops?.[0]?.tsId ?? null
+  );
 }
 
 /** The two answers of a shop, read together: the reviews and the review indicator. */
@@ -59,10 +72,16 @@ export interface ShopAnswers {
 
 export function parseTrustedShopsPage(data: unknown, ctx: ParseContext): WalkPage {
   // Built by the module's own fetch; anything else reads as missing answers (publisher_error).
-  const { reviews: reviewsAnswer, quality } = typeof data === "object" && data !== null ? (data as Partial<ShopAnswers>) : {};
+  const { reviews: reviewsAnswer, quality } =
+    typeof data === "object" && data !== null ? (data as Partial<ShopAnswers>) : {};
   const shop = readAnswer(ReviewsAnswerSchema, reviewsAnswer, WHAT).response.data.shop;
-  if (shop.tsId !== ctx.key) throw permanentError("publisher_error", `${WHAT}: asked for ${ctx.key}, the answer is about ${shop.tsId}`);
-  const indicator = readAnswer(QualityAnswerSchema, quality, "Trusted Shops review indicator").response.data.shop.qualityIndicators.reviewIndicator;
+  if (shop.tsId !== ctx.key)
+    throw permanentError(
+      "publisher_error",
+      `${WHAT}: asked for ${ctx.key}, the answer is about ${shop.tsId}`,
+    );
+  const indicator = readAnswer(QualityAnswerSchema, quality, "Trusted Shops review indicator").response.data
+    .shop.qualityIndicators.reviewIndicator;
   // `activeReviewCount` counts only the last `activePeriodInDays` (365) days; `totalReviewCount` every
   // review since `reviewsCountedSince` (a real answer: 41 active of 222). The shop's reviews are the
   // total; the active count stands in only when the total is absent.
@@ -86,7 +105,10 @@ export function parseTrustedShopsPage(data: unknown, ctx: ParseContext): WalkPag
     reviews,
     next: null,
     publisherTotal: total,
-    limitedView: total !== null && total > shown ? `Trusted Shops' public API shows only the newest ${shown} of ${total} reviews` : null,
+    limitedView:
+      total !== null && total > shown
+        ? `Trusted Shops' public API shows only the newest ${shown} of ${total} reviews`
+        : null,
     pageLanguage: shop.languageISO2 ?? null,
   };
 }

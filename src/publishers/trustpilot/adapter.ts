@@ -35,7 +35,8 @@ function profileOf(pageUrl: URL): string {
 const SIGN_IN_PATH = /^\/(?:users\/connect|login|signin)\b/i;
 // Next.js's own redirect in page data (`__N_REDIRECT`) to the sign-in page.
 const SIGN_IN_REDIRECT = /"__N_REDIRECT"\s*:\s*"\/users\/connect/;
-const CHALLENGE = /awswaf|aws-waf-token|captcha|verifying your connection|verify you are (?:a )?human|cf-challenge|challenge-platform/i;
+const CHALLENGE =
+  /awswaf|aws-waf-token|captcha|verifying your connection|verify you are (?:a )?human|cf-challenge|challenge-platform/i;
 const CONSENT = /onetrust-consent-sdk|id=["']?consent|cookie consent|consent\.trustpilot/i;
 
 /**
@@ -45,12 +46,15 @@ const CONSENT = /onetrust-consent-sdk|id=["']?consent|cookie consent|consent\.tr
  * looked for on pages without it (the real pages mention "consent" in their own cookie banner).
  */
 export function inspectTrustpilotPage(page: FetchedPage): ScrapeError | null {
-  if (SIGN_IN_PATH.test(page.url.pathname) || signInRedirect(page.text)) return permanentError("login_required", "Trustpilot asks to sign in");
+  if (SIGN_IN_PATH.test(page.url.pathname) || signInRedirect(page.text))
+    return permanentError("login_required", "Trustpilot asks to sign in");
   if (hasNextData(page.text)) return null;
   // Challenge and consent pages are small: their markers are looked for in the page's head only.
   const head = page.text.slice(0, MARKER_SLICE);
-  if (CHALLENGE.test(head)) return transientError("blocked", "Trustpilot answered with a bot check (captcha) instead of the page");
-  if (CONSENT.test(head)) return permanentError("blocked", "Trustpilot answered with a consent page instead of the page");
+  if (CHALLENGE.test(head))
+    return transientError("blocked", "Trustpilot answered with a bot check (captcha) instead of the page");
+  if (CONSENT.test(head))
+    return permanentError("blocked", "Trustpilot answered with a consent page instead of the page");
   return null;
 }
 
@@ -82,7 +86,11 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
       // Trustpilot lets anonymous visitors read only the first pages of a long list. The reviews
       // read so far are kept rather than thrown away; login cookies let the walk go further.
       if (cursor.page > 1 && err instanceof ScrapeError && err.reason === "login_required") {
-        log("warn", "trustpilot asks to sign in; the walk ends early", { profile_url: cursor.profileUrl, page: cursor.page, last_page_read: cursor.page - 1 });
+        log("warn", "trustpilot asks to sign in; the walk ends early", {
+          profile_url: cursor.profileUrl,
+          page: cursor.page,
+          last_page_read: cursor.page - 1,
+        });
         return {
           pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page),
           reviews: [],
@@ -100,11 +108,20 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
       );
     }
     if (data.currentPage !== cursor.page) {
-      throw permanentError("publisher_error", `Trustpilot served page ${data.currentPage} when page ${cursor.page} was asked for`);
+      throw permanentError(
+        "publisher_error",
+        `Trustpilot served page ${data.currentPage} when page ${cursor.page} was asked for`,
+      );
     }
     const profileUrl = cursor.page === 1 ? profileOf(fetched.url) : cursor.profileUrl;
     const next = cursor.page < data.totalPages ? { profileUrl, page: cursor.page + 1 } : null;
-    return { pageUrl: fetched.url.toString(), reviews: data.reviews, next, profileUrl, publisherTotal: data.totalCount };
+    return {
+      pageUrl: fetched.url.toString(),
+      reviews: data.reviews,
+      next,
+      profileUrl,
+      publisherTotal: data.totalCount,
+    };
   },
 
   inspect: inspectTrustpilotPage,

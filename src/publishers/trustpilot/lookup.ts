@@ -20,7 +20,10 @@ const SearchUnitSchema = z.object({
  * `{ businesses: [...], totalPages }` (as category pages do), so both forms are read.
  */
 const SearchPagePropsSchema = z.object({
-  businessUnits: z.union([z.array(SearchUnitSchema), z.object({ businesses: z.array(SearchUnitSchema) }).transform((wrapped) => wrapped.businesses)]),
+  businessUnits: z.union([
+    z.array(SearchUnitSchema),
+    z.object({ businesses: z.array(SearchUnitSchema) }).transform((wrapped) => wrapped.businesses),
+  ]),
 });
 
 /** A search result as the lookup sees it. */
@@ -39,7 +42,12 @@ export interface Candidate {
  * good ones; null when none fits.
  */
 export function chooseCandidate(wanted: WantedBusiness, candidates: readonly Candidate[]): Candidate | null {
-  const best = bestMatch(wanted, candidates, (c) => ({ name: c.displayName, domain: c.identifyingName, address: c.address, postalCode: c.zipCode }));
+  const best = bestMatch(wanted, candidates, (c) => ({
+    name: c.displayName,
+    domain: c.identifyingName,
+    address: c.address,
+    postalCode: c.zipCode,
+  }));
   return best?.item ?? null;
 }
 
@@ -68,7 +76,10 @@ export function searchUrl(name: string): string {
 export const trustpilotLookup: Lookup = async (business, { client }) => {
   const page = await client.request(searchUrl(business.name));
   const candidates = await parseSearchPage(page.text);
-  const chosen = chooseCandidate({ name: business.name, street: business.address.street, zip: business.address.zip }, candidates);
+  const chosen = chooseCandidate(
+    { name: business.name, street: business.address.street, zip: business.address.zip },
+    candidates,
+  );
   if (!chosen) {
     throw permanentError(
       "profile_not_found",

@@ -9,7 +9,10 @@ import { WorkBudget } from "../kit/work-budget";
  * `<script id="__NEXT_DATA__" type="application/json">`, under `props.pageProps`. Reading that
  * document is far steadier than reading the markup, whose class names change with every release.
  */
-export async function nextDataText(html: string, budget = new WorkBudget("Trustpilot page")): Promise<string | null> {
+export async function nextDataText(
+  html: string,
+  budget = new WorkBudget("Trustpilot page"),
+): Promise<string | null> {
   let text: string | null = null;
   // Only the first such script is read: a page repeating the id cannot make the text grow twice.
   let scripts = 0;
@@ -68,7 +71,10 @@ export async function pageProps<T extends z.ZodType>(
   const parsed = z.object({ props: z.object({ pageProps: schema }) }).safeParse(data);
   if (!parsed.success) {
     const { path, message } = firstIssue(parsed.error, ["__NEXT_DATA__"]);
-    throw permanentError("publisher_error", `Trustpilot ${what}: ${path} is missing or malformed (${message})`);
+    throw permanentError(
+      "publisher_error",
+      `Trustpilot ${what}: ${path} is missing or malformed (${message})`,
+    );
   }
   return (parsed.data as { props: { pageProps: z.output<T> } }).props.pageProps;
 }

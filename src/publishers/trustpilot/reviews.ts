@@ -30,7 +30,11 @@ export type TrustpilotReview = z.infer<typeof TrustpilotReviewSchema>;
  * out on purpose: its reviews would arrive out of order and twice.
  */
 export const ReviewPagePropsSchema = z.object({
-  businessUnit: z.object({ identifyingName: z.string().min(1), displayName: text, numberOfReviews: z.number().int().nonnegative().nullish() }),
+  businessUnit: z.object({
+    identifyingName: z.string().min(1),
+    displayName: text,
+    numberOfReviews: z.number().int().nonnegative().nullish(),
+  }),
   reviews: z.array(TrustpilotReviewSchema),
   filters: z.object({
     pagination: z.object({
@@ -74,12 +78,20 @@ export function toRawReview(review: TrustpilotReview): RawReview {
     url: `${TRUSTPILOT_ORIGIN}/reviews/${encodeURIComponent(review.id)}`,
     date: review.dates.publishedDate,
     language: present(review.language),
-    ...(replyText ? { reply_text: replyText, reply_date: present(review.reply?.publishedDate) ?? present(review.reply?.updatedDate) } : {}),
+    ...(replyText
+      ? {
+          reply_text: replyText,
+          reply_date: present(review.reply?.publishedDate) ?? present(review.reply?.updatedDate),
+        }
+      : {}),
   };
 }
 
 /** Reads a review page's HTML: its reviews (newest first, as asked) and where the list ends. */
-export async function parseReviewPage(html: string, budget = new WorkBudget("Trustpilot review page")): Promise<ReviewPage> {
+export async function parseReviewPage(
+  html: string,
+  budget = new WorkBudget("Trustpilot review page"),
+): Promise<ReviewPage> {
   const props = await pageProps(html, ReviewPagePropsSchema, "review page", budget);
   const { pagination } = props.filters;
   return {

@@ -35,7 +35,8 @@ export const yelpAdapter: Adapter<YelpCursor> = {
     const page = await ctx.client.request(profileUrl);
     const { bizId } = await readBizPage(page.text);
     if (!bizId) {
-      if (await hasLoginForm(page.text)) throw permanentError("login_required", "The Yelp business page asks to sign in");
+      if (await hasLoginForm(page.text))
+        throw permanentError("login_required", "The Yelp business page asks to sign in");
       throw permanentError("publisher_error", "Yelp business page has no meta[name=yelp-biz-id]");
     }
     // A biz page that redirected elsewhere (a merged business, a closed one) is still fine if it is a biz page.
@@ -48,7 +49,11 @@ export const yelpAdapter: Adapter<YelpCursor> = {
     const { data } = await ctx.client.json(endpoint, {
       method: "POST",
       json: feedRequest(cursor.bizId, cursor.offset),
-      headers: { Origin: endpoint.origin, Referer: cursor.profileUrl, "x-apollo-operation-name": FEED_OPERATION },
+      headers: {
+        Origin: endpoint.origin,
+        Referer: cursor.profileUrl,
+        "x-apollo-operation-name": FEED_OPERATION,
+      },
     });
     const feed = parseFeed(data, cursor.profileUrl, cursor.offset);
     return {

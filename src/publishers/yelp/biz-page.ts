@@ -18,7 +18,10 @@ export interface BizPage {
 function postalCodeOf(nodes: SchemaNode[]): string | null {
   for (const node of nodes) {
     const address: unknown = Array.isArray(node.address) ? node.address[0] : node.address;
-    if (isNode(address) && (typeof address.postalCode === "string" || typeof address.postalCode === "number")) {
+    if (
+      isNode(address) &&
+      (typeof address.postalCode === "string" || typeof address.postalCode === "number")
+    ) {
       const code = String(address.postalCode).trim();
       if (code) return code;
     }
@@ -34,7 +37,9 @@ export async function readBizPage(html: string): Promise<BizPage> {
     },
   });
   const jsonLd = collectJsonLd(rewriter);
-  await rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).arrayBuffer();
+  await rewriter
+    .transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }))
+    .arrayBuffer();
   return { bizId, postalCode: postalCodeOf(jsonLd()) };
 }
 
@@ -51,9 +56,11 @@ const DATADOME = /captcha-delivery\.com|\bvar dd\s*=\s*\{/i;
  * review feed) are left to the feed reader.
  */
 export function inspectYelpPage(page: FetchedPage): ScrapeError | null {
-  if (LOGIN_PATHS.test(page.url.pathname)) return permanentError("login_required", `Yelp sent us to its sign-in page (${page.url.pathname})`);
+  if (LOGIN_PATHS.test(page.url.pathname))
+    return permanentError("login_required", `Yelp sent us to its sign-in page (${page.url.pathname})`);
   const body = page.text.trimStart();
   if (body.startsWith("[") || body.startsWith("{")) return null;
-  if (DATADOME.test(page.text)) return transientError("blocked", "Yelp answered with a DataDome captcha page");
+  if (DATADOME.test(page.text))
+    return transientError("blocked", "Yelp answered with a DataDome captcha page");
   return null;
 }

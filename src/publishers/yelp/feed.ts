@@ -58,7 +58,9 @@ export function feedRequest(bizId: string, offset: number): unknown[] {
   ];
 }
 
-const DateTime = z.object({ utcDateTime: z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date") });
+const DateTime = z.object({
+  utcDateTime: z.string().refine((value) => !Number.isNaN(Date.parse(value)), "not a date"),
+});
 const Text = z.object({ full: z.string().nullish(), language: z.string().nullish() });
 
 /** One owner reply; the public one is listed first. */
@@ -134,7 +136,12 @@ export function rawReview(node: FeedNode, profileUrl: string): RawReview {
     language: node.text?.language ?? undefined,
     url: reviewUrl(profileUrl, node.encid),
     date: new Date(node.createdAt.utcDateTime).toISOString(),
-    ...(reply ? { reply_text: reply.text!.full!, reply_date: reply.createdAt ? new Date(reply.createdAt.utcDateTime).toISOString() : undefined } : {}),
+    ...(reply
+      ? {
+          reply_text: reply.text!.full!,
+          reply_date: reply.createdAt ? new Date(reply.createdAt.utcDateTime).toISOString() : undefined,
+        }
+      : {}),
   };
 }
 
@@ -153,13 +160,19 @@ export function parseFeed(data: unknown, profileUrl: string, offset: number): Fe
   if (!business) throw permanentError("profile_not_found", "Yelp review feed: no business with this id");
   const edges = business.reviews.edges;
   if (edges.length === 0 && business.reviewCount > offset) {
-    throw permanentError("publisher_error", `Yelp review feed: no reviews at offset ${offset} although the business has ${business.reviewCount}`);
+    throw permanentError(
+      "publisher_error",
+      `Yelp review feed: no reviews at offset ${offset} although the business has ${business.reviewCount}`,
+    );
   }
   // Paged as public clients page (scrapfly-scrapers yelp.py, 2026-04: offsets up to reviewCount):
   // more while the reviews read so far stay below Yelp's count. A pageInfo that says there is no next
   // page still ends the walk (the count then tells the pipeline how many were out of reach); an empty
   // page never leads anywhere.
-  const more = edges.length > 0 && offset + edges.length < business.reviewCount && business.reviews.pageInfo?.hasNextPage !== false;
+  const more =
+    edges.length > 0 &&
+    offset + edges.length < business.reviewCount &&
+    business.reviews.pageInfo?.hasNextPage !== false;
   return {
     reviews: edges.map(({ node }) => rawReview(node, profileUrl)),
     count: edges.length,

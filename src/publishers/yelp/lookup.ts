@@ -39,7 +39,11 @@ export interface SearchResult {
 /** Organic business results of one search answer, in Yelp's order; ads and other page parts are skipped. */
 export function searchResults(data: unknown): SearchResult[] {
   const parsed = SnippetSchema.safeParse(data);
-  if (!parsed.success) throw permanentError("publisher_error", "Yelp search: the answer has no searchPageProps.mainContentComponentsListProps");
+  if (!parsed.success)
+    throw permanentError(
+      "publisher_error",
+      "Yelp search: the answer has no searchPageProps.mainContentComponentsListProps",
+    );
   const results: SearchResult[] = [];
   for (const item of parsed.data.searchPageProps.mainContentComponentsListProps) {
     const result = ResultSchema.safeParse(item);
@@ -57,13 +61,19 @@ export function searchResults(data: unknown): SearchResult[] {
 
 /** Results that match the business (see ../match), best first. */
 export function matchingResults(business: Business, results: readonly SearchResult[]): SearchResult[] {
-  return rankMatches(wantedBusiness(business), results, (result) => ({ name: result.name, address: result.address })).map(({ item }) => item);
+  return rankMatches(wantedBusiness(business), results, (result) => ({
+    name: result.name,
+    address: result.address,
+  })).map(({ item }) => item);
 }
 
 /** Candidates whose biz page is read to compare postal codes; more would only be weaker names. */
 const MAX_CANDIDATES = 3;
 
-export async function lookupYelp(business: Business, { client, publisherKey }: LookupContext): Promise<string> {
+export async function lookupYelp(
+  business: Business,
+  { client, publisherKey }: LookupContext,
+): Promise<string> {
   const { street, city, state, zip } = business.address;
   const search = new URL(`https://www.${publisherKey}/search/snippet`);
   search.searchParams.set("find_desc", business.name);
@@ -84,5 +94,8 @@ export async function lookupYelp(business: Business, { client, publisherKey }: L
     // Search results carry no postal code; the biz page does. A page without one is judged on name and street.
     if (postalAgreement(zip, { postalCode }) !== "different") return url;
   }
-  throw permanentError("profile_not_found", `Yelp search: no result matches the business's name, street and postal code (${results.length} results)`);
+  throw permanentError(
+    "profile_not_found",
+    `Yelp search: no result matches the business's name, street and postal code (${results.length} results)`,
+  );
 }

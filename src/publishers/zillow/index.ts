@@ -38,7 +38,10 @@ export const zillow = definePublisher({
     keyOf: screenNameOf,
     open: openZillowProfile,
     firstPage: 1,
-    request: (zuid, position, pageUrl) => ({ url: zillowReviewsUrl(zuid, position), options: { headers: { Referer: pageUrl } } }),
+    request: (zuid, position, pageUrl) => ({
+      url: zillowReviewsUrl(zuid, position),
+      options: { headers: { Referer: pageUrl } },
+    }),
     parse: parseZillowPage,
     // 10 a page: 1,000 pages is 10,000 reviews, beyond any agent.
     maxPages: 1_000,

@@ -40,7 +40,9 @@ export function nextDataOf(html: string): string | null {
 }
 
 function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /**
@@ -50,22 +52,33 @@ function field(value: unknown, key: string): unknown {
  */
 export function encodedZuidOf(html: string): string {
   const text = nextDataOf(html);
-  if (text === null) throw permanentError("publisher_error", "Zillow profile: the page has no __NEXT_DATA__ script");
+  if (text === null)
+    throw permanentError("publisher_error", "Zillow profile: the page has no __NEXT_DATA__ script");
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     throw permanentError("publisher_error", "Zillow profile: __NEXT_DATA__ is not JSON");
   }
-  const zuid = field(field(field(field(field(data, "props"), "pageProps"), "profileDisplay"), "profileInfo"), "encodedZuid");
+  const zuid = field(
+    field(field(field(field(data, "props"), "pageProps"), "profileDisplay"), "profileInfo"),
+    "encodedZuid",
+  );
   if (typeof zuid !== "string" || !ENCODED_ZUID.test(zuid)) {
-    throw permanentError("publisher_error", "Zillow profile: no props.pageProps.profileDisplay.profileInfo.encodedZuid");
+    throw permanentError(
+      "publisher_error",
+      "Zillow profile: no props.pageProps.profileDisplay.profileInfo.encodedZuid",
+    );
   }
   return zuid;
 }
 
 /** Opens the profile page once and takes the agent's encodedZuid, the key the reviews API pages by. */
-export async function openZillowProfile(_screenName: string, profileUrl: string, ctx: ScrapeContext): Promise<{ pageUrl: string; key: string }> {
+export async function openZillowProfile(
+  _screenName: string,
+  profileUrl: string,
+  ctx: ScrapeContext,
+): Promise<{ pageUrl: string; key: string }> {
   const page = await ctx.client.request(profileUrl);
   return { pageUrl: profileUrl, key: encodedZuidOf(page.text) };
 }

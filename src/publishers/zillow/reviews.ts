@@ -7,7 +7,14 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
 import { permanentError } from "../../scraping/errors";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
+import {
+  countOf,
+  nextByNumber,
+  readAnswer,
+  type ParseContext,
+  type WalkPage,
+  type WalkPosition,
+} from "../kit/json-walk";
 
 export const WHAT = "Zillow reviews";
 export const PAGE_SIZE = 10;
@@ -29,10 +36,15 @@ const ReviewSchema = z.object({
   rating: z.number().min(1).max(5).nullish(),
   createDate: z.string().max(40).nullish(),
   reviewComment: z.string().max(50_000).nullish(),
-  reviewer: z.object({ screenName: z.string().max(200).nullish(), encodedZuid: z.string().max(80).nullish() }).nullish(),
+  reviewer: z
+    .object({ screenName: z.string().max(200).nullish(), encodedZuid: z.string().max(80).nullish() })
+    .nullish(),
 });
 
-const AnswerSchema = z.object({ reviews: z.array(z.unknown()), filters: z.array(z.object({ count: z.unknown() }).passthrough()).min(1) });
+const AnswerSchema = z.object({
+  reviews: z.array(z.unknown()),
+  filters: z.array(z.object({ count: z.unknown() }).passthrough()).min(1),
+});
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
@@ -66,5 +78,9 @@ export function parseZillowPage(data: unknown, ctx: ParseContext): WalkPage {
     });
   }
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  return { reviews, next: nextByNumber(WHAT, ctx.position.page, lastPage, answer.reviews.length), publisherTotal: total };
+  return {
+    reviews,
+    next: nextByNumber(WHAT, ctx.position.page, lastPage, answer.reviews.length),
+    publisherTotal: total,
+  };
 }

@@ -29,7 +29,8 @@ export class ElementStream {
     rewriter.on("*", { element: (element) => this.start(element) });
     rewriter.onDocument({
       text: (chunk) => {
-        if (this.rawTextDepth === 0 && chunk.text && this.spend(1)) for (const listener of this.textListeners) listener(chunk.text);
+        if (this.rawTextDepth === 0 && chunk.text && this.spend(1))
+          for (const listener of this.textListeners) listener(chunk.text);
       },
       end: () => {
         for (const listener of this.endListeners) listener();

@@ -25,7 +25,11 @@ export interface ExtractedPage {
  * every syntax's collector; the items are then read by one schema.org reader. All of it counts
  * against `budget` (elements, text chunks, nodes): a page needing more fails with `publisher_error`.
  */
-export async function extractStructuredData(html: string, pageUrl: string, budget = new WorkBudget("structured data")): Promise<ExtractedPage> {
+export async function extractStructuredData(
+  html: string,
+  pageUrl: string,
+  budget = new WorkBudget("structured data"),
+): Promise<ExtractedPage> {
   const rewriter = new HTMLRewriter();
   const jsonLd = collectJsonLd(rewriter);
   const elements = new ElementStream(rewriter, budget);
@@ -33,16 +37,30 @@ export async function extractStructuredData(html: string, pageUrl: string, budge
   const rdfa = collectRdfa(elements);
   const meta = collectPageMeta(rewriter, pageUrl);
   try {
-    await rewriter.transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } })).arrayBuffer();
+    await rewriter
+      .transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }))
+      .arrayBuffer();
   } catch (err) {
     if (elements.overBudget) throw elements.overBudget;
     // The parser refuses markup past its own limits (tens of thousands of elements left open exceed
     // its memory limit) with a plain TypeError: that is the page's doing, not a fault of ours.
-    throw permanentError("publisher_error", `HTML parser could not read the page: ${err instanceof Error ? err.message.slice(0, 200) : "unknown error"}`);
+    throw permanentError(
+      "publisher_error",
+      `HTML parser could not read the page: ${err instanceof Error ? err.message.slice(0, 200) : "unknown error"}`,
+    );
   }
   if (elements.overBudget) throw elements.overBudget;
 
   const { language, baseUrl, nextUrl } = meta();
-  const { reviews, reviewCount } = reviewsFromItems([...jsonLd(), ...microdata(), ...rdfa()], baseUrl, budget);
-  return { reviews: mergeDuplicates(reviews, new Set([pageUrl, baseUrl])), nextUrl, pageLanguage: language, reviewCount };
+  const { reviews, reviewCount } = reviewsFromItems(
+    [...jsonLd(), ...microdata(), ...rdfa()],
+    baseUrl,
+    budget,
+  );
+  return {
+    reviews: mergeDuplicates(reviews, new Set([pageUrl, baseUrl])),
+    nextUrl,
+    pageLanguage: language,
+    reviewCount,
+  };
 }

@@ -21,9 +21,31 @@ export interface ItemSyntax {
 }
 
 // Elements that start a new line in the rendered text.
-const LINE_BREAKING = new Set(["br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote"]);
+const LINE_BREAKING = new Set([
+  "br",
+  "p",
+  "div",
+  "li",
+  "tr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+]);
 // Properties whose value is a link; for anything else a link's text is what the author meant.
-const URL_PROPERTIES = new Set(["url", "sameAs", "image", "logo", "contentUrl", "thumbnailUrl", "embedUrl", "mainEntityOfPage"]);
+const URL_PROPERTIES = new Set([
+  "url",
+  "sameAs",
+  "image",
+  "logo",
+  "contentUrl",
+  "thumbnailUrl",
+  "embedUrl",
+  "mainEntityOfPage",
+]);
 // Properties that hold an item's own text: a `lang` on their element (or between it and the item)
 // tells the language of that text.
 const TEXT_PROPERTIES = new Set(["reviewBody", "text", "description"]);
@@ -114,7 +136,8 @@ export function collectItems(stream: ElementStream, syntax: ItemSyntax): () => S
   };
 
   stream.onElement((element, onEnd) => {
-    if (LINE_BREAKING.has(element.tagName) && texts.length && stream.spend(texts.length)) for (const open of texts) open.parts.push("\n");
+    if (LINE_BREAKING.has(element.tagName) && texts.length && stream.spend(texts.length))
+      for (const open of texts) open.parts.push("\n");
     const lang = element.tagName === "html" ? undefined : element.getAttribute("lang")?.trim();
     if (lang) {
       const entry = { lang };

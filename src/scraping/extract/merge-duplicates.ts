@@ -45,7 +45,9 @@ export function mergeDuplicates(reviews: RawReview[], pageUrls: ReadonlySet<stri
       order.push(copy);
       continue;
     }
-    for (const [field, value] of Object.entries(review) as Array<[keyof RawReview, RawReview[keyof RawReview]]>) {
+    for (const [field, value] of Object.entries(review) as Array<
+      [keyof RawReview, RawReview[keyof RawReview]]
+    >) {
       if (first[field] === undefined && value !== undefined) Object.assign(first, { [field]: value });
     }
   }

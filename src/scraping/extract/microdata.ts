@@ -12,7 +12,10 @@ export function collectMicrodata(stream: ElementStream): () => SchemaNode[] {
       const properties = attributeWords(element, "itemprop").map(localName);
       if (!element.hasAttribute("itemscope")) return properties.length ? { properties } : null;
       return {
-        item: { types: attributeWords(element, "itemtype").map((t) => t.replace(/^.*[/#]/, "")), id: element.getAttribute("itemid") ?? undefined },
+        item: {
+          types: attributeWords(element, "itemtype").map((t) => t.replace(/^.*[/#]/, "")),
+          id: element.getAttribute("itemid") ?? undefined,
+        },
         properties,
       };
     },

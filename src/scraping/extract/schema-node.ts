@@ -33,7 +33,11 @@ export function hasType(node: SchemaNode, types: ReadonlySet<string>): boolean {
 }
 
 export function valuesOf(node: SchemaNode, property: string): unknown[] {
-  const value = node[property] ?? node[`schema:${property}`] ?? node[`http://schema.org/${property}`] ?? node[`https://schema.org/${property}`];
+  const value =
+    node[property] ??
+    node[`schema:${property}`] ??
+    node[`http://schema.org/${property}`] ??
+    node[`https://schema.org/${property}`];
   if (value === undefined || value === null) return [];
   return Array.isArray(value) ? value : [value];
 }

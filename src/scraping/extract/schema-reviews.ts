@@ -1,6 +1,16 @@
 import type { RawRating, RawReview } from "../../core/reviews/raw-review";
 import type { WorkBudget } from "../../publishers/kit/work-budget";
-import { firstLiteral, hasType, isNode, ITEM_LANGUAGE, literal, nodeId, typesOf, valuesOf, type SchemaNode } from "./schema-node";
+import {
+  firstLiteral,
+  hasType,
+  isNode,
+  ITEM_LANGUAGE,
+  literal,
+  nodeId,
+  typesOf,
+  valuesOf,
+  type SchemaNode,
+} from "./schema-node";
 
 const REVIEW_TYPES = new Set(["Review", "UserReview", "CriticReview", "EmployerReview"]);
 const REPLY_TYPES = new Set(["Comment", "Answer"]);
@@ -65,10 +75,16 @@ function rating(graph: NodeGraph, review: SchemaNode): RawRating | undefined {
   return value === undefined ? undefined : { value };
 }
 
-function author(graph: NodeGraph, review: SchemaNode, baseUrl: string): Pick<RawReview, "author_name" | "author_id" | "author_url"> {
+function author(
+  graph: NodeGraph,
+  review: SchemaNode,
+  baseUrl: string,
+): Pick<RawReview, "author_name" | "author_id" | "author_url"> {
   const given = graph.first(review, "author") ?? graph.first(review, "creator");
   if (!isNode(given)) return { author_name: literal(given) };
-  const fullName = [firstLiteral(given, "givenName"), firstLiteral(given, "familyName")].filter(Boolean).join(" ");
+  const fullName = [firstLiteral(given, "givenName"), firstLiteral(given, "familyName")]
+    .filter(Boolean)
+    .join(" ");
   const url = absoluteUrl(firstLiteral(given, "url"), baseUrl);
   return {
     author_name: firstLiteral(given, "name", "alternateName") ?? (fullName || undefined),
@@ -96,7 +112,8 @@ function replyText(graph: NodeGraph, review: SchemaNode): string | undefined {
     const comment = graph.resolve(value);
     if (!isNode(comment) || !hasType(comment, REPLY_TYPES)) continue;
     const by = graph.first(comment, "author");
-    if (isNode(by) && typesOf(by).length && !hasType(by, PERSON_TYPES)) return firstLiteral(comment, "text", "reviewBody", "description");
+    if (isNode(by) && typesOf(by).length && !hasType(by, PERSON_TYPES))
+      return firstLiteral(comment, "text", "reviewBody", "description");
   }
   return undefined;
 }
@@ -142,5 +159,8 @@ export interface SchemaReviews {
 /** Every schema.org Review among the items of a page (nested anywhere), in document order, and the stated review count. */
 export function reviewsFromItems(roots: SchemaNode[], baseUrl: string, budget: WorkBudget): SchemaReviews {
   const graph = new NodeGraph(roots, budget);
-  return { reviews: graph.all.filter((n) => hasType(n, REVIEW_TYPES)).map((n) => toRawReview(graph, n, baseUrl)), reviewCount: statedReviewCount(graph) };
+  return {
+    reviews: graph.all.filter((n) => hasType(n, REVIEW_TYPES)).map((n) => toRawReview(graph, n, baseUrl)),
+    reviewCount: statedReviewCount(graph),
+  };
 }

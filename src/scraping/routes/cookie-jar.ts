@@ -82,7 +82,10 @@ export class CookieJar {
     const now = Date.now();
     return this.#cookies
       .filter(
-        (c) => (c.expires === null || c.expires > now) && (c.hostOnly ? c.domain === host : isOnDomain(host, c.domain)) && pathMatches(url.pathname, c.path),
+        (c) =>
+          (c.expires === null || c.expires > now) &&
+          (c.hostOnly ? c.domain === host : isOnDomain(host, c.domain)) &&
+          pathMatches(url.pathname, c.path),
       )
       .sort((a, b) => b.path.length - a.path.length)
       .map(({ name, value }) => ({ name, value }));
@@ -104,9 +107,17 @@ export class CookieJar {
     for (const c of cookies.slice(-MAX_COOKIES)) {
       if (!c || typeof c !== "object") continue;
       const { name, value, domain, hostOnly, path, expires } = c as Record<string, unknown>;
-      if (typeof name !== "string" || typeof value !== "string" || typeof domain !== "string" || typeof path !== "string") continue;
+      if (
+        typeof name !== "string" ||
+        typeof value !== "string" ||
+        typeof domain !== "string" ||
+        typeof path !== "string"
+      )
+        continue;
       if (value.length > MAX_VALUE_CHARS || (expires !== null && typeof expires !== "number")) continue;
-      this.#cookies = this.#cookies.filter((o) => !(o.name === name && o.domain === domain && o.path === path));
+      this.#cookies = this.#cookies.filter(
+        (o) => !(o.name === name && o.domain === domain && o.path === path),
+      );
       this.#cookies.push({ name, value, domain, hostOnly: hostOnly === true, path, expires: expires });
     }
     while (this.#cookies.length > MAX_COOKIES) this.#cookies.shift();

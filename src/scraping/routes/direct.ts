@@ -19,9 +19,21 @@ export class DirectRoute implements Route {
     if (request.method === "POST") headers.set("Origin", target.pageUrl.origin);
     // Under PUBLISHER_ORIGINS the fixture origin learns which host the request was meant for.
     if (target.requestUrl.host !== target.pageUrl.host) headers.set("X-Forwarded-Host", target.pageUrl.host);
-    if (request.cookies.length) headers.set("Cookie", request.cookies.map(({ name, value }) => `${name}=${value}`).join("; "));
+    if (request.cookies.length)
+      headers.set("Cookie", request.cookies.map(({ name, value }) => `${name}=${value}`).join("; "));
     if (request.body === undefined) headers.delete("Content-Type");
-    const response = await fetch(target.requestUrl, { method: request.method, headers, body: request.body, redirect: "manual", signal: request.signal });
-    return { status: response.status, headers: response.headers, text: await request.read(response), url: target.requestUrl };
+    const response = await fetch(target.requestUrl, {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: "manual",
+      signal: request.signal,
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: await request.read(response),
+      url: target.requestUrl,
+    };
   }
 }

@@ -12,14 +12,21 @@ import fixture, { GRAND_COMMENTS } from "./site";
 const PAGE = "https://www.agoda.com/partners/partnersearch.aspx?hid=26210260";
 const answer = (hotelId: string, page: number) => {
   const request = reviewCommentsRequest(hotelId, { page, token: null });
-  return fixtureJson(fixture, request.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request.options.json) });
+  return fixtureJson(fixture, request.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(request.options.json),
+  });
 };
 const ctx = (page: number) => parseContext("26210260", PAGE, { page, token: null });
 
 describe("agoda profile_key", () => {
   it.each([
     ["26210260", PAGE],
-    ["https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html?hotel_id=26210260&checkIn=2026-12-01", PAGE],
+    [
+      "https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html?hotel_id=26210260&checkIn=2026-12-01",
+      PAGE,
+    ],
     ["https://www.agoda.com/partners/partnersearch.aspx?hid=26210260", PAGE],
   ])("%s → %s", (key, url) => {
     expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ url });
@@ -27,7 +34,10 @@ describe("agoda profile_key", () => {
 
   it.each([
     // A hotel page without the id in its query names no id the module can read.
-    ["https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html", "Enter the URL of a profile on agoda.com."],
+    [
+      "https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html",
+      "Enter the URL of a profile on agoda.com.",
+    ],
     ["grand-mercure-malang", "Enter a valid URL."],
   ])("%s is refused", (key, error) => {
     expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ error });
@@ -89,7 +99,9 @@ describe("agoda review comments answer", () => {
   });
 
   it("an answer without comments is publisher_error naming it", () => {
-    expect(scrapeError(() => parseAgodaPage(answer("4040", 1), ctx(1))).message).toContain("Agoda review comments: unexpected answer at comments");
+    expect(scrapeError(() => parseAgodaPage(answer("4040", 1), ctx(1))).message).toContain(
+      "Agoda review comments: unexpected answer at comments",
+    );
   });
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
@@ -109,7 +121,9 @@ describe("agoda end to end", () => {
     const task = await submitScrape("agoda.com", "26210260");
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-agoda", "ack"]]);
-    expect(await fixtureRequests("agoda.com", "/api/cronos/")).toEqual({ "/api/cronos/property/review/ReviewComments": 2 });
+    expect(await fixtureRequests("agoda.com", "/api/cronos/")).toEqual({
+      "/api/cronos/property/review/ReviewComments": 2,
+    });
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(PAGE);
     const reviews = body.reviews as Record<string, unknown>[];
@@ -124,7 +138,10 @@ describe("agoda end to end", () => {
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 17, 3, 37),
     });
-    expect(reviews.at(-1)).toMatchObject({ review_id: "948353741", posted_at: Date.UTC(2026, 10, 18, 3, 37) - 59 * 86_400_000 });
+    expect(reviews.at(-1)).toMatchObject({
+      review_id: "948353741",
+      posted_at: Date.UTC(2026, 10, 18, 3, 37) - 59 * 86_400_000,
+    });
   });
 
   it("a changed answer is publisher_error naming what is missing", async () => {
@@ -132,6 +149,8 @@ describe("agoda end to end", () => {
     const moved = await submitScrape("agoda.com", "4040");
     await queue().drain();
     expect((await retrieve(moved)).response_message).toEqual(failed("publisher_error"));
-    expect(failureDetails(warn, moved.taskId)).toContain("Agoda review comments: unexpected answer at comments");
+    expect(failureDetails(warn, moved.taskId)).toContain(
+      "Agoda review comments: unexpected answer at comments",
+    );
   });
 });

@@ -57,7 +57,12 @@ function comment(i: number): AgodaFixtureComment {
     reviewComments: i === 1 ? "Pool was big and had water slides for the children." : `Room ${i} was clean.`,
     reviewPositives: i === 0 ? "Breakfast" : "",
     reviewNegatives: i === 0 ? "Parking" : "",
-    ...(i === 1 ? { originalTitle: "Cocok untuk keluarga", originalComment: "Kolamnya besar dan ada perosotan air untuk anak-anak." } : {}),
+    ...(i === 1
+      ? {
+          originalTitle: "Cocok untuk keluarga",
+          originalComment: "Kolamnya besar dan ada perosotan air untuk anak-anak.",
+        }
+      : {}),
     translateSource: i === 1 ? "id" : "en",
     reviewDate: `${at}:00+07:00`,
     checkInDateMonthAndYear: "November 2026",
@@ -75,17 +80,34 @@ function comment(i: number): AgodaFixtureComment {
 
 export const GRAND_COMMENTS: AgodaFixtureComment[] = Array.from({ length: 60 }, (_, i) => comment(i));
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 
 function reviewComments(body: string): FixtureResponse {
-  let request: { hotelId?: unknown; page?: unknown; pageSize?: unknown; sorting?: unknown; providerId?: unknown };
+  let request: {
+    hotelId?: unknown;
+    page?: unknown;
+    pageSize?: unknown;
+    sorting?: unknown;
+    providerId?: unknown;
+  };
   try {
     request = JSON.parse(body) as typeof request;
   } catch {
     return json({ error: "bad request" }, 400);
   }
   const { hotelId, page, pageSize } = request;
-  if (typeof page !== "number" || page < 1 || typeof pageSize !== "number" || pageSize < 1 || pageSize > 50 || request.providerId !== 332) {
+  if (
+    typeof page !== "number" ||
+    page < 1 ||
+    typeof pageSize !== "number" ||
+    pageSize < 1 ||
+    pageSize > 50 ||
+    request.providerId !== 332
+  ) {
     return json({ error: "bad request" }, 400);
   }
   const all = hotelId === 26210260 || hotelId === 4040 ? GRAND_COMMENTS : [];
@@ -98,7 +120,8 @@ function reviewComments(body: string): FixtureResponse {
 const fixture: PublisherFixture = {
   domains: ["agoda.com"],
   site: ({ url, method, body }) => {
-    if (url.pathname !== "/api/cronos/property/review/ReviewComments") return json({ error: "not found" }, 404);
+    if (url.pathname !== "/api/cronos/property/review/ReviewComments")
+      return json({ error: "not found" }, 404);
     if (method !== "POST") return json({ error: "Method Not Allowed" }, 405);
     return reviewComments(body);
   },

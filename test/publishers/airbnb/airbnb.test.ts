@@ -14,7 +14,15 @@ const PROFILE = "https://www.airbnb.com/rooms/1001";
 
 function answer(listingId: string, offset: number): unknown {
   const url = reviewsUrl(listingId, offset);
-  const res = fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.airbnb.com", headers: { "x-airbnb-api-key": API_KEY }, body: "" });
+  const res = fixture.site({
+    url,
+    cookie: "",
+    count: 1,
+    method: "GET",
+    host: "www.airbnb.com",
+    headers: { "x-airbnb-api-key": API_KEY },
+    body: "",
+  });
   return JSON.parse(res.body);
 }
 
@@ -35,7 +43,9 @@ function expected(review: AirbnbFixtureReview) {
     language: review.language,
     source_date: new Date(review.createdAt).toISOString(),
     scraped_at: expect.any(Number),
-    ...(reply ? { owner_reply: { text: reply, posted_at: Date.parse(`1 ${review.localizedRespondedDate} UTC`) } } : {}),
+    ...(reply
+      ? { owner_reply: { text: reply, posted_at: Date.parse(`1 ${review.localizedRespondedDate} UTC`) } }
+      : {}),
   };
 }
 
@@ -63,7 +73,12 @@ describe("airbnb reviews request and answer", () => {
     const url = reviewsUrl("1001", 48);
     const variables = JSON.parse(url.searchParams.get("variables")!);
     expect(atob(variables.id)).toBe("StayListing:1001");
-    expect(variables.pdpReviewsRequest).toMatchObject({ limit: LIMIT, offset: "48", sortingPreference: "MOST_RECENT", showingTranslationButton: false });
+    expect(variables.pdpReviewsRequest).toMatchObject({
+      limit: LIMIT,
+      offset: "48",
+      sortingPreference: "MOST_RECENT",
+      showingTranslationButton: false,
+    });
     expect(REVIEWS_PER_PAGE).toBe(LIMIT);
   });
 
@@ -82,7 +97,10 @@ describe("airbnb reviews request and answer", () => {
       reply_text: "Thanks Claire,\nyou are welcome back any time!",
       reply_date: "November 2026",
     });
-    expect(page.reviews[1]).toMatchObject({ text: "Appartement très propre,\nhôte très réactif.", language: "fr" });
+    expect(page.reviews[1]).toMatchObject({
+      text: "Appartement très propre,\nhôte très réactif.",
+      language: "fr",
+    });
     expect(parseReviews(answer("1001", 48), 48)).toMatchObject({ count: 2, nextOffset: null });
   });
 
@@ -149,7 +167,9 @@ describe("airbnb on a real capture (captures/SOURCE.md: airbnb.com, 2026-09-28, 
   });
 
   it("serves the capture through the fixture site and the Worker: the first page's reviews as the API returns them", async () => {
-    const task = await submitScrape("airbnb.com", `https://www.airbnb.com/rooms/${CAPTURED_LISTING}`, { first_page_only: true });
+    const task = await submitScrape("airbnb.com", `https://www.airbnb.com/rooms/${CAPTURED_LISTING}`, {
+      first_page_only: true,
+    });
     await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.task_status).toBe(200);
@@ -165,12 +185,21 @@ describe("airbnb on a real capture (captures/SOURCE.md: airbnb.com, 2026-09-28, 
       text: "Placeholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.",
       url: `https://www.airbnb.com/rooms/${CAPTURED_LISTING}/reviews`,
       posted_at: Date.parse("2026-09-15T14:30:10Z"),
-      review_hash: md5Hash(["Placeholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.", "Person2"]),
+      review_hash: md5Hash([
+        "Placeholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.\nPlaceholder text 1.",
+        "Person2",
+      ]),
       language: "en",
       source_date: "2026-09-15T14:30:10.000Z",
       scraped_at: expect.any(Number),
     });
-    expect(byId("1000015")).toMatchObject({ author_name: "Person6", author_id: "1000016", rating: 4, language: "de", text: "Placeholder text 18." });
+    expect(byId("1000015")).toMatchObject({
+      author_name: "Person6",
+      author_id: "1000016",
+      rating: 4,
+      language: "de",
+      text: "Placeholder text 18.",
+    });
   });
 });
 
@@ -186,9 +215,14 @@ describe("airbnb end to end", () => {
     expect(body.business.reviews_urls).toHaveLength(3);
     expect(body.pagination).toMatchObject({ total_reviews: 50, total_pages: 1 });
     expect(body.reviews).toEqual(AIRBNB_REVIEWS.map(expected));
-    expect(body.reviews[30].owner_reply).toEqual({ text: AIRBNB_REVIEWS[30].response, posted_at: Date.parse("2026-08-01T00:00:00Z") });
+    expect(body.reviews[30].owner_reply).toEqual({
+      text: AIRBNB_REVIEWS[30].response,
+      posted_at: Date.parse("2026-08-01T00:00:00Z"),
+    });
     const page2 = await retrieve(task, 2, 24);
-    expect(page2.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(AIRBNB_REVIEWS.slice(24, 48).map((r) => r.id));
+    expect(page2.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      AIRBNB_REVIEWS.slice(24, 48).map((r) => r.id),
+    );
   });
 
   it("a listing without reviews completes with none", async () => {
@@ -215,7 +249,11 @@ describe("airbnb end to end", () => {
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
     expect(scrapeFailures(warn, task.taskId)).toContainEqual(
-      expect.objectContaining({ publisher: "airbnb.com", reason: "publisher_error", detail: expect.stringContaining("reviews.reviews.0.rating") }),
+      expect.objectContaining({
+        publisher: "airbnb.com",
+        reason: "publisher_error",
+        detail: expect.stringContaining("reviews.reviews.0.rating"),
+      }),
     );
     expect(await taskRow(task.taskId)).toMatchObject({ reason: "publisher_error" });
   });

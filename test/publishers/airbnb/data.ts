@@ -33,7 +33,9 @@ export const AIRBNB_REVIEWS: AirbnbFixtureReview[] = Array.from({ length: 50 }, 
   id: String(1_200_000_000_000_000_000n - BigInt(i) * 7919n),
   comments: `${TEXTS[i % TEXTS.length]} Stay ${50 - i}.`,
   language: "en",
-  createdAt: new Date(Date.UTC(2026, 10, 1, 12, 0, 0) - i * 3 * 86_400_000).toISOString().replace(".000Z", "Z"),
+  createdAt: new Date(Date.UTC(2026, 10, 1, 12, 0, 0) - i * 3 * 86_400_000)
+    .toISOString()
+    .replace(".000Z", "Z"),
   rating: [5, 5, 4, 3, 5, 2][i % 6],
   reviewer: { id: String(40_000 + (i % NAMES.length)), firstName: NAMES[i % NAMES.length] },
 }));

@@ -41,10 +41,21 @@ describe("airbnb answers under hostile input", () => {
 
   it("any JSON in place of a review, the list, the metadata or the whole answer: a result or publisher_error", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.jsonValue(), fc.constantFrom("review", "list", "metadata", "answer"), async (value, where) => {
-        const data = where === "review" ? answer([value]) : where === "list" ? answer(value) : where === "metadata" ? answer([review(1)], value) : value;
-        await withinBudget((budget) => parseReviews(data, 0, budget));
-      }),
+      fc.asyncProperty(
+        fc.jsonValue(),
+        fc.constantFrom("review", "list", "metadata", "answer"),
+        async (value, where) => {
+          const data =
+            where === "review"
+              ? answer([value])
+              : where === "list"
+                ? answer(value)
+                : where === "metadata"
+                  ? answer([review(1)], value)
+                  : value;
+          await withinBudget((budget) => parseReviews(data, 0, budget));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -24,21 +24,36 @@ export const CAPTURED_LISTING = "38817969";
 export const API_KEY = "d306zoyjsyarp7ifhu67rjxn52tv0t20";
 export const LIMIT = 24;
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 
 function reviewsAnswer(listingId: string, offset: number, translate: boolean): FixtureResponse {
   const all = listingId === "1001" || listingId === "1500" ? AIRBNB_REVIEWS : [];
   const page = all.slice(offset, offset + LIMIT).map(({ translated, ...review }) => ({
     ...review,
-    localizedDate: new Date(review.createdAt).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }),
+    localizedDate: new Date(review.createdAt).toLocaleDateString("en-US", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
     response: review.response ?? "",
     localizedReview: translated && translate ? { comments: translated, commentLanguage: "en" } : null,
     collectionTag: null,
   }));
   // 1500: Airbnb renamed `rating` (a changed structure the adapter must report, not guess around).
-  const reviews = listingId === "1500" ? page.map(({ rating, ...rest }) => ({ ...rest, stars: rating })) : page;
+  const reviews =
+    listingId === "1500" ? page.map(({ rating, ...rest }) => ({ ...rest, stars: rating })) : page;
   return json({
-    data: { presentation: { stayProductDetailPage: { reviews: { reviews, metadata: { reviewsCount: all.length }, __typename: "PdpReviews" } } } },
+    data: {
+      presentation: {
+        stayProductDetailPage: {
+          reviews: { reviews, metadata: { reviewsCount: all.length }, __typename: "PdpReviews" },
+        },
+      },
+    },
   });
 }
 
@@ -46,11 +61,24 @@ const fixture: PublisherFixture = {
   domains: ["airbnb.com"],
   site: ({ url, headers }) => {
     if (url.pathname === "/login")
-      return { status: 200, headers: { "Content-Type": "text/html" }, body: `<form><input type="password" name="password"></form>` };
+      return {
+        status: 200,
+        headers: { "Content-Type": "text/html" },
+        body: `<form><input type="password" name="password"></form>`,
+      };
     if (url.pathname !== `/api/v3/StaysPdpReviewsQuery/${QUERY_HASH}`)
       return { status: 404, headers: { "Content-Type": "text/html" }, body: "<h1>Not found</h1>" };
-    if (headers["x-airbnb-api-key"] !== API_KEY) return json({ error_code: 401, error_message: "Invalid API key" }, 401);
-    let variables: { id?: string; pdpReviewsRequest?: { limit?: number; offset?: string; sortingPreference?: string; showingTranslationButton?: boolean } };
+    if (headers["x-airbnb-api-key"] !== API_KEY)
+      return json({ error_code: 401, error_message: "Invalid API key" }, 401);
+    let variables: {
+      id?: string;
+      pdpReviewsRequest?: {
+        limit?: number;
+        offset?: string;
+        sortingPreference?: string;
+        showingTranslationButton?: boolean;
+      };
+    };
     try {
       variables = JSON.parse(url.searchParams.get("variables") ?? "");
     } catch {
@@ -71,8 +99,15 @@ const fixture: PublisherFixture = {
     }
     switch (listingId) {
       case CAPTURED_LISTING:
-        if (offset === 0) return { status: 200, headers: { "Content-Type": "application/json" }, body: capture };
-        return json({ data: { presentation: { stayProductDetailPage: { reviews: { reviews: [], metadata: { reviewsCount: 490 } } } } } });
+        if (offset === 0)
+          return { status: 200, headers: { "Content-Type": "application/json" }, body: capture };
+        return json({
+          data: {
+            presentation: {
+              stayProductDetailPage: { reviews: { reviews: [], metadata: { reviewsCount: 490 } } },
+            },
+          },
+        });
       case "1404":
         return json({ data: { presentation: { stayProductDetailPage: null } } });
       case "1403":

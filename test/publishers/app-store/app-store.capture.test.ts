@@ -54,11 +54,17 @@ describe("app-store end to end on the real capture", () => {
   const queue = queuePerTest();
 
   it("serves the captured page through the fixture site and the Worker (first page only): 50 reviews as the API returns them", async () => {
-    const task = await submitScrape("apps.apple.com", `https://apps.apple.com/us/app/google/id${CAPTURED_APP}`, { first_page_only: true });
+    const task = await submitScrape(
+      "apps.apple.com",
+      `https://apps.apple.com/us/app/google/id${CAPTURED_APP}`,
+      { first_page_only: true },
+    );
     await queue().drain();
     // The fixture site's counts are shared with the other files' apps: only this app's pages count.
     const requested = await fixtureRequests("itunes.apple.com", "/us/rss/customerreviews/");
-    expect(Object.fromEntries(Object.entries(requested).filter(([path]) => path.includes(`/id=${CAPTURED_APP}/`)))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(requested).filter(([path]) => path.includes(`/id=${CAPTURED_APP}/`))),
+    ).toEqual({
       [`/us/rss/customerreviews/page=1/id=${CAPTURED_APP}/sortby=mostrecent/json`]: 1,
     });
     const body = await retrieve(task, 1, 100);

@@ -9,12 +9,16 @@ import fixture, { entriesOf } from "./site";
 
 const US_PAGE = "https://apps.apple.com/us/app/id1001";
 const answer = (key: string, page: number) => fixtureJson(fixture, feedUrl(key, { page, token: null }));
-const ctx = (key: string, page: number, pageUrl = US_PAGE) => parseContext(key, pageUrl, { page, token: null });
+const ctx = (key: string, page: number, pageUrl = US_PAGE) =>
+  parseContext(key, pageUrl, { page, token: null });
 
 describe("App Store profile_key", () => {
   it.each([
     ["https://apps.apple.com/us/app/acme-notes/id1001", US_PAGE],
-    ["https://apps.apple.com/gb/app/acme-notes/id1002?see-all=reviews", "https://apps.apple.com/gb/app/id1002"],
+    [
+      "https://apps.apple.com/gb/app/acme-notes/id1002?see-all=reviews",
+      "https://apps.apple.com/gb/app/id1002",
+    ],
     ["https://apps.apple.com/app/id1001", US_PAGE],
     ["https://itunes.apple.com/de/app/acme-notes/id1001?mt=8", "https://apps.apple.com/de/app/id1001"],
     ["id1001", US_PAGE],
@@ -25,7 +29,10 @@ describe("App Store profile_key", () => {
 
   it.each([
     ["https://apps.apple.com/us/developer/acme/id99", "Enter the URL of a profile on apps.apple.com."],
-    ["https://play.google.com/store/apps/details?id=com.acme", "Enter a URL on apps.apple.com or one of its subdomains."],
+    [
+      "https://play.google.com/store/apps/details?id=com.acme",
+      "Enter a URL on apps.apple.com or one of its subdomains.",
+    ],
     ["acme notes", "Enter a valid URL."],
   ])("%s is refused", (key, error) => {
     expect(resolveAppStoreProfile(key, "apps.apple.com")).toEqual({ error });
@@ -34,7 +41,9 @@ describe("App Store profile_key", () => {
 
 describe("App Store customer-reviews feed", () => {
   it("asks the storefront's feed for a page of the newest reviews", () => {
-    expect(feedUrl("gb:1002", { page: 3, token: null })).toBe("https://itunes.apple.com/gb/rss/customerreviews/page=3/id=1002/sortby=mostrecent/json");
+    expect(feedUrl("gb:1002", { page: 3, token: null })).toBe(
+      "https://itunes.apple.com/gb/rss/customerreviews/page=3/id=1002/sortby=mostrecent/json",
+    );
   });
 
   it("reads a page: ids, authors, ratings, title and content as text, the updated instant, the next page from the feed's last link", () => {
@@ -65,7 +74,10 @@ describe("App Store customer-reviews feed", () => {
 
   it("a feed that reaches page 10 with reviews on it says the storefront has more than it shows", () => {
     const gb = "https://apps.apple.com/gb/app/id1002";
-    expect(parseFeedPage(answer("gb:1002", 9), ctx("gb:1002", 9, gb))).toMatchObject({ next: { page: 10, token: null }, limitedView: null });
+    expect(parseFeedPage(answer("gb:1002", 9), ctx("gb:1002", 9, gb))).toMatchObject({
+      next: { page: 10, token: null },
+      limitedView: null,
+    });
     expect(parseFeedPage(answer("gb:1002", 10), ctx("gb:1002", 10, gb))).toMatchObject({
       next: null,
       limitedView: "The App Store's review feed stops after 10 pages (about 500 reviews) per storefront",
@@ -73,8 +85,14 @@ describe("App Store customer-reviews feed", () => {
   });
 
   it("no reviews, one review as an object, and an empty page in the middle of the feed (retried, not the end)", () => {
-    expect(parseFeedPage(answer("us:1004", 1), ctx("us:1004", 1))).toEqual({ reviews: [], next: null, limitedView: null });
-    expect(parseFeedPage(answer("us:1005", 1), ctx("us:1005", 1)).reviews.map((r) => r.id)).toEqual(["11001005000"]);
+    expect(parseFeedPage(answer("us:1004", 1), ctx("us:1004", 1))).toEqual({
+      reviews: [],
+      next: null,
+      limitedView: null,
+    });
+    expect(parseFeedPage(answer("us:1005", 1), ctx("us:1005", 1)).reviews.map((r) => r.id)).toEqual([
+      "11001005000",
+    ]);
     const midFeed = scrapeError(() => parseFeedPage(answer("us:1006", 2), ctx("us:1006", 2)));
     expect([midFeed.reason, midFeed.transient, midFeed.message]).toEqual([
       "publisher_error",
@@ -89,11 +107,17 @@ describe("App Store customer-reviews feed", () => {
       return { feed: { ...feed.feed, link: undefined } };
     };
     expect(parseFeedPage(withoutLinks(3), ctx("us:1001", 3)).next).toEqual({ page: 4, token: null });
-    expect(parseFeedPage(withoutLinks(4), ctx("us:1001", 4))).toEqual({ reviews: [], next: null, limitedView: null });
+    expect(parseFeedPage(withoutLinks(4), ctx("us:1001", 4))).toEqual({
+      reviews: [],
+      next: null,
+      limitedView: null,
+    });
   });
 
   it("an answer without a feed is publisher_error; hostile answers never end in a TypeError", () => {
-    expect(scrapeError(() => parseFeedPage({ results: [] }, ctx("us:1001", 1))).message).toContain("unexpected answer at feed");
+    expect(scrapeError(() => parseFeedPage({ results: [] }, ctx("us:1001", 1))).message).toContain(
+      "unexpected answer at feed",
+    );
     expectHostileInputHandled(parseFeedPage);
     expectHostileInputHandled(parseFeedPage, (entry) => ({ feed: { entry } }), { wrapsItems: true });
   });
@@ -108,8 +132,12 @@ describe("App Store end to end", () => {
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-app-store", "ack"]]);
     // The fixture site's counts are shared with the capture test's app: only this app's pages count.
     const requested = await fixtureRequests("itunes.apple.com", "/us/rss/customerreviews/");
-    expect(Object.fromEntries(Object.entries(requested).filter(([path]) => path.includes("/id=1001/")))).toEqual(
-      Object.fromEntries([1, 2, 3].map((page) => [`/us/rss/customerreviews/page=${page}/id=1001/sortby=mostrecent/json`, 1])),
+    expect(
+      Object.fromEntries(Object.entries(requested).filter(([path]) => path.includes("/id=1001/"))),
+    ).toEqual(
+      Object.fromEntries(
+        [1, 2, 3].map((page) => [`/us/rss/customerreviews/page=${page}/id=1001/sortby=mostrecent/json`, 1]),
+      ),
     );
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(US_PAGE);
@@ -128,7 +156,9 @@ describe("App Store end to end", () => {
   it("a storefront with more than the feed shows stops after page 10 with 500 reviews", async () => {
     const task = await submitScrape("itunes.apple.com", "https://apps.apple.com/gb/app/acme-notes/id1002");
     await queue().drain();
-    expect(Object.keys(await fixtureRequests("itunes.apple.com", "/gb/rss/customerreviews/"))).toHaveLength(10);
+    expect(Object.keys(await fixtureRequests("itunes.apple.com", "/gb/rss/customerreviews/"))).toHaveLength(
+      10,
+    );
     const body = await retrieve(task, 1, 1000);
     expect(body.task_status).toBe(200);
     expect(body.reviews).toHaveLength(500);

@@ -47,14 +47,26 @@ function updated(ms: number): string {
 function entry(app: string, cc: string, i: number): AppStoreFixtureEntry {
   const id = String(11_000_000_000 + Number(app) * 1000 - i);
   return {
-    author: { uri: { label: `https://itunes.apple.com/${cc}/reviews/id${900_000 + i}` }, name: { label: i === 1 ? "sunny_dev" : `user${i}` }, label: "" },
+    author: {
+      uri: { label: `https://itunes.apple.com/${cc}/reviews/id${900_000 + i}` },
+      name: { label: i === 1 ? "sunny_dev" : `user${i}` },
+      label: "",
+    },
     updated: { label: updated(Date.UTC(2026, 10, 20, 20, 0, 0) - i * 2 * 3_600_000 + 3_600_000) },
     "im:rating": { label: String(5 - (i % 5)) },
     "im:version": { label: "4.2.0" },
     id: { label: id },
     title: { label: i === 1 ? "Does what it says" : `Title ${i}` },
-    content: { label: i === 1 ? "Syncs fast.\nWidgets could be bigger." : `Review ${i} of app ${app}.`, attributes: { type: "text" } },
-    link: { attributes: { rel: "related", href: `https://itunes.apple.com/${cc}/review?id=${app}&type=Purple%20Software` } },
+    content: {
+      label: i === 1 ? "Syncs fast.\nWidgets could be bigger." : `Review ${i} of app ${app}.`,
+      attributes: { type: "text" },
+    },
+    link: {
+      attributes: {
+        rel: "related",
+        href: `https://itunes.apple.com/${cc}/review?id=${app}&type=Purple%20Software`,
+      },
+    },
     "im:voteSum": { label: "0" },
     "im:contentType": { attributes: { term: "Application", label: "Application" } },
     "im:voteCount": { label: "0" },
@@ -90,13 +102,21 @@ function link(rel: string, cc: string, app: string, page: number) {
 }
 
 function feed(cc: string, page: number, app: string): FixtureResponse {
-  if (!(page >= 1 && page <= 10)) return json({ error: "CustomerReviews RSS page depth is limited to 10" }, 400);
-  if (cc === "us" && app === CAPTURED_APP && page === 1) return { status: 200, headers: { "Content-Type": "text/javascript; charset=utf-8" }, body: capture };
+  if (!(page >= 1 && page <= 10))
+    return json({ error: "CustomerReviews RSS page depth is limited to 10" }, 400);
+  if (cc === "us" && app === CAPTURED_APP && page === 1)
+    return { status: 200, headers: { "Content-Type": "text/javascript; charset=utf-8" }, body: capture };
   const all = APPS[app]?.cc === cc ? entriesOf(app) : [];
   const pages = Math.max(1, Math.min(10, Math.ceil(all.length / PER_PAGE)));
   const slice = app === "1006" && page === 2 ? [] : all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
   const links = [
-    { attributes: { rel: "alternate", type: "text/html", href: `https://apps.apple.com/WebObjects/MZStore.woa/wa/viewGrouping?cc=${cc}&id=1000000` } },
+    {
+      attributes: {
+        rel: "alternate",
+        type: "text/html",
+        href: `https://apps.apple.com/WebObjects/MZStore.woa/wa/viewGrouping?cc=${cc}&id=1000000`,
+      },
+    },
     {
       attributes: {
         rel: "self",
@@ -117,7 +137,9 @@ function feed(cc: string, page: number, app: string): FixtureResponse {
       title: { label: "iTunes Store: Customer Reviews" },
       icon: { label: "http://itunes.apple.com/favicon.ico" },
       link: links,
-      id: { label: `https://mzstoreservices-int-st.itunes.apple.com/${cc}/rss/customerreviews/page=${page}/id=${app}/sortby=mostrecent/json` },
+      id: {
+        label: `https://mzstoreservices-int-st.itunes.apple.com/${cc}/rss/customerreviews/page=${page}/id=${app}/sortby=mostrecent/json`,
+      },
     },
   });
 }

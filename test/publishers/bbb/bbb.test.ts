@@ -10,7 +10,8 @@ import fixture, { ROOFER_REVIEWS } from "./site";
 
 const PROFILE = "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001";
 const PAGE = `${PROFILE}/customer-reviews`;
-const answer = (key: string, page: number) => fixtureJson(fixture, customerReviewsUrl(key, { page, token: null }));
+const answer = (key: string, page: number) =>
+  fixtureJson(fixture, customerReviewsUrl(key, { page, token: null }));
 const ctx = (page: number) => parseContext("1126-1000001", PAGE, { page, token: null });
 
 describe("bbb profile_key", () => {
@@ -18,7 +19,10 @@ describe("bbb profile_key", () => {
     [PROFILE, PAGE],
     [`${PROFILE}/customer-reviews?page=2`, PAGE],
     [`${PROFILE}/addressId/123456`, PAGE],
-    [`https://bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001/complaints`, PAGE],
+    [
+      `https://bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001/complaints`,
+      PAGE,
+    ],
   ])("%s → %s", (key, url) => {
     expect(resolveBbbProfile(key, "bbb.org")).toEqual({ url });
   });
@@ -36,7 +40,13 @@ describe("bbb customer-reviews answer", () => {
   it("asks for the business's reviews newest first, 10 a page", () => {
     const url = new URL(customerReviewsUrl("1126-1000001", { page: 2, token: null }));
     expect(url.origin + url.pathname).toBe("https://www.bbb.org/api/businessprofile/customerreviews");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ page: "2", pageSize: "10", businessId: "1000001", bbbId: "1126", sort: "reviewDate desc, id desc" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: "2",
+      pageSize: "10",
+      businessId: "1000001",
+      bbbId: "1126",
+      sort: "reviewDate desc, id desc",
+    });
   });
 
   it("reads a page: ids, names, stars, the full extended text, the day, the business's response and rebuttal as one reply, the total", () => {
@@ -61,7 +71,8 @@ describe("bbb customer-reviews answer", () => {
       url: PAGE,
       date: "2026-11-17",
       language: "en",
-      reply_text: "Thank you Maria, we are glad the crew took care of you.\n\nWe fixed the gutter the next morning.",
+      reply_text:
+        "Thank you Maria, we are glad the crew took care of you.\n\nWe fixed the gutter the next morning.",
       reply_date: "2026-11-18",
     });
     // A review from before BBB's stars has no rating; the service cannot keep it, and the page says so.
@@ -89,7 +100,16 @@ describe("bbb customer-reviews answer", () => {
       businessResponseText: null,
     };
     const page = parseBbbPage(
-      { items: [item], reviewId: null, businessId: "1000001", bbbId: "1126", numFound: 1, page: 1, pageSize: 10, totalPages: 1 },
+      {
+        items: [item],
+        reviewId: null,
+        businessId: "1000001",
+        bbbId: "1126",
+        numFound: 1,
+        page: 1,
+        pageSize: 10,
+        totalPages: 1,
+      },
       ctx(1),
     );
     expect(page.reviews).toEqual([
@@ -107,7 +127,9 @@ describe("bbb customer-reviews answer", () => {
   });
 
   it("a moved list and an empty page before the last are publisher_error", () => {
-    expect(scrapeError(() => parseBbbPage(answer("1126-1000500", 1), ctx(1))).message).toContain("BBB reviews: unexpected answer at items");
+    expect(scrapeError(() => parseBbbPage(answer("1126-1000500", 1), ctx(1))).message).toContain(
+      "BBB reviews: unexpected answer at items",
+    );
     expect(scrapeError(() => parseBbbPage({ items: [], totalPages: 4 }, ctx(2))).message).toBe(
       "BBB reviews: page 2 is empty although the answer counts pages up to 4",
     );
@@ -115,7 +137,9 @@ describe("bbb customer-reviews answer", () => {
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseBbbPage);
-    expectHostileInputHandled(parseBbbPage, (items) => ({ items, totalPages: 1, numFound: 3 }), { wrapsItems: true });
+    expectHostileInputHandled(parseBbbPage, (items) => ({ items, totalPages: 1, numFound: 3 }), {
+      wrapsItems: true,
+    });
   });
 });
 
@@ -128,13 +152,20 @@ describe("bbb end to end", () => {
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-bbb", "ack"]]);
     const sort = "sort=reviewDate+desc%2C+id+desc";
     expect(await fixtureRequests("bbb.org", "/api/businessprofile/customerreviews?page=")).toEqual(
-      Object.fromEntries([1, 2, 3].map((page) => [`/api/businessprofile/customerreviews?page=${page}&pageSize=10&businessId=1000001&bbbId=1126&${sort}`, 1])),
+      Object.fromEntries(
+        [1, 2, 3].map((page) => [
+          `/api/businessprofile/customerreviews?page=${page}&pageSize=10&businessId=1000001&bbbId=1126&${sort}`,
+          1,
+        ]),
+      ),
     );
     const body = await retrieve(task, 1, 100);
     expect(body.business.profile_key).toBe(PAGE);
     const reviews = body.reviews as Record<string, unknown>[];
     // Every review but the one without stars (the API requires a rating).
-    expect(reviews.map((r) => r.review_id)).toEqual(ROOFER_REVIEWS.filter((r) => r.reviewStarRating).map((r) => String(r.id)));
+    expect(reviews.map((r) => r.review_id)).toEqual(
+      ROOFER_REVIEWS.filter((r) => r.reviewStarRating).map((r) => String(r.id)),
+    );
     expect(reviews[1]).toMatchObject({
       review_id: "1799999",
       author_name: "Maria G",
@@ -149,7 +180,10 @@ describe("bbb end to end", () => {
   });
 
   it("a business without reviews completes with none", async () => {
-    const task = await submitScrape("bbb.org", "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/quiet-roofing-1126-1000002");
+    const task = await submitScrape(
+      "bbb.org",
+      "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/quiet-roofing-1126-1000002",
+    );
     await queue().drain();
     const body = await retrieve(task);
     expect([body.task_status, body.reviews]).toEqual([200, []]);
@@ -159,14 +193,20 @@ describe("bbb end to end", () => {
     ["1000403", "blocked"],
     ["1000429", "blocked"],
   ])("business %s behind Cloudflare's challenge fails as %s", async (id, reason) => {
-    const task = await submitScrape("bbb.org", `https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/walled-1126-${id}`);
+    const task = await submitScrape(
+      "bbb.org",
+      `https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/walled-1126-${id}`,
+    );
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed(reason));
   });
 
   it("a changed answer is publisher_error naming what is missing", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const task = await submitScrape("bbb.org", "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/moved-1126-1000500");
+    const task = await submitScrape(
+      "bbb.org",
+      "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/moved-1126-1000500",
+    );
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
     expect(failureDetails(warn, task.taskId)).toContain("BBB reviews: unexpected answer at items");

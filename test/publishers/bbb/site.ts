@@ -42,7 +42,10 @@ function dayOf(ms: number): Day {
 
 function review(i: number): BbbFixtureReview {
   const at = Date.UTC(2026, 10, 20) - i * 86_400_000 * 3;
-  const long = i === 1 ? "The crew replaced our roof in two days and cleaned up every nail. The estimate matched the invoice to the dollar." : null;
+  const long =
+    i === 1
+      ? "The crew replaced our roof in two days and cleaned up every nail. The estimate matched the invoice to the dollar."
+      : null;
   return {
     id: 1_800_000 - i,
     displayName: i === 1 ? "Maria G" : `Customer ${i}`,
@@ -51,7 +54,12 @@ function review(i: number): BbbFixtureReview {
     date: dayOf(at),
     hasExtendedText: Boolean(long),
     extendedText: long ? [{ id: 1_800_000 - i, text: long, date: dayOf(at) }] : [],
-    businessResponseText: i % 3 === 1 ? (i === 1 ? "Thank you Maria, we are glad the crew took care of you." : `Response ${i}`) : null,
+    businessResponseText:
+      i % 3 === 1
+        ? i === 1
+          ? "Thank you Maria, we are glad the crew took care of you."
+          : `Response ${i}`
+        : null,
     businessResponseDate: i % 3 === 1 ? dayOf(at + 86_400_000) : null,
     customerResponseText: i === 1 ? "One gutter was loose afterwards." : null,
     customerResponseDate: i === 1 ? dayOf(at + 2 * 86_400_000) : null,
@@ -82,7 +90,12 @@ function reviews(url: URL): FixtureResponse {
   const businessId = url.searchParams.get("businessId") ?? "";
   const page = Number(url.searchParams.get("page") ?? "1");
   const pageSize = Number(url.searchParams.get("pageSize") ?? "10");
-  if (!/^\d{4}$/.test(url.searchParams.get("bbbId") ?? "") || !(page >= 1) || !(pageSize >= 1 && pageSize <= 20)) return json({ error: "bad request" }, 400);
+  if (
+    !/^\d{4}$/.test(url.searchParams.get("bbbId") ?? "") ||
+    !(page >= 1) ||
+    !(pageSize >= 1 && pageSize <= 20)
+  )
+    return json({ error: "bad request" }, 400);
   if (businessId === "1000403") return challenge(403);
   if (businessId === "1000429") return challenge(200);
   const all = businessId === "1000001" || businessId === "1000500" ? ROOFER_REVIEWS : [];

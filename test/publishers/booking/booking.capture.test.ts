@@ -9,7 +9,9 @@ import { parseReviewListResponse, toRawReview } from "../../../src/publishers/bo
 const capture = JSON.parse(raw) as unknown[];
 
 describe("booking on a real capture (scrapfly-scrapers results/hotel_review.json, 2025-12)", () => {
-  const list = parseReviewListResponse({ data: { reviewListFrontend: { reviewsCount: capture.length, reviewCard: capture } } });
+  const list = parseReviewListResponse({
+    data: { reviewListFrontend: { reviewsCount: capture.length, reviewCard: capture } },
+  });
   const reviews = list.cards.map(toRawReview);
 
   it("reads every card and maps three exactly", () => {
@@ -48,6 +50,8 @@ describe("booking on a real capture (scrapfly-scrapers results/hotel_review.json
       author_country: "pt",
       visit_date: "2025-12-06",
     });
-    expect(reviews[2].reply_text).toMatch(/^Dear Maria, Thank you for your kind review\..*\n\nBest Regards,\nJessica$/s);
+    expect(reviews[2].reply_text).toMatch(
+      /^Dear Maria, Thank you for your kind review\..*\n\nBest Regards,\nJessica$/s,
+    );
   });
 });

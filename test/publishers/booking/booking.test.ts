@@ -4,9 +4,18 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
-import { bookingAdapter, csrfToken, hotelIds, type BookingCursor } from "../../../src/publishers/booking/adapter";
+import {
+  bookingAdapter,
+  csrfToken,
+  hotelIds,
+  type BookingCursor,
+} from "../../../src/publishers/booking/adapter";
 import type { ScrapeContext } from "../../../src/publishers/types";
-import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/booking/reviews";
+import {
+  parseReviewListResponse,
+  reviewListRequest,
+  toRawReview,
+} from "../../../src/publishers/booking/reviews";
 import { hotelPage } from "../../../src/publishers/booking/urls";
 import type { FetchedPage } from "../../../src/scraping/client";
 import { createAccount, postJson, submitBody } from "../../helpers/api";
@@ -96,8 +105,12 @@ describe("booking review list parsing", () => {
   });
 
   it("fails as publisher_error naming what is missing", async () => {
-    expect(scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(506)), 0)))).message).toContain("no data.reviewListFrontend");
-    expect(scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(505)), 0)))).message).toContain("ReviewsFrontendError 500");
+    expect(
+      scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(506)), 0)))).message,
+    ).toContain("no data.reviewListFrontend");
+    expect(
+      scrapeError(() => parseReviewListResponse(siteAnswer(reviewListRequest(ids(hotel(505)), 0)))).message,
+    ).toContain("ReviewsFrontendError 500");
     const answer = siteAnswer(reviewListRequest(ids(), 0));
     delete answer.data.reviewListFrontend.reviewCard[1].reviewScore;
     expect(scrapeError(() => parseReviewListResponse(answer)).message).toContain("reviewCard.1.reviewScore");
@@ -109,17 +122,34 @@ describe("booking review list parsing", () => {
 
   it("reads the ids from the hidden inputs or the inline b_hotel_id / b_ufi, and the page's b_csrf_token", async () => {
     const get = (h: (typeof HOTELS)[number]) =>
-      fixture.site({ url: new URL(`http://fixture${hotelPath(h)}`), method: "GET", host: "www.booking.com", headers: {}, body: "", cookie: "", count: 1 }).body;
+      fixture.site({
+        url: new URL(`http://fixture${hotelPath(h)}`),
+        method: "GET",
+        host: "www.booking.com",
+        headers: {},
+        body: "",
+        cookie: "",
+        count: 1,
+      }).body;
     expect(await hotelIds(get(HARBOUR), "gb")).toEqual({ hotelId: 501, ufi: -2601889, countryCode: "gb" });
     expect(await hotelIds(get(hotel(508)), "gb")).toEqual({ hotelId: 508, ufi: -2601890, countryCode: "gb" });
     expect(csrfToken(get(hotel(508)))).toBe(csrfOf(hotel(508)));
     // As bookingcom.py's patterns allow: double quotes or none around the ids.
-    expect(await hotelIds(`<script>b_hotel_id: "77", b_ufi: -20088325,</script>`, "fr")).toEqual({ hotelId: 77, ufi: -20088325, countryCode: "fr" });
+    expect(await hotelIds(`<script>b_hotel_id: "77", b_ufi: -20088325,</script>`, "fr")).toEqual({
+      hotelId: 77,
+      ufi: -20088325,
+      countryCode: "fr",
+    });
     expect(csrfToken("<html>no token</html>")).toBeNull();
   });
 
   it("states the publisher's review count on each page (publisherTotal = reviewsCount)", async () => {
-    const cursor: BookingCursor = { profileUrl: profileUrl(501), ...ids(), skip: 0, csrfToken: csrfOf(HARBOUR) };
+    const cursor: BookingCursor = {
+      profileUrl: profileUrl(501),
+      ...ids(),
+      skip: 0,
+      csrfToken: csrfOf(HARBOUR),
+    };
     const sent: Record<string, string>[] = [];
     const client = {
       json: async (_url: URL, options: { headers: Record<string, string>; json: unknown }) => {
@@ -127,14 +157,23 @@ describe("booking review list parsing", () => {
         return { data: siteAnswer(options.json as Parameters<typeof siteAnswer>[0]) };
       },
     };
-    const page = await bookingAdapter.page(cursor, { publisherKey: "booking.com", client } as unknown as ScrapeContext);
+    const page = await bookingAdapter.page(cursor, {
+      publisherKey: "booking.com",
+      client,
+    } as unknown as ScrapeContext);
     expect(page.publisherTotal).toBe(23);
     expect(page.reviews).toHaveLength(10);
     expect(sent[0]["x-booking-csrf-token"]).toBe(csrfOf(HARBOUR));
   });
 
   it("reads hotel page addresses without language, query or fragment", () => {
-    expect(hotelPage(new URL("https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142&checkin=2026-12-01#tab-reviews"))).toEqual({
+    expect(
+      hotelPage(
+        new URL(
+          "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142&checkin=2026-12-01#tab-reviews",
+        ),
+      ),
+    ).toEqual({
       countryCode: "gb",
       slug: "harbour-view",
       url: "https://www.booking.com/hotel/gb/harbour-view.html",
@@ -145,9 +184,25 @@ describe("booking review list parsing", () => {
 
   it("takes AWS WAF's challenge page for a block and lets hotel pages through", async () => {
     const get = (path: string) =>
-      fixture.site({ url: new URL(`http://fixture${path}`), method: "GET", host: "www.booking.com", headers: {}, body: "", cookie: "", count: 1 });
-    const page = (text: string): FetchedPage => ({ url: new URL("https://www.booking.com/x"), status: 200, headers: new Headers(), text, rendered: false });
-    expect(await bookingAdapter.inspect!(page(get(hotelPath(hotel(503))).body))).toMatchObject({ reason: "blocked" });
+      fixture.site({
+        url: new URL(`http://fixture${path}`),
+        method: "GET",
+        host: "www.booking.com",
+        headers: {},
+        body: "",
+        cookie: "",
+        count: 1,
+      });
+    const page = (text: string): FetchedPage => ({
+      url: new URL("https://www.booking.com/x"),
+      status: 200,
+      headers: new Headers(),
+      text,
+      rendered: false,
+    });
+    expect(await bookingAdapter.inspect!(page(get(hotelPath(hotel(503))).body))).toMatchObject({
+      reason: "blocked",
+    });
     expect(await bookingAdapter.inspect!(page(get(hotelPath(HARBOUR)).body))).toBeNull();
   });
 });
@@ -161,24 +216,47 @@ describe("booking.com scraping", () => {
 
   it("walks the review list by skip, newest first, with both texts, mapped scores, dates, languages, replies, countries and stay dates", async () => {
     const before = await graphqlRequests();
-    const task = await submitScrape("booking.com", "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142");
+    const task = await submitScrape(
+      "booking.com",
+      "https://www.booking.com/hotel/gb/harbour-view.en-gb.html?aid=304142",
+    );
     await queue().drain();
-    expect(queue().deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_BOOKING && d.outcome === "ack")).toBe(true);
+    expect(queue().deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_BOOKING && d.outcome === "ack")).toBe(
+      true,
+    );
     // skip 0, 10 and 20 of 23.
     expect((await graphqlRequests()) - before).toBe(3);
     const first = await retrieve(task, 1, 10);
     expect(first.business.profile_key).toBe(profileUrl(501));
-    expect(first.pagination).toEqual({ total_reviews: 23, page: 1, page_size: 10, total_pages: 3, has_next: true, has_previous: false });
-    const all = [...first.reviews, ...(await retrieve(task, 2, 10)).reviews, ...(await retrieve(task, 3, 10)).reviews];
+    expect(first.pagination).toEqual({
+      total_reviews: 23,
+      page: 1,
+      page_size: 10,
+      total_pages: 3,
+      has_next: true,
+      has_previous: false,
+    });
+    const all = [
+      ...first.reviews,
+      ...(await retrieve(task, 2, 10)).reviews,
+      ...(await retrieve(task, 3, 10)).reviews,
+    ];
     expect(all).toEqual(HARBOUR.cards.map((card) => expected(card, profileUrl(501))));
     expect(all[0]).toMatchObject({
       review_id: "b0c0ffee00000017",
       rating: 5,
       text: "Liked: Harbour view and a quiet room.\n\nDisliked: Parking is expensive.",
       posted_at: Date.UTC(2026, 10, 19, 9, 0, 23),
-      owner_reply: { text: "Dear Olivia, thank you! Ask us for the parking discount next time.", posted_at: null },
+      owner_reply: {
+        text: "Dear Olivia, thank you! Ask us for the parking discount next time.",
+        posted_at: null,
+      },
     });
-    expect(all[1]).toMatchObject({ rating: 4, language: "de", text: "Liked: Sehr sauber und ruhig.\n\nDisliked: Das Frühstück war teuer." });
+    expect(all[1]).toMatchObject({
+      rating: 4,
+      language: "de",
+      text: "Liked: Sehr sauber und ruhig.\n\nDisliked: Das Frühstück war teuer.",
+    });
     expect(all[3]).toMatchObject({ rating: 2, author_name: "Anonymous" });
     // The reviewer's country (alpha-2 → alpha-3) and the check-in day; absent where Booking gives none.
     expect(all.slice(0, 5).map((r) => [r.author_name, r.author_country, r.visited_at])).toEqual([
@@ -200,7 +278,9 @@ describe("booking.com scraping", () => {
     await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.pagination).toMatchObject({ total_reviews: 12 });
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(hotel(508).cards.map((c) => c.reviewUrl));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      hotel(508).cards.map((c) => c.reviewUrl),
+    );
   });
 
   it("completes a hotel without reviews with zero reviews", async () => {
@@ -236,12 +316,18 @@ describe("booking.com scraping", () => {
     const config = { last_review_hashes: [], first_page_only: false };
     const wrong = await postJson(
       "/submit/request-reviews/",
-      submitBody(apiKey, { "booking.com": { ...config, profile_key: "https://www.booking.com/searchresults.html?ss=London" } }),
+      submitBody(apiKey, {
+        "booking.com": { ...config, profile_key: "https://www.booking.com/searchresults.html?ss=London" },
+      }),
     );
     expect(wrong.status).toBe(400);
-    expect(wrong.body.details.data.publishers).toEqual({ "booking.com": { profile_key: ["Enter the URL of a profile on booking.com."] } });
+    expect(wrong.body.details.data.publishers).toEqual({
+      "booking.com": { profile_key: ["Enter the URL of a profile on booking.com."] },
+    });
     const missing = await postJson("/submit/request-reviews/", submitBody(apiKey, { "booking.com": config }));
     expect(missing.status).toBe(400);
-    expect(missing.body.details.data.publishers).toEqual({ "booking.com": { profile_key: ["This field is required."] } });
+    expect(missing.body.details.data.publishers).toEqual({
+      "booking.com": { profile_key: ["This field is required."] },
+    });
   });
 });

@@ -19,7 +19,13 @@
 
 export interface FixtureCard {
   reviewUrl: string;
-  guestDetails: { username: string; countryCode: string; countryName: string; anonymous: boolean; avatarUrl: string | null };
+  guestDetails: {
+    username: string;
+    countryCode: string;
+    countryName: string;
+    anonymous: boolean;
+    avatarUrl: string | null;
+  };
   bookingDetails: {
     customerType: string;
     roomType: { id: number; name: string };
@@ -32,7 +38,13 @@ export interface FixtureCard {
   isTranslatable: boolean;
   helpfulVotesCount: number;
   reviewScore: number;
-  textDetails: { title: string; positiveText: string | null; negativeText: string | null; textTrivialFlag: number; lang: string };
+  textDetails: {
+    title: string;
+    positiveText: string | null;
+    negativeText: string | null;
+    textTrivialFlag: number;
+    lang: string;
+  };
   isApproved: boolean;
   partnerReply: { reply: string } | null;
 }
@@ -47,19 +59,30 @@ export interface FixtureHotel {
   cards: FixtureCard[];
 }
 
-export const hotelPath = (hotel: Pick<FixtureHotel, "countryCode" | "slug">) => `/hotel/${hotel.countryCode}/${hotel.slug}.html`;
+export const hotelPath = (hotel: Pick<FixtureHotel, "countryCode" | "slug">) =>
+  `/hotel/${hotel.countryCode}/${hotel.slug}.html`;
 
 const epoch = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 function card(
   n: number,
   date: string,
-  fields: Partial<FixtureCard> & { text?: Partial<FixtureCard["textDetails"]>; guest?: Partial<FixtureCard["guestDetails"]> } = {},
+  fields: Partial<FixtureCard> & {
+    text?: Partial<FixtureCard["textDetails"]>;
+    guest?: Partial<FixtureCard["guestDetails"]>;
+  } = {},
 ): FixtureCard {
   const { text, guest, ...rest } = fields;
   return {
     reviewUrl: `b0c0ffee${n.toString(16).padStart(8, "0")}`,
-    guestDetails: { username: `Guest ${n}`, countryCode: "gb", countryName: "United Kingdom", anonymous: false, avatarUrl: null, ...guest },
+    guestDetails: {
+      username: `Guest ${n}`,
+      countryCode: "gb",
+      countryName: "United Kingdom",
+      anonymous: false,
+      avatarUrl: null,
+      ...guest,
+    },
     bookingDetails: {
       customerType: "COUPLE",
       roomType: { id: 1, name: "Double Room" },
@@ -73,7 +96,14 @@ function card(
     isTranslatable: true,
     helpfulVotesCount: 0,
     reviewScore: 8,
-    textDetails: { title: `Stay ${n}`, positiveText: `Breakfast number ${n} was fresh.`, negativeText: null, textTrivialFlag: 0, lang: "en", ...text },
+    textDetails: {
+      title: `Stay ${n}`,
+      positiveText: `Breakfast number ${n} was fresh.`,
+      negativeText: null,
+      textTrivialFlag: 0,
+      lang: "en",
+      ...text,
+    },
     isApproved: true,
     partnerReply: null,
     ...rest,
@@ -88,13 +118,22 @@ function daysBefore(date: string, days: number): string {
 const HARBOUR_CARDS: FixtureCard[] = [
   card(23, "2026-11-19", {
     reviewScore: 9.2,
-    text: { title: "Superb", positiveText: "Harbour view and a quiet room.", negativeText: "Parking is expensive." },
+    text: {
+      title: "Superb",
+      positiveText: "Harbour view and a quiet room.",
+      negativeText: "Parking is expensive.",
+    },
     guest: { username: "Olivia", countryCode: "ie", countryName: "Ireland" },
     partnerReply: { reply: "Dear Olivia, thank you! Ask us for the parking discount next time." },
   }),
   card(22, "2026-11-17", {
     reviewScore: 7.5,
-    text: { title: "Gut", positiveText: "Sehr sauber und ruhig.", negativeText: "Das Frühstück war teuer.", lang: "de" },
+    text: {
+      title: "Gut",
+      positiveText: "Sehr sauber und ruhig.",
+      negativeText: "Das Frühstück war teuer.",
+      lang: "de",
+    },
     guest: { username: "Klaus", countryCode: "de", countryName: "Germany" },
   }),
   // No check-in date, and a country Booking codes outside ISO 3166-1 ("xk", Kosovo).
@@ -116,15 +155,48 @@ const HARBOUR_CARDS: FixtureCard[] = [
     text: { title: "Disappointing", positiveText: null, negativeText: "Noisy air conditioning all night." },
     guest: { username: "Anonymous", anonymous: true, countryCode: "", countryName: "" },
   }),
-  ...Array.from({ length: 19 }, (_, i) => card(19 - i, daysBefore("2026-11-11", i * 2), { reviewScore: [6, 8, 9, 1, 2.5][i % 5] })),
+  ...Array.from({ length: 19 }, (_, i) =>
+    card(19 - i, daysBefore("2026-11-11", i * 2), { reviewScore: [6, 8, 9, 1, 2.5][i % 5] }),
+  ),
 ];
 
 export const HOTELS: FixtureHotel[] = [
-  { hotelId: 501, ufi: -2601889, countryCode: "gb", slug: "harbour-view", name: "Harbour View Hotel", cards: HARBOUR_CARDS },
+  {
+    hotelId: 501,
+    ufi: -2601889,
+    countryCode: "gb",
+    slug: "harbour-view",
+    name: "Harbour View Hotel",
+    cards: HARBOUR_CARDS,
+  },
   { hotelId: 502, ufi: -2601889, countryCode: "gb", slug: "brand-new-inn", name: "Brand New Inn", cards: [] },
-  { hotelId: 503, ufi: -2601889, countryCode: "gb", slug: "waf-hotel", name: "WAF Hotel", behaviour: "challenge", cards: [] },
-  { hotelId: 504, ufi: -2601889, countryCode: "gb", slug: "bare-hotel", name: "Bare Hotel", behaviour: "no-ids", cards: [] },
-  { hotelId: 505, ufi: -2601889, countryCode: "gb", slug: "error-hotel", name: "Error Hotel", behaviour: "frontend-error", cards: HARBOUR_CARDS.slice(0, 2) },
+  {
+    hotelId: 503,
+    ufi: -2601889,
+    countryCode: "gb",
+    slug: "waf-hotel",
+    name: "WAF Hotel",
+    behaviour: "challenge",
+    cards: [],
+  },
+  {
+    hotelId: 504,
+    ufi: -2601889,
+    countryCode: "gb",
+    slug: "bare-hotel",
+    name: "Bare Hotel",
+    behaviour: "no-ids",
+    cards: [],
+  },
+  {
+    hotelId: 505,
+    ufi: -2601889,
+    countryCode: "gb",
+    slug: "error-hotel",
+    name: "Error Hotel",
+    behaviour: "frontend-error",
+    cards: HARBOUR_CARDS.slice(0, 2),
+  },
   {
     hotelId: 506,
     ufi: -2601889,
@@ -134,10 +206,27 @@ export const HOTELS: FixtureHotel[] = [
     behaviour: "changed-structure",
     cards: HARBOUR_CARDS.slice(0, 2),
   },
-  { hotelId: 507, ufi: -2601889, countryCode: "gb", slug: "hollow-hotel", name: "Hollow Hotel", behaviour: "lists-none", cards: HARBOUR_CARDS.slice(0, 2) },
+  {
+    hotelId: 507,
+    ufi: -2601889,
+    countryCode: "gb",
+    slug: "hollow-hotel",
+    name: "Hollow Hotel",
+    behaviour: "lists-none",
+    cards: HARBOUR_CARDS.slice(0, 2),
+  },
   // Ids only in the inline page settings (`b_hotel_id`, `b_ufi`), no hidden inputs.
-  { hotelId: 508, ufi: -2601890, countryCode: "gb", slug: "inline-hotel", name: "Inline Hotel", behaviour: "inline-ids", cards: HARBOUR_CARDS.slice(0, 12) },
+  {
+    hotelId: 508,
+    ufi: -2601890,
+    countryCode: "gb",
+    slug: "inline-hotel",
+    name: "Inline Hotel",
+    behaviour: "inline-ids",
+    cards: HARBOUR_CARDS.slice(0, 12),
+  },
 ];
 
 /** The page's `b_csrf_token` (invented value), which the review list wants back as `x-booking-csrf-token`. */
-export const csrfOf = (hotel: Pick<FixtureHotel, "hotelId">) => `eyJhbGciOiJIUzUxMiJ9.${hotel.hotelId}.csrf-fixture`;
+export const csrfOf = (hotel: Pick<FixtureHotel, "hotelId">) =>
+  `eyJhbGciOiJIUzUxMiJ9.${hotel.hotelId}.csrf-fixture`;

@@ -19,15 +19,26 @@ import {
   sharedFan,
 } from "../hostile-inputs";
 
-const page = (text: string) => ({ url: new URL("https://www.booking.com/hotel/gb/x.html"), status: 200, headers: new Headers(), text, rendered: false });
+const page = (text: string) => ({
+  url: new URL("https://www.booking.com/hotel/gb/x.html"),
+  status: 200,
+  headers: new Headers(),
+  text,
+  rendered: false,
+});
 
 describe("booking parsers on hostile answers", () => {
   it("2 MB of unclosed tags: no ids (publisher_error), no token, no WAF page, one pass", async () => {
-    await expect(hotelIds(TWO_MB_OF_UNCLOSED_TAGS, "gb")).rejects.toMatchObject({ reason: "publisher_error" });
+    await expect(hotelIds(TWO_MB_OF_UNCLOSED_TAGS, "gb")).rejects.toMatchObject({
+      reason: "publisher_error",
+    });
     expect(csrfToken(TWO_MB_OF_UNCLOSED_TAGS)).toBeNull();
     expect(await bookingAdapter.inspect!(page(TWO_MB_OF_UNCLOSED_TAGS))).toBeNull();
     // The markers the bounded readers look for, repeated without values or closing quotes.
-    const markers = "b_hotel_id: '".repeat(100_000) + "b_csrf_token: '".repeat(100_000) + "https://x.awswaf.com/".repeat(100_000);
+    const markers =
+      "b_hotel_id: '".repeat(100_000) +
+      "b_csrf_token: '".repeat(100_000) +
+      "https://x.awswaf.com/".repeat(100_000);
     await expect(hotelIds(markers, "gb")).rejects.toMatchObject({ reason: "publisher_error" });
     expect(csrfToken(markers)).toBeNull();
     expect(await bookingAdapter.inspect!(page(markers))).toBeNull();
@@ -48,12 +59,15 @@ describe("booking parsers on hostile answers", () => {
       "99999999999999999999",
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(fragment, fc.string({ maxLength: 5 })), { maxLength: 30 }), async (parts) => {
-        const html = parts.join("");
-        const outcome = await resolvesOrFailsAs(["publisher_error"], () => hotelIds(html, "gb"));
-        expect(["returned", "publisher_error"]).toContain(outcome);
-        csrfToken(html);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.oneof(fragment, fc.string({ maxLength: 5 })), { maxLength: 30 }),
+        async (parts) => {
+          const html = parts.join("");
+          const outcome = await resolvesOrFailsAs(["publisher_error"], () => hotelIds(html, "gb"));
+          expect(["returned", "publisher_error"]).toContain(outcome);
+          csrfToken(html);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -73,9 +87,16 @@ describe("booking parsers on hostile answers", () => {
         "errors",
         "statusCode",
       ]).map(asParsed),
-      fc.integer({ min: 1, max: 5_000 }).map((d) => ({ data: { reviewListFrontend: { reviewsCount: 1, reviewCard: [deeplyNested(d)] } } })),
+      fc
+        .integer({ min: 1, max: 5_000 })
+        .map((d) => ({ data: { reviewListFrontend: { reviewsCount: 1, reviewCard: [deeplyNested(d)] } } })),
       fc.integer({ min: 1, max: 30 }).map((d) => ({
-        data: { reviewListFrontend: { reviewsCount: 1, reviewCard: [{ reviewUrl: "x", reviewedDate: 1, reviewScore: 9, extra: sharedFan(d) }] } },
+        data: {
+          reviewListFrontend: {
+            reviewsCount: 1,
+            reviewCard: [{ reviewUrl: "x", reviewedDate: 1, reviewScore: 9, extra: sharedFan(d) }],
+          },
+        },
       })),
     );
     fc.assert(

@@ -12,7 +12,17 @@ const REVIEWS_PAGE = "https://www.capterra.com/p/2001/Acme-CRM/reviews/";
 
 function answer(productId: string, from: number): unknown {
   const url = new URL(reviewsUrl(productId, from));
-  return JSON.parse(fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.capterra.com", headers: {}, body: "" }).body);
+  return JSON.parse(
+    fixture.site({
+      url,
+      cookie: "",
+      count: 1,
+      method: "GET",
+      host: "www.capterra.com",
+      headers: {},
+      body: "",
+    }).body,
+  );
 }
 
 describe("capterra profile_key", () => {
@@ -26,7 +36,10 @@ describe("capterra profile_key", () => {
   });
 
   it.each([
-    ["https://www.capterra.com/customer-relationship-management-software/", "Enter the URL of a profile on capterra.com."],
+    [
+      "https://www.capterra.com/customer-relationship-management-software/",
+      "Enter the URL of a profile on capterra.com.",
+    ],
     ["https://www.g2.com/products/acme-crm/reviews", "Enter a URL on capterra.com or one of its subdomains."],
     ["acme-crm", "Enter a valid URL."],
   ])("%s is refused", (key, error) => {
@@ -38,7 +51,13 @@ describe("capterra reviews endpoint", () => {
   it("asks for the newest reviews of the product, 25 from an offset", () => {
     const url = new URL(reviewsUrl("2001", 50));
     expect(url.origin + url.pathname).toBe("https://www.capterra.com/spotlight/rest/reviews");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ apiVersion: "2", productId: "2001", from: "50", size: "25", sort: "mostRecent" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      apiVersion: "2",
+      productId: "2001",
+      from: "50",
+      size: "25",
+      sort: "mostRecent",
+    });
     expect(REVIEWS_PER_PAGE).toBe(SIZE);
   });
 
@@ -76,7 +95,9 @@ describe("capterra reviews endpoint", () => {
       reason: "publisher_error",
       message: expect.stringContaining("at hits"),
     });
-    expect(scrapeError(() => parseReviews(answer("2501", 0), 0, REVIEWS_PAGE)).message).toContain("hits.0.overallRating");
+    expect(scrapeError(() => parseReviews(answer("2501", 0), 0, REVIEWS_PAGE)).message).toContain(
+      "hits.0.overallRating",
+    );
     expect(scrapeError(() => parseReviews(answer("2502", 0), 0, REVIEWS_PAGE)).message).toBe(
       "Capterra reviews: no reviews at offset 0 although totalHits is 40",
     );
@@ -90,9 +111,19 @@ describe("capterra end to end", () => {
     const task = await submitScrape("capterra.com", "2001");
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-capterra", "ack"]]);
-    expect(await fixtureRequests("capterra.com", "/p/2001/")).toEqual({ "/p/2001/": 1, "/p/2001/Acme-CRM/": 1 });
-    expect(await fixtureRequests("capterra.com", "/spotlight/rest/reviews?apiVersion=2&productId=2001&")).toEqual(
-      Object.fromEntries([0, 25, 50].map((from) => [`/spotlight/rest/reviews?apiVersion=2&productId=2001&from=${from}&size=25&sort=mostRecent`, 1])),
+    expect(await fixtureRequests("capterra.com", "/p/2001/")).toEqual({
+      "/p/2001/": 1,
+      "/p/2001/Acme-CRM/": 1,
+    });
+    expect(
+      await fixtureRequests("capterra.com", "/spotlight/rest/reviews?apiVersion=2&productId=2001&"),
+    ).toEqual(
+      Object.fromEntries(
+        [0, 25, 50].map((from) => [
+          `/spotlight/rest/reviews?apiVersion=2&productId=2001&from=${from}&size=25&sort=mostRecent`,
+          1,
+        ]),
+      ),
     );
 
     const body = await retrieve(task, 1, 100);
@@ -103,9 +134,12 @@ describe("capterra end to end", () => {
     expect(reviews.map((r) => r.review_id)).toEqual(ACME_HITS.map((h) => h.reviewId));
     expect(reviews.map((r) => r.rating)).toEqual(ACME_HITS.map((h) => h.overallRating));
     expect(reviews.map((r) => r.author_name)).toEqual(ACME_HITS.map((h) => h.reviewer.fullName));
-    for (let i = 1; i < reviews.length; i++) expect(reviews[i].posted_at).toBeLessThan(reviews[i - 1].posted_at);
+    for (let i = 1; i < reviews.length; i++)
+      expect(reviews[i].posted_at).toBeLessThan(reviews[i - 1].posted_at);
     for (const r of reviews) {
-      expect(r.review_hash).toBe(md5Hash(r.owner_reply ? [r.text, r.author_name, r.owner_reply.text] : [r.text, r.author_name]));
+      expect(r.review_hash).toBe(
+        md5Hash(r.owner_reply ? [r.text, r.author_name, r.owner_reply.text] : [r.text, r.author_name]),
+      );
     }
     expect(reviews[0]).toEqual({
       review_id: "4100000",
@@ -120,7 +154,10 @@ describe("capterra end to end", () => {
       source_date: "2026-11-20T00:17:00-04:00",
       scraped_at: expect.any(Number),
     });
-    expect(reviews[1].owner_reply).toEqual({ text: "Thank you, Sara! The new export is coming in December.", posted_at: Date.UTC(2026, 10, 19, 10, 30) });
+    expect(reviews[1].owner_reply).toEqual({
+      text: "Thank you, Sara! The new export is coming in December.",
+      posted_at: Date.UTC(2026, 10, 19, 10, 30),
+    });
     expect(reviews[2]).toMatchObject({ language: "de", text: expect.stringMatching(/^Sehr gutes Werkzeug/) });
     // No text at all, and a dated-less vendor response: the hash still holds text, author and reply.
     expect(reviews[30]).toMatchObject({
@@ -128,10 +165,14 @@ describe("capterra end to end", () => {
       author_name: "Mike W.",
       owner_reply: { text: "Sorry to hear that, please write to support.", posted_at: null },
     });
-    expect(reviews[30].review_hash).toBe(md5Hash(["", "Mike W.", "Sorry to hear that, please write to support."]));
+    expect(reviews[30].review_hash).toBe(
+      md5Hash(["", "Mike W.", "Sorry to hear that, please write to support."]),
+    );
 
     const last = await retrieve(task, 3, 25);
-    expect(last.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(ACME_HITS.slice(50).map((h) => h.reviewId));
+    expect(last.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      ACME_HITS.slice(50).map((h) => h.reviewId),
+    );
     expect(last.pagination).toMatchObject({ page: 3, total_pages: 3, has_next: false, has_previous: true });
   });
 
@@ -139,7 +180,11 @@ describe("capterra end to end", () => {
     const task = await submitScrape("capterra.com", "https://www.capterra.com/p/2002/Quiet-Tool/");
     await queue().drain();
     const body = await retrieve(task);
-    expect([body.task_status, body.reviews, body.business.profile_key]).toEqual([200, [], "https://www.capterra.com/p/2002/Quiet-Tool/reviews/"]);
+    expect([body.task_status, body.reviews, body.business.profile_key]).toEqual([
+      200,
+      [],
+      "https://www.capterra.com/p/2002/Quiet-Tool/reviews/",
+    ]);
   });
 
   it.each([

@@ -26,7 +26,16 @@ export interface CapterraFixtureHit {
   generalComments: string | null;
   adviceToOthers: string | null;
   writtenOn: string;
-  translation: Record<"title" | "prosText" | "consText" | "generalComments" | "adviceToOthers" | "switchingReasons" | "chosenReasons", string | null>;
+  translation: Record<
+    | "title"
+    | "prosText"
+    | "consText"
+    | "generalComments"
+    | "adviceToOthers"
+    | "switchingReasons"
+    | "chosenReasons",
+    string | null
+  >;
   vendorResponse: { name: string; date: string | null; text: string | null };
   reviewer: {
     fullName: string;
@@ -124,7 +133,11 @@ export const ACME_HITS: CapterraFixtureHit[] = acmeHits();
 
 // Review 1: a vendor response with its date.
 Object.assign(ACME_HITS[1], {
-  vendorResponse: { name: "Acme CRM", date: "2026-11-19T10:30:00.000Z", text: "Thank you, Sara! The new export is coming in December." },
+  vendorResponse: {
+    name: "Acme CRM",
+    date: "2026-11-19T10:30:00.000Z",
+    text: "Thank you, Sara! The new export is coming in December.",
+  },
 });
 // Review 2: written in German; Capterra's machine translation sits in `translation`, the original is kept.
 Object.assign(ACME_HITS[2], {

@@ -10,6 +10,8 @@ const ctx = fixtureContext(fixture, "capterra.com", capterraAdapter.inspect);
 describe("capterra page hints", () => {
   it("states totalHits.value", async () => {
     const pageUrl = "https://www.capterra.com/p/2001/Acme-CRM/reviews/";
-    expect(await capterraAdapter.page({ productId: "2001", pageUrl, offset: 0 }, ctx)).toMatchObject({ publisherTotal: ACME_HITS.length });
+    expect(await capterraAdapter.page({ productId: "2001", pageUrl, offset: 0 }, ctx)).toMatchObject({
+      publisherTotal: ACME_HITS.length,
+    });
   });
 });

@@ -30,7 +30,11 @@ const PRODUCTS: Record<string, { slug: string; hits: CapterraFixtureHit[] }> = {
   "2502": { slug: "Hollow", hits: ACME_HITS },
 };
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 const html = (body: string, status = 200): FixtureResponse => ({
   status,
   headers: { "Content-Type": "text/html; charset=utf-8" },
@@ -42,7 +46,12 @@ function productPage(id: string, path: string): FixtureResponse {
   if (!product) return html("<h1>Page not found</h1>", 404);
   if (id === "2430") return html('<title>Just a moment...</title><div id="challenge-running"></div>', 403);
   const canonical = `/p/${id}/${product.slug}/`;
-  if (!path.startsWith(canonical)) return { status: 301, headers: { Location: `${canonical}${path.endsWith("/reviews/") ? "reviews/" : ""}` }, body: "" };
+  if (!path.startsWith(canonical))
+    return {
+      status: 301,
+      headers: { Location: `${canonical}${path.endsWith("/reviews/") ? "reviews/" : ""}` },
+      body: "",
+    };
   return html(`<h1>${product.slug.replace(/-/g, " ")} Reviews</h1><div id="reviews">Loading reviews…</div>`);
 }
 
@@ -50,21 +59,34 @@ function reviews(url: URL): FixtureResponse {
   const productId = url.searchParams.get("productId") ?? "";
   const from = Number(url.searchParams.get("from") ?? "0");
   const size = Number(url.searchParams.get("size") ?? "10");
-  if (url.searchParams.get("apiVersion") !== "2" || !/^\d+$/.test(productId) || !Number.isInteger(from) || from < 0 || size !== SIZE) {
+  if (
+    url.searchParams.get("apiVersion") !== "2" ||
+    !/^\d+$/.test(productId) ||
+    !Number.isInteger(from) ||
+    from < 0 ||
+    size !== SIZE
+  ) {
     return json({ error: "Bad Request", status: 400 }, 400);
   }
   const product = PRODUCTS[productId];
   if (productId === "2403") return html("<h1>403 Forbidden</h1>", 403);
-  if (productId === "2429") return html('<title>Access to this page has been denied</title><div id="px-captcha"></div>');
+  if (productId === "2429")
+    return html('<title>Access to this page has been denied</title><div id="px-captcha"></div>');
   const all = product?.hits ?? [];
-  const ordered = url.searchParams.get("sort") === "mostRecent" ? all : [...all].sort((a, b) => b.completenessScore - a.completenessScore);
+  const ordered =
+    url.searchParams.get("sort") === "mostRecent"
+      ? all
+      : [...all].sort((a, b) => b.completenessScore - a.completenessScore);
   const hits = ordered.slice(from, from + size);
   const totalHits = { value: all.length, relation: "eq" };
   switch (productId) {
     case "2500":
       return json({ results: hits, totalHits });
     case "2501":
-      return json({ hits: hits.map(({ overallRating, ...rest }) => ({ ...rest, rating: overallRating })), totalHits });
+      return json({
+        hits: hits.map(({ overallRating, ...rest }) => ({ ...rest, rating: overallRating })),
+        totalHits,
+      });
     case "2502":
       return json({ hits: [], totalHits: { value: 40, relation: "eq" } });
     default:

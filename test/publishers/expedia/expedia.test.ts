@@ -1,7 +1,11 @@
 /** expedia.com and hotels.com: profile_key rules, the page's query context, the GraphQL reviews, and end to end through scrape-expedia. */
 import { describe, expect, it, vi } from "vitest";
 import { expedia } from "../../../src/publishers/expedia";
-import { expediaContextOf, pluginStateOf, resolveExpediaProfile } from "../../../src/publishers/expedia/profile";
+import {
+  expediaContextOf,
+  pluginStateOf,
+  resolveExpediaProfile,
+} from "../../../src/publishers/expedia/profile";
 import { expediaReviewsRequest, parseExpediaPage } from "../../../src/publishers/expedia/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -33,10 +37,18 @@ const ctx = (page: number) => parseContext(KEY, PAGE, { page, token: null });
 
 describe("expedia profile_key", () => {
   it.each([
-    ["https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information?chkin=2026-12-01", PAGE, "expedia.com"],
+    [
+      "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information?chkin=2026-12-01",
+      PAGE,
+      "expedia.com",
+    ],
     ["h96727634", PAGE, "expedia.com"],
     ["96727634", "https://www.hotels.com/h96727634.Hotel-Information", "hotels.com"],
-    ["https://www.hotels.com/h96727634.Hotel-Information", "https://www.hotels.com/h96727634.Hotel-Information", "hotels.com"],
+    [
+      "https://www.hotels.com/h96727634.Hotel-Information",
+      "https://www.hotels.com/h96727634.Hotel-Information",
+      "hotels.com",
+    ],
   ])("%s → %s", (key, url, publisherKey) => {
     expect(resolveExpediaProfile(key, publisherKey)).toEqual({ url });
   });
@@ -54,19 +66,23 @@ describe("expedia page context and reviews answer", () => {
     for (const url of [PAGE, "https://www.hotels.com/h96727634.Hotel-Information"]) {
       expect(expediaContextOf("96727634", pluginStateOf(fixtureAnswer(fixture, url).body))).toEqual(CONTEXT);
     }
-    expect(scrapeError(() => pluginStateOf(fixtureAnswer(fixture, "https://www.expedia.com/h5000.Hotel-Information").body)).message).toBe(
-      "Expedia property page: no window.__PLUGIN_STATE__",
-    );
-    expect(scrapeError(() => expediaContextOf("1", { context: { context: { site: { id: 1 } } } })).message).toBe(
-      "Expedia property page: __PLUGIN_STATE__ has no usable eapid",
-    );
+    expect(
+      scrapeError(() =>
+        pluginStateOf(fixtureAnswer(fixture, "https://www.expedia.com/h5000.Hotel-Information").body),
+      ).message,
+    ).toBe("Expedia property page: no window.__PLUGIN_STATE__");
+    expect(
+      scrapeError(() => expediaContextOf("1", { context: { context: { site: { id: 1 } } } })).message,
+    ).toBe("Expedia property page: __PLUGIN_STATE__ has no usable eapid");
   });
 
   it("sends the client's query: the property, the sort selection, page index and 50 a page, the page's context and client-info", () => {
     const request = expediaReviewsRequest(KEY, { page: 1, token: null }, PAGE);
     expect(request.url).toBe("https://www.expedia.com/graphql");
     expect(request.options.headers).toEqual({ "client-info": CONTEXT.clientInfo, Referer: PAGE });
-    const [op] = request.options.json as [{ operationName: string; variables: Record<string, unknown>; extensions: unknown }];
+    const [op] = request.options.json as [
+      { operationName: string; variables: Record<string, unknown>; extensions: unknown },
+    ];
     expect(op.operationName).toBe("PWAReviewsSortingAndFiltersQuery");
     expect(op.variables.productIdentifier).toMatchObject({
       id: "96727634",
@@ -97,7 +113,12 @@ describe("expedia page context and reviews answer", () => {
       identity: { duaid: CONTEXT.duaid, authState: "ANONYMOUS" },
       privacyTrackingState: "CAN_TRACK",
     });
-    expect(op.extensions).toEqual({ persistedQuery: { version: 1, sha256Hash: "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061" } });
+    expect(op.extensions).toEqual({
+      persistedQuery: {
+        version: 1,
+        sha256Hash: "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061",
+      },
+    });
   });
 
   it("reads a page: names, 10-point scores, trimmed text, the printed date as a calendar date; more while the button is there", () => {
@@ -134,7 +155,15 @@ describe("expedia page context and reviews answer", () => {
       ],
       summary: { primary: "8/10 Good", secondary: "Anna", supportingMessages: [{ text: "Nov 3, 2025" }] },
     };
-    const data = [{ data: { productReviewDetails: { reviews: { details: [detail, { ...detail, id: 7, managementResponses: null }], pagination: null } } } }];
+    const data = [
+      {
+        data: {
+          productReviewDetails: {
+            reviews: { details: [detail, { ...detail, id: 7, managementResponses: null }], pagination: null },
+          },
+        },
+      },
+    ];
     const page = parseExpediaPage(data, ctx(0));
     expect(page.reviews).toEqual([
       {
@@ -151,18 +180,38 @@ describe("expedia page context and reviews answer", () => {
   });
 
   it("a rotated query hash, and an empty page that offers more, are publisher_error", () => {
-    expect(scrapeError(() => parseExpediaPage([{ errors: [{ message: "PersistedQueryNotFound" }] }], ctx(0))).message).toContain(
-      "Expedia reviews: unexpected answer at 0.data",
+    expect(
+      scrapeError(() => parseExpediaPage([{ errors: [{ message: "PersistedQueryNotFound" }] }], ctx(0)))
+        .message,
+    ).toContain("Expedia reviews: unexpected answer at 0.data");
+    const hollow = [
+      {
+        data: {
+          productReviewDetails: {
+            reviews: { details: [], pagination: { button: { primary: "More reviews" } } },
+          },
+        },
+      },
+    ];
+    expect(scrapeError(() => parseExpediaPage(hollow, ctx(2))).message).toBe(
+      "Expedia reviews: page 2 is empty but offers more reviews",
     );
-    const hollow = [{ data: { productReviewDetails: { reviews: { details: [], pagination: { button: { primary: "More reviews" } } } } } }];
-    expect(scrapeError(() => parseExpediaPage(hollow, ctx(2))).message).toBe("Expedia reviews: page 2 is empty but offers more reviews");
   });
 
   it("hostile answers and pages end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseExpediaPage);
-    expectHostileInputHandled(parseExpediaPage, (details) => [{ data: { productReviewDetails: { reviews: { details } } } }], { wrapsItems: true });
-    expect(scrapeError(() => pluginStateOf(`window.__PLUGIN_STATE__ = ${"{".repeat(100_000)}`)).reason).toBe("publisher_error");
-    expect(scrapeError(() => pluginStateOf(`window.__PLUGIN_STATE__ = JSON.parse("${"\\".repeat(100_001)}`)).reason).toBe("publisher_error");
+    expectHostileInputHandled(
+      parseExpediaPage,
+      (details) => [{ data: { productReviewDetails: { reviews: { details } } } }],
+      { wrapsItems: true },
+    );
+    expect(scrapeError(() => pluginStateOf(`window.__PLUGIN_STATE__ = ${"{".repeat(100_000)}`)).reason).toBe(
+      "publisher_error",
+    );
+    expect(
+      scrapeError(() => pluginStateOf(`window.__PLUGIN_STATE__ = JSON.parse("${"\\".repeat(100_001)}`))
+        .reason,
+    ).toBe("publisher_error");
   });
 
   it("states its evidence date", () => {
@@ -174,7 +223,10 @@ describe("expedia end to end", () => {
   const queue = queuePerTest();
 
   it("opens the property page once, then walks the GraphQL reviews over two pages and returns each review exactly", async () => {
-    const task = await submitScrape("expedia.com", "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information");
+    const task = await submitScrape(
+      "expedia.com",
+      "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information",
+    );
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-expedia", "ack"]]);
     expect(await fixtureRequests("expedia.com", "/h")).toEqual({ "/h96727634.Hotel-Information": 1 });
@@ -183,7 +235,9 @@ describe("expedia end to end", () => {
     expect(body.business.profile_key).toBe(PAGE);
     const reviews = body.reviews as Record<string, unknown>[];
     expect(reviews).toHaveLength(59);
-    expect(reviews.map((r) => r.author_name)).toEqual(ARTISAN_DETAILS.filter((_, i) => i !== 33).map((d) => d.summary.secondary));
+    expect(reviews.map((r) => r.author_name)).toEqual(
+      ARTISAN_DETAILS.filter((_, i) => i !== 33).map((d) => d.summary.secondary),
+    );
     expect(reviews[1]).toMatchObject({
       author_name: "Anna",
       rating: 5,
@@ -191,7 +245,10 @@ describe("expedia end to end", () => {
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 13),
     });
-    expect(reviews.at(-1)).toMatchObject({ author_name: "Guest 59", posted_at: Date.UTC(2026, 10, 16) - 59 * 3 * 86_400_000 });
+    expect(reviews.at(-1)).toMatchObject({
+      author_name: "Guest 59",
+      posted_at: Date.UTC(2026, 10, 16) - 59 * 3 * 86_400_000,
+    });
   });
 
   it("hotels.com reads the same way; Akamai's challenge ends blocked; a page without the state is publisher_error", async () => {

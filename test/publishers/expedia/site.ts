@@ -30,11 +30,22 @@ export interface ExpediaFixtureDetail {
 function detail(i: number): ExpediaFixtureDetail {
   const d = new Date(NEWEST - i * 3 * 86_400_000);
   return {
-    review: { __typename: "ReviewSection", text: i === 33 ? { html: "<b>x</b>" } : i === 1 ? "  Quiet rooms and a great breakfast.  " : `Stay ${i} was fine.` },
+    review: {
+      __typename: "ReviewSection",
+      text:
+        i === 33
+          ? { html: "<b>x</b>" }
+          : i === 1
+            ? "  Quiet rooms and a great breakfast.  "
+            : `Stay ${i} was fine.`,
+    },
     summary: {
       primary: `${10 - (i % 5)}/10 ${i % 5 === 0 ? "Excellent" : "Good"}`,
       secondary: i === 1 ? "Anna" : `Guest ${i}`,
-      supportingMessages: [{ text: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` }, { text: "Stayed 2 nights" }],
+      supportingMessages: [
+        { text: `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` },
+        { text: "Stayed 2 nights" },
+      ],
     },
   };
 }
@@ -53,15 +64,29 @@ const html = (body: string, status = 200, headers: Record<string, string> = {}):
 });
 
 const STATE = {
-  context: { context: { site: { id: 1, eapid: 0, tpid: 1 }, locale: "en_US", currency: "USD", deviceId: "2f9c1d7e-5b1a-4c1e-9d7a-0a1b2c3d4e5f" } },
+  context: {
+    context: {
+      site: { id: 1, eapid: 0, tpid: 1 },
+      locale: "en_US",
+      currency: "USD",
+      deviceId: "2f9c1d7e-5b1a-4c1e-9d7a-0a1b2c3d4e5f",
+    },
+  },
   apollo: { clientInfo: "shopping-pwa,8c1e3f0,us-west-2" },
 };
 
 function propertyPage(host: string, id: string): FixtureResponse {
-  if (id === "4290") return html("<html><body>challenge</body></html>", 429, { "x-page-id": "wildcard-challenge-handler", "x-app-info": "captcha-pwa" });
-  if (id !== "96727634" && id !== "1111" && id !== "5000") return html("<html><title>Not found</title></html>", 404);
+  if (id === "4290")
+    return html("<html><body>challenge</body></html>", 429, {
+      "x-page-id": "wildcard-challenge-handler",
+      "x-app-info": "captcha-pwa",
+    });
+  if (id !== "96727634" && id !== "1111" && id !== "5000")
+    return html("<html><title>Not found</title></html>", 404);
   if (id === "5000") return html("<html><body><script>window.__OTHER__ = {};</script></body></html>");
-  const assignment = host.endsWith("hotels.com") ? JSON.stringify(STATE) : `JSON.parse(${JSON.stringify(JSON.stringify(STATE))})`;
+  const assignment = host.endsWith("hotels.com")
+    ? JSON.stringify(STATE)
+    : `JSON.parse(${JSON.stringify(JSON.stringify(STATE))})`;
   return html(
     `<!DOCTYPE html><html lang="en"><head><title>Property ${id}</title></head><body><script>window.__PLUGIN_STATE__ = ${assignment};</script></body></html>`,
   );
@@ -81,12 +106,24 @@ function graphql(body: string, headers: Record<string, string>): FixtureResponse
     return json({ errors: [{ message: "bad request" }] }, 400);
   }
   const op = Array.isArray(batch) ? batch[0] : undefined;
-  if (!op || op.operationName !== "PWAReviewsSortingAndFiltersQuery" || !headers["client-info"]) return json([{ errors: [{ message: "bad request" }] }], 400);
-  if (op.extensions?.persistedQuery?.sha256Hash !== "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061") {
+  if (!op || op.operationName !== "PWAReviewsSortingAndFiltersQuery" || !headers["client-info"])
+    return json([{ errors: [{ message: "bad request" }] }], 400);
+  if (
+    op.extensions?.persistedQuery?.sha256Hash !==
+    "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061"
+  ) {
     return json([{ errors: [{ message: "PersistedQueryNotFound" }] }]);
   }
   const criteria = op.variables?.productIdentifier?.travelSearchCriteria as
-    { property?: { secondary?: { selections?: { id: string; value: unknown }[]; counts?: { id: string; value: unknown }[] } } } | undefined;
+    | {
+        property?: {
+          secondary?: {
+            selections?: { id: string; value: unknown }[];
+            counts?: { id: string; value: unknown }[];
+          };
+        };
+      }
+    | undefined;
   const secondary = criteria?.property?.secondary;
   const pageIndex = secondary?.counts?.find((c) => c.id === "pageIndex")?.value;
   const size = secondary?.counts?.find((c) => c.id === "size")?.value;
@@ -97,13 +134,22 @@ function graphql(body: string, headers: Record<string, string>): FixtureResponse
   const ordered = newest ? all : [...all].reverse();
   const details = ordered.slice(pageIndex * size, (pageIndex + 1) * size);
   const more = (pageIndex + 1) * size < all.length;
-  return json([{ data: { productReviewDetails: { reviews: { details, pagination: more ? { button: { primary: "More reviews" } } : { button: null } } } } }]);
+  return json([
+    {
+      data: {
+        productReviewDetails: {
+          reviews: { details, pagination: more ? { button: { primary: "More reviews" } } : { button: null } },
+        },
+      },
+    },
+  ]);
 }
 
 const fixture: PublisherFixture = {
   domains: ["expedia.com", "hotels.com"],
   site: ({ url, method, body, headers, host }) => {
-    if (url.pathname === "/graphql") return method === "POST" ? graphql(body, headers) : json({ error: "Method Not Allowed" }, 405);
+    if (url.pathname === "/graphql")
+      return method === "POST" ? graphql(body, headers) : json({ error: "Method Not Allowed" }, 405);
     const match = /^\/h(\d+)\.Hotel-Information$/.exec(url.pathname);
     return method === "GET" && match ? propertyPage(host, match[1]) : html("<html></html>", 404);
   },

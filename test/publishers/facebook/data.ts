@@ -60,8 +60,19 @@ export const REVIEWS: FbReview[] = [
       { id: "9002", author: OWNER, text: "Thank you Dana, see you soon!", time: 1719792000 },
     ],
   },
-  { postId: "1228004002", author: { id: "100000000000002", name: "Chris Park" }, recommends: false, text: "Cold coffee and a long wait.", time: 1717200000 },
-  { postId: "1228004003", author: { id: "100000000000003", name: "Ana Silva" }, recommends: true, time: 1714521600 },
+  {
+    postId: "1228004002",
+    author: { id: "100000000000002", name: "Chris Park" },
+    recommends: false,
+    text: "Cold coffee and a long wait.",
+    time: 1717200000,
+  },
+  {
+    postId: "1228004003",
+    author: { id: "100000000000003", name: "Ana Silva" },
+    recommends: true,
+    time: 1714521600,
+  },
   {
     postId: "1228004004",
     author: { id: "100000000000004", name: "Lee Wong" },
@@ -76,9 +87,27 @@ export const REVIEWS: FbReview[] = [
     text: "Très bon café, le service est rapide et le personnel est très aimable.",
     time: 1709251200,
   },
-  { postId: "1228004006", author: { id: "100000000000006", name: "Tom Brown" }, recommends: false, text: "Overpriced for what you get.", time: 1706745600 },
-  { postId: "1228004007", author: { id: "100000000000007", name: "Jo Evans" }, recommends: true, text: "Lovely spot to work from.", time: 1704067200 },
-  { postId: "1228004008", author: { id: "100000000000008", name: "Kai Müller" }, recommends: true, text: "Nice music and good cake.", time: 1701388800 },
+  {
+    postId: "1228004006",
+    author: { id: "100000000000006", name: "Tom Brown" },
+    recommends: false,
+    text: "Overpriced for what you get.",
+    time: 1706745600,
+  },
+  {
+    postId: "1228004007",
+    author: { id: "100000000000007", name: "Jo Evans" },
+    recommends: true,
+    text: "Lovely spot to work from.",
+    time: 1704067200,
+  },
+  {
+    postId: "1228004008",
+    author: { id: "100000000000008", name: "Kai Müller" },
+    recommends: true,
+    text: "Nice music and good cake.",
+    time: 1701388800,
+  },
 ];
 
 /** The feed's pages: [0] embedded in the tab, then the GraphQL pages. */
@@ -86,7 +115,12 @@ export const PAGES: FbReview[][] = [REVIEWS.slice(0, 3), REVIEWS.slice(3, 6), RE
 
 /** Facebook's end_cursor: a JSON text. Page n's cursor leads to page n + 1. */
 export const cursorFor = (page: number) =>
-  JSON.stringify({ in_progresscursor_type: "online", local_rec_pattern_cursor: `AQHRfixture${page}`, rating_cursor: "", offline_offset: -1 });
+  JSON.stringify({
+    in_progresscursor_type: "online",
+    local_rec_pattern_cursor: `AQHRfixture${page}`,
+    rating_cursor: "",
+    offline_offset: -1,
+  });
 
 export function storyNode(review: FbReview, pageSlug: string) {
   const comments = (review.comments ?? []).map((c) => ({
@@ -106,7 +140,14 @@ export function storyNode(review: FbReview, pageSlug: string) {
     comet_sections: {
       content: {
         story: {
-          actors: [{ __typename: "User", id: review.author.id, name: review.author.name, url: `https://www.facebook.com/profile.php?id=${review.author.id}` }],
+          actors: [
+            {
+              __typename: "User",
+              id: review.author.id,
+              name: review.author.name,
+              url: `https://www.facebook.com/profile.php?id=${review.author.id}`,
+            },
+          ],
           ...(review.text ? { message: { text: review.text, ranges: [] } } : { message: null }),
           wwwURL: `https://www.facebook.com/${review.author.id}/posts/${review.postId}`,
           // Where in the node it sits is invented: the 2026 client finds it by searching the node.
@@ -116,7 +157,13 @@ export function storyNode(review: FbReview, pageSlug: string) {
       context_layout: {
         story: {
           comet_sections: {
-            title: { story: { title: { text: `${review.author.name} ${review.recommends ? "recommends" : "doesn't recommend"} ${PAGE_NAME}.` } } },
+            title: {
+              story: {
+                title: {
+                  text: `${review.author.name} ${review.recommends ? "recommends" : "doesn't recommend"} ${PAGE_NAME}.`,
+                },
+              },
+            },
             metadata: [
               { __typename: "CometFeedStoryAudienceStrategy", story: { privacy_scope: {} } },
               {
@@ -149,7 +196,10 @@ export function storyNode(review: FbReview, pageSlug: string) {
   };
 }
 
-const pageInfo = (page: number, pages: number) => ({ has_next_page: page < pages, end_cursor: page < pages ? cursorFor(page) : null });
+const pageInfo = (page: number, pages: number) => ({
+  has_next_page: page < pages,
+  end_cursor: page < pages ? cursorFor(page) : null,
+});
 
 /** The tab's data-sjs block holding the preloaded first page (page 1 of `pages`). */
 export function tabDataBlock(reviews: FbReview[], pageSlug: string, pages: number) {
@@ -157,7 +207,10 @@ export function tabDataBlock(reviews: FbReview[], pageSlug: string, pages: numbe
     user: {
       id: PAGE_ID,
       ratings_list_feed_units: {
-        reviews_feed: { edges: reviews.map((r) => ({ node: storyNode(r, pageSlug), cursor: null })), page_info: pageInfo(1, pages) },
+        reviews_feed: {
+          edges: reviews.map((r) => ({ node: storyNode(r, pageSlug), cursor: null })),
+          page_info: pageInfo(1, pages),
+        },
       },
     },
   };
@@ -175,7 +228,10 @@ export function tabDataBlock(reviews: FbReview[], pageSlug: string, pages: numbe
                   "RelayPrefetchedStreamCache",
                   "next",
                   [],
-                  ["adp_ProfileCometReviewsTabQueryRelayPreloader_fixture", { __bbox: { complete: true, result: { data, extensions: {} } } }],
+                  [
+                    "adp_ProfileCometReviewsTabQueryRelayPreloader_fixture",
+                    { __bbox: { complete: true, result: { data, extensions: {} } } },
+                  ],
                 ],
               ],
             },
@@ -191,7 +247,13 @@ export function graphqlAnswer(reviews: FbReview[], page: number, pages: number, 
   const [first, ...rest] = reviews.map((r) => ({ node: storyNode(r, pageSlug), cursor: null }));
   const lines: unknown[] = [
     {
-      data: { node: { __typename: "Page", id: PAGE_ID, ratings_list_feed_units: { reviews_feed: { edges: first ? [first] : [] } } } },
+      data: {
+        node: {
+          __typename: "Page",
+          id: PAGE_ID,
+          ratings_list_feed_units: { reviews_feed: { edges: first ? [first] : [] } },
+        },
+      },
       extensions: { is_final: false },
     },
     ...rest.map((edge, i) => ({

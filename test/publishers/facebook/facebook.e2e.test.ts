@@ -14,7 +14,9 @@ const SESSION = {
     ],
   },
 };
-const NO_SESSION = { additional_cookies: { login: [{ name: "c_user", value: "100000000000042", domain: ".facebook.com" }] } };
+const NO_SESSION = {
+  additional_cookies: { login: [{ name: "c_user", value: "100000000000042", domain: ".facebook.com" }] },
+};
 
 /** What retrieve must answer for a fixture review (hash computed here from the rule in docs/architecture.md). */
 function expected(review: FbReview, language: string) {
@@ -36,7 +38,11 @@ function expected(review: FbReview, language: string) {
   };
 }
 
-async function scrape(profileKey: string, persona: unknown = SESSION, config: { first_page_only?: boolean } = {}) {
+async function scrape(
+  profileKey: string,
+  persona: unknown = SESSION,
+  config: { first_page_only?: boolean } = {},
+) {
   const task = await submitScrape("facebook.com", profileKey, { persona, ...config });
   const deliveries = await queue().drain();
   return { task, deliveries, body: await retrieve(task, 1, 50) };
@@ -51,13 +57,20 @@ describe("facebook.com end to end", () => {
     expect(body.reviews).toEqual(REVIEWS.map((r, i) => expected(r, languages[i])));
     expect(body.pagination).toMatchObject({ total_reviews: 8, total_pages: 1 });
     // The tab once for the first page, then once per GraphQL page for fresh tokens.
-    expect(await fixtureRequests("facebook.com", "/")).toMatchObject({ "/bluedoorcafe/reviews": 3, "/api/graphql/": 2 });
+    expect(await fixtureRequests("facebook.com", "/")).toMatchObject({
+      "/bluedoorcafe/reviews": 3,
+      "/api/graphql/": 2,
+    });
     const paged = await retrieve(task, 2, 3);
-    expect(paged.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(REVIEWS.slice(3, 6).map((r) => r.postId));
+    expect(paged.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      REVIEWS.slice(3, 6).map((r) => r.postId),
+    );
   });
 
   it("takes a page URL on another Facebook host and reads only the tab with first_page_only", async () => {
-    const { body } = await scrape("https://m.facebook.com/bluedoorcafe/?ref=page_internal", SESSION, { first_page_only: true });
+    const { body } = await scrape("https://m.facebook.com/bluedoorcafe/?ref=page_internal", SESSION, {
+      first_page_only: true,
+    });
     expect(body.task_status, JSON.stringify(body)).toBe(200);
     expect(body.business.profile_key).toBe("https://www.facebook.com/bluedoorcafe/reviews");
     expect(body.reviews).toEqual(REVIEWS.slice(0, 3).map((r, i) => expected(r, ["en", "en", "und"][i])));
@@ -83,7 +96,10 @@ describe("facebook.com end to end", () => {
     const { body } = await scrape("expiredcafe", SESSION);
     expect(body.task_status).toBe(200);
     expect(body.reviews.length).toBeGreaterThan(0);
-    expect(body.coverage).toMatchObject({ complete: false, stop_reason: expect.stringMatching(/^login_required: /) });
+    expect(body.coverage).toMatchObject({
+      complete: false,
+      stop_reason: expect.stringMatching(/^login_required: /),
+    });
   });
 
   it("fails a tab whose structure changed with publisher_error and logs what was missing", async () => {
@@ -91,7 +107,11 @@ describe("facebook.com end to end", () => {
     const { task, body } = await scrape("changedcafe");
     expect(body.response_message).toEqual(failed("publisher_error"));
     expect(scrapeFailures(warn, task.taskId)).toContainEqual(
-      expect.objectContaining({ publisher: "facebook.com", reason: "publisher_error", detail: expect.stringMatching(/ratings_list_feed_units\.reviews_feed/) }),
+      expect.objectContaining({
+        publisher: "facebook.com",
+        reason: "publisher_error",
+        detail: expect.stringMatching(/ratings_list_feed_units\.reviews_feed/),
+      }),
     );
   });
 });

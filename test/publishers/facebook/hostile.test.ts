@@ -5,7 +5,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inspectFacebookPage } from "../../../src/publishers/facebook/adapter";
-import { bboxResults, parseGraphqlAnswer, parseReviewsTab, recommendationType, reviewFromNode } from "../../../src/publishers/facebook/parse";
+import {
+  bboxResults,
+  parseGraphqlAnswer,
+  parseReviewsTab,
+  recommendationType,
+  reviewFromNode,
+} from "../../../src/publishers/facebook/parse";
 import { MAX_WALK_DEPTH, WorkBudget } from "../../../src/publishers/kit/work-budget";
 import {
   TWO_MB_OF_UNCLOSED_TAGS,
@@ -49,17 +55,36 @@ describe("facebook parsers on hostile answers", () => {
       "Facebook review node: the answer needs more than 10000 steps to read",
     );
     expect(recommendationType(deeplyNested(10_000) as Record<string, unknown>)).toBeNull();
-    expect(recommendationType({ deep: deeplyNested(10, { recommendation_type: "NEGATIVE" }), recommendation_type: "POSITIVE" })).toBe(5);
+    expect(
+      recommendationType({
+        deep: deeplyNested(10, { recommendation_type: "NEGATIVE" }),
+        recommendation_type: "POSITIVE",
+      }),
+    ).toBe(5);
   });
 
   it("random story nodes with __proto__ keys: a review or publisher_error, never a TypeError; the prototype intact", () => {
     fc.assert(
       fc.property(
-        hostileJson(["post_id", "comet_sections", "content", "story", "actors", "name", "recommendation_type", "title", "text", "metadata", "creation_time"]),
+        hostileJson([
+          "post_id",
+          "comet_sections",
+          "content",
+          "story",
+          "actors",
+          "name",
+          "recommendation_type",
+          "title",
+          "text",
+          "metadata",
+          "creation_time",
+        ]),
         (node) => {
           const parsed = asParsed(node);
           if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return;
-          returnsOrFailsAs(["publisher_error"], () => reviewFromNode(parsed as Record<string, unknown>, "42"));
+          returnsOrFailsAs(["publisher_error"], () =>
+            reviewFromNode(parsed as Record<string, unknown>, "42"),
+          );
           expect(prototypeIntact()).toBe(true);
         },
       ),
@@ -70,9 +95,23 @@ describe("facebook parsers on hostile answers", () => {
   it("random GraphQL answers: a chunk or login_required/blocked/publisher_error", () => {
     fc.assert(
       fc.property(
-        fc.array(hostileJson(["data", "node", "ratings_list_feed_units", "reviews_feed", "edges", "page_info", "error", "errors"]), { maxLength: 4 }),
+        fc.array(
+          hostileJson([
+            "data",
+            "node",
+            "ratings_list_feed_units",
+            "reviews_feed",
+            "edges",
+            "page_info",
+            "error",
+            "errors",
+          ]),
+          { maxLength: 4 },
+        ),
         (lines) => {
-          returnsOrFailsAs(["publisher_error", "login_required", "blocked"], () => parseGraphqlAnswer(lines.map((l) => JSON.stringify(l)).join("\n")));
+          returnsOrFailsAs(["publisher_error", "login_required", "blocked"], () =>
+            parseGraphqlAnswer(lines.map((l) => JSON.stringify(l)).join("\n")),
+          );
         },
       ),
       { numRuns: 300 },
@@ -85,17 +124,32 @@ describe("facebook parsers on hostile answers", () => {
     // the work is the text's size; a small budget shows it is counted.
     const wide = JSON.stringify(Array.from({ length: 2_000 }, () => ({ a: [1, 2, 3] })));
     const budget = new WorkBudget("Facebook reviews tab", 1_000);
-    await expect(parseReviewsTab(tab(wide), budget)).rejects.toThrow("Facebook reviews tab: the answer needs more than 1000 steps to read");
+    await expect(parseReviewsTab(tab(wide), budget)).rejects.toThrow(
+      "Facebook reviews tab: the answer needs more than 1000 steps to read",
+    );
     expect(budget.used).toBe(1_001);
   });
 
   it("2 MB of unclosed tags: the tab reads as empty, the inspector finds no wall, both in one pass", async () => {
     const parsed = await parseReviewsTab(TWO_MB_OF_UNCLOSED_TAGS);
-    expect(parsed).toEqual({ pageId: null, fbDtsg: null, lsd: null, feed: { nodes: [], sawFeed: false, pageInfo: null } });
-    const page = { url: new URL("https://www.facebook.com/x/reviews"), status: 200, headers: new Headers(), text: TWO_MB_OF_UNCLOSED_TAGS, rendered: false };
+    expect(parsed).toEqual({
+      pageId: null,
+      fbDtsg: null,
+      lsd: null,
+      feed: { nodes: [], sawFeed: false, pageInfo: null },
+    });
+    const page = {
+      url: new URL("https://www.facebook.com/x/reviews"),
+      status: 200,
+      headers: new Headers(),
+      text: TWO_MB_OF_UNCLOSED_TAGS,
+      rendered: false,
+    };
     expect(await inspectFacebookPage(page)).toBeNull();
     // Markers of the inline definitions repeated without values: each costs one short slice.
-    const markers = '["DTSGInitialData",[],{"token":'.repeat(60_000) + '"ProfileCometReviewsTabRoot.react"},"props":{"userID":'.repeat(30_000);
+    const markers =
+      '["DTSGInitialData",[],{"token":'.repeat(60_000) +
+      '"ProfileCometReviewsTabRoot.react"},"props":{"userID":'.repeat(30_000);
     expect(await parseReviewsTab(markers)).toMatchObject({ pageId: null, fbDtsg: null });
   });
 });

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { parseGraphqlAnswer, parseReviewsTab, recommendationRating, reviewFromNode } from "../../../src/publishers/facebook/parse";
+import {
+  parseGraphqlAnswer,
+  parseReviewsTab,
+  recommendationRating,
+  reviewFromNode,
+} from "../../../src/publishers/facebook/parse";
 import { DTSG, LSD, PAGE_ID, PAGES, REVIEWS, cursorFor, graphqlAnswer, storyNode } from "./data";
 import fixture from "./site";
 import { scrapeError } from "../support";
 
 const AUTHED = { cookie: "c_user=1; xs=abc", count: 1, headers: {}, host: "www.facebook.com" };
-const get = (path: string) => fixture.site({ ...AUTHED, url: new URL(`https://www.facebook.com${path}`), method: "GET", body: "" });
+const get = (path: string) =>
+  fixture.site({ ...AUTHED, url: new URL(`https://www.facebook.com${path}`), method: "GET", body: "" });
 
 describe("facebook parsers", () => {
   it("reads the reviews tab: page id, tokens, the first page's reviews and page_info", async () => {
@@ -20,7 +26,10 @@ describe("facebook parsers", () => {
     const chunk = parseGraphqlAnswer(graphqlAnswer(PAGES[2], 3, 3, "bluedoorcafe"));
     expect(chunk.nodes.map((n) => n.post_id)).toEqual(PAGES[2].map((r) => r.postId));
     expect(chunk.pageInfo).toEqual({ hasNextPage: false, endCursor: null });
-    expect(parseGraphqlAnswer(graphqlAnswer(PAGES[1], 2, 3, "x")).pageInfo).toEqual({ hasNextPage: true, endCursor: cursorFor(2) });
+    expect(parseGraphqlAnswer(graphqlAnswer(PAGES[1], 2, 3, "x")).pageInfo).toEqual({
+      hasNextPage: true,
+      endCursor: cursorFor(2),
+    });
   });
 
   it("maps a review: native id, author, recommends → 5, date from epoch seconds, text, url, the page's reply", () => {
@@ -39,7 +48,11 @@ describe("facebook parsers", () => {
   });
 
   it("maps doesn't recommend → 1, and a recommendation without text has no text", () => {
-    expect(reviewFromNode(storyNode(REVIEWS[1], "x"), PAGE_ID).rating).toEqual({ value: 1, best: 5, worst: 1 });
+    expect(reviewFromNode(storyNode(REVIEWS[1], "x"), PAGE_ID).rating).toEqual({
+      value: 1,
+      best: 5,
+      worst: 1,
+    });
     const silent = reviewFromNode(storyNode(REVIEWS[2], "x"), PAGE_ID);
     expect(silent.text).toBeUndefined();
     expect(silent.reply_text).toBeUndefined();
@@ -51,7 +64,8 @@ describe("facebook parsers", () => {
 
   it("reads the rating from recommendation_type whatever the interface language, the English title only as a fallback", () => {
     const german = storyNode(REVIEWS[1], "x");
-    german.comet_sections.context_layout.story.comet_sections.title.story.title.text = "Chris Park empfiehlt Blue Door Cafe nicht.";
+    german.comet_sections.context_layout.story.comet_sections.title.story.title.text =
+      "Chris Park empfiehlt Blue Door Cafe nicht.";
     expect(reviewFromNode(german, PAGE_ID).rating).toEqual({ value: 1, best: 5, worst: 1 });
     // Without recommendation_type (older answers) the English title still decides.
     const older = storyNode(REVIEWS[1], "x");
@@ -71,7 +85,11 @@ describe("facebook parsers", () => {
 
   it("names what is missing when a review's structure changed", () => {
     const node = storyNode(REVIEWS[0], "x");
-    delete (node.comet_sections.context_layout.story.comet_sections as Partial<typeof node.comet_sections.context_layout.story.comet_sections>).title;
+    delete (
+      node.comet_sections.context_layout.story.comet_sections as Partial<
+        typeof node.comet_sections.context_layout.story.comet_sections
+      >
+    ).title;
     delete (node.comet_sections.content.story as { recommendation_type?: string }).recommendation_type;
     const err = scrapeError(() => reviewFromNode(node, PAGE_ID));
     expect(err.reason).toBe("publisher_error");
@@ -82,14 +100,27 @@ describe("facebook parsers", () => {
   });
 
   it("turns Facebook's error answers into login_required, blocked and publisher_error", () => {
-    expect(scrapeError(() => parseGraphqlAnswer('for (;;);{"__ar":1,"error":1357001,"errorSummary":"You must log in to continue"}')).reason).toBe(
-      "login_required",
+    expect(
+      scrapeError(() =>
+        parseGraphqlAnswer(
+          'for (;;);{"__ar":1,"error":1357001,"errorSummary":"You must log in to continue"}',
+        ),
+      ).reason,
+    ).toBe("login_required");
+    expect(
+      scrapeError(() =>
+        parseGraphqlAnswer(
+          'for (;;);{"__ar":1,"error":1390008,"errorSummary":"You can\'t use this feature at the moment"}',
+        ),
+      ).reason,
+    ).toBe("blocked");
+    const outdated = scrapeError(() =>
+      parseGraphqlAnswer('{"errors":[{"message":"A server error field_exception occured."}],"data":null}'),
     );
-    expect(scrapeError(() => parseGraphqlAnswer('for (;;);{"__ar":1,"error":1390008,"errorSummary":"You can\'t use this feature at the moment"}')).reason).toBe(
-      "blocked",
-    );
-    const outdated = scrapeError(() => parseGraphqlAnswer('{"errors":[{"message":"A server error field_exception occured."}],"data":null}'));
-    expect([outdated.reason, outdated.message]).toEqual(["publisher_error", "Reviews GraphQL answered errors: A server error field_exception occured."]);
+    expect([outdated.reason, outdated.message]).toEqual([
+      "publisher_error",
+      "Reviews GraphQL answered errors: A server error field_exception occured.",
+    ]);
     expect(scrapeError(() => parseGraphqlAnswer("<html>")).reason).toBe("publisher_error");
   });
 

@@ -9,9 +9,18 @@ describe("facebook.com profile_key", () => {
     ["Blue.Door.Cafe", "https://www.facebook.com/Blue.Door.Cafe/reviews"],
     ["104729361234567", "https://www.facebook.com/104729361234567/reviews"],
     ["https://www.facebook.com/bluedoorcafe", "https://www.facebook.com/bluedoorcafe/reviews"],
-    ["https://m.facebook.com/bluedoorcafe/reviews/?ref=page_internal", "https://www.facebook.com/bluedoorcafe/reviews"],
-    ["https://www.facebook.com/pages/Blue-Door-Cafe/104729361234567", "https://www.facebook.com/104729361234567/reviews"],
-    ["https://www.facebook.com/profile.php?id=104729361234567", "https://www.facebook.com/profile.php?id=104729361234567&sk=reviews"],
+    [
+      "https://m.facebook.com/bluedoorcafe/reviews/?ref=page_internal",
+      "https://www.facebook.com/bluedoorcafe/reviews",
+    ],
+    [
+      "https://www.facebook.com/pages/Blue-Door-Cafe/104729361234567",
+      "https://www.facebook.com/104729361234567/reviews",
+    ],
+    [
+      "https://www.facebook.com/profile.php?id=104729361234567",
+      "https://www.facebook.com/profile.php?id=104729361234567&sk=reviews",
+    ],
   ])("%s → %s", (key, url) => {
     expect(resolve(key)).toEqual({ url });
   });

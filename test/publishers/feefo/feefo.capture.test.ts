@@ -11,7 +11,10 @@ import { parseContext } from "../walk-support";
 const PAGE = "https://www.feefo.com/en-GB/reviews/example-retail-merchant";
 
 describe("feefo on Feefo's documented example answer (feefo.readme.io / portal.feefo.com, read 2026-11-25)", () => {
-  const page = parseFeefoPage(JSON.parse(raw), parseContext("example-retail-merchant", PAGE, { page: 1, token: null }));
+  const page = parseFeefoPage(
+    JSON.parse(raw),
+    parseContext("example-retail-merchant", PAGE, { page: 1, token: null }),
+  );
 
   it("reads the stated total and the next of the stated pages", () => {
     expect(page.publisherTotal).toBe(3878);

@@ -11,7 +11,8 @@ import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-su
 import fixture, { ACME_REVIEWS } from "./site";
 
 const PAGE = "https://www.feefo.com/en-GB/reviews/acme-travel";
-const answer = (merchant: string, page: number) => fixtureJson(fixture, feefoReviewsUrl(merchant, { page, token: null }));
+const answer = (merchant: string, page: number) =>
+  fixtureJson(fixture, feefoReviewsUrl(merchant, { page, token: null }));
 const ctx = (page: number) => parseContext("acme-travel", PAGE, { page, token: null });
 
 describe("feefo profile_key", () => {
@@ -78,14 +79,23 @@ describe("feefo Reviews API answer", () => {
       message: expect.stringContaining("at summary"),
     });
     const hollow = { summary: { meta: { count: 300, pages: 3 } }, reviews: [] };
-    expect(scrapeError(() => parseFeefoPage(hollow, ctx(1))).message).toBe("Feefo reviews: page 1 is empty although the answer counts pages up to 3");
+    expect(scrapeError(() => parseFeefoPage(hollow, ctx(1))).message).toBe(
+      "Feefo reviews: page 1 is empty although the answer counts pages up to 3",
+    );
   });
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseFeefoPage);
-    expectHostileInputHandled(parseFeefoPage, (reviews) => ({ summary: { meta: { count: 5, pages: 1 } }, reviews }), { wrapsItems: true });
+    expectHostileInputHandled(
+      parseFeefoPage,
+      (reviews) => ({ summary: { meta: { count: 5, pages: 1 } }, reviews }),
+      { wrapsItems: true },
+    );
     expect(() =>
-      parseFeefoPage({ summary: { meta: { count: 1, pages: 1 } }, reviews: Array(20) }, parseContext("m", PAGE, { page: 1, token: null }, 10)),
+      parseFeefoPage(
+        { summary: { meta: { count: 1, pages: 1 } }, reviews: Array(20) },
+        parseContext("m", PAGE, { page: 1, token: null }, 10),
+      ),
     ).toThrow(ScrapeError);
   });
 
@@ -101,9 +111,14 @@ describe("feefo end to end", () => {
     const task = await submitScrape("feefo.com", "acme-travel");
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-feefo", "ack"]]);
-    expect(await fixtureRequests("feefo.com", "/api/10/reviews/service?merchant_identifier=acme-travel&")).toEqual(
+    expect(
+      await fixtureRequests("feefo.com", "/api/10/reviews/service?merchant_identifier=acme-travel&"),
+    ).toEqual(
       Object.fromEntries(
-        [1, 2].map((page) => [`/api/10/reviews/service?merchant_identifier=acme-travel&since_period=ALL&sort=-created_date&page_size=100&page=${page}`, 1]),
+        [1, 2].map((page) => [
+          `/api/10/reviews/service?merchant_identifier=acme-travel&since_period=ALL&sort=-created_date&page_size=100&page=${page}`,
+          1,
+        ]),
       ),
     );
     const body = await retrieve(task, 1, 200);
@@ -120,7 +135,10 @@ describe("feefo end to end", () => {
       url: "https://www.feefo.com/en-GB/reviews/acme-travel/6a3bbf38e4b0d81661f28999/customer-review",
       posted_at: Date.UTC(2026, 10, 20, 11, 0, 0),
     });
-    expect(reviews[129 - 1]).toMatchObject({ review_id: expected[128].service!.id, posted_at: Date.UTC(2026, 10, 20, 12) - 129 * 3_600_000 });
+    expect(reviews[129 - 1]).toMatchObject({
+      review_id: expected[128].service!.id,
+      posted_at: Date.UTC(2026, 10, 20, 12) - 129 * 3_600_000,
+    });
   });
 
   it("a merchant without reviews completes with none", async () => {

@@ -18,7 +18,14 @@ export interface FeefoFixtureReview {
   merchant: { identifier: string };
   url: string;
   customer: { display_name: string };
-  service?: { rating: { min: number; max: number; rating: number }; id: string; title?: string; review: string; created_at: number; helpful_votes: number };
+  service?: {
+    rating: { min: number; max: number; rating: number };
+    id: string;
+    title?: string;
+    review: string;
+    created_at: number;
+    helpful_votes: number;
+  };
   products?: unknown[];
 }
 
@@ -31,7 +38,11 @@ function review(i: number): FeefoFixtureReview {
     url: `https://www.feefo.com/en-GB/reviews/acme-travel/${id}/customer-review`,
     customer: { display_name: i === 1 ? "Priya" : `Customer ${i}` },
   };
-  if (i === 7) return { ...base, products: [{ id: "p-7", review: "A product-only review", rating: { min: 1, max: 5, rating: 4 } }] };
+  if (i === 7)
+    return {
+      ...base,
+      products: [{ id: "p-7", review: "A product-only review", rating: { min: 1, max: 5, rating: 4 } }],
+    };
   return {
     ...base,
     service: {
@@ -47,18 +58,28 @@ function review(i: number): FeefoFixtureReview {
 
 export const ACME_REVIEWS: FeefoFixtureReview[] = Array.from({ length: 130 }, (_, i) => review(i));
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 
 function reviews(url: URL): FixtureResponse {
   const merchant = url.searchParams.get("merchant_identifier") ?? "";
   const pageSize = Number(url.searchParams.get("page_size") ?? "20");
   const page = Number(url.searchParams.get("page") ?? "1");
-  if (!(pageSize >= 1 && pageSize <= 100) || !(page >= 1) || url.searchParams.get("since_period") !== "ALL") return json({ error: "bad request" }, 400);
+  if (!(pageSize >= 1 && pageSize <= 100) || !(page >= 1) || url.searchParams.get("since_period") !== "ALL")
+    return json({ error: "bad request" }, 400);
   if (merchant === "gone-merchant") return json({ error: "merchant not found" }, 404);
   const all = merchant === "acme-travel" || merchant === "moved-summary" ? ACME_REVIEWS : [];
   // Feefo's default order is -updated_date (the latest change first); only -created_date is newest first.
   const ordered = url.searchParams.get("sort") === "-created_date" ? all : [...all].reverse();
-  const meta = { count: all.length, pages: Math.ceil(all.length / pageSize), page_size: pageSize, current_page: page };
+  const meta = {
+    count: all.length,
+    pages: Math.ceil(all.length / pageSize),
+    page_size: pageSize,
+    current_page: page,
+  };
   const slice = ordered.slice((page - 1) * pageSize, page * pageSize);
   if (merchant === "moved-summary") return json({ meta, reviews: slice });
   return json({ summary: { meta }, reviews: slice });

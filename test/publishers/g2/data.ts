@@ -28,7 +28,8 @@ export interface FixtureProduct {
    * `app-shell` (invented, see site.ts): the reviews page is only G2's app shell, the cards come from
    * `/products/<slug>/reviews_and_filters`; `app-shell-no-cards`: the fragment holds none either.
    */
-  behaviour?: "datadome" | "datadome-403" | "cloudflare" | "changed" | "sign-in" | "app-shell" | "app-shell-no-cards";
+  behaviour?:
+    "datadome" | "datadome-403" | "cloudflare" | "changed" | "sign-in" | "app-shell" | "app-shell-no-cards";
   /**
    * Which of G2's layouts the site serves: 2024 (`itemprop="review"` cards, the default), 2025-08
    * (`article` cards with reviewRating/ratingValue microdata) or 2026-07 (`section#reviews article`,
@@ -72,7 +73,13 @@ export const PORTUGUESE: FixtureG2Review = {
 };
 
 /** A review without a name, title or answers: G2 shows a validated reviewer and the stars only. */
-export const NO_TEXT: FixtureG2Review = { id: 10900003, date: "2026-09-30", stars: 4, title: "", sections: [] };
+export const NO_TEXT: FixtureG2Review = {
+  id: 10900003,
+  date: "2026-09-30",
+  stars: 4,
+  title: "",
+  sections: [],
+};
 
 function filler(count: number): FixtureG2Review[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -86,14 +93,43 @@ function filler(count: number): FixtureG2Review[] {
 }
 
 /** 23 reviews: pages of 10, 10 and 3. */
-export const ACME: FixtureProduct = { slug: "acme-crm", name: "Acme CRM", reviews: [WITH_REPLY, PORTUGUESE, NO_TEXT, ...filler(20)] };
+export const ACME: FixtureProduct = {
+  slug: "acme-crm",
+  name: "Acme CRM",
+  reviews: [WITH_REPLY, PORTUGUESE, NO_TEXT, ...filler(20)],
+};
 export const EMPTY_PRODUCT: FixtureProduct = { slug: "quiet-app", name: "Quiet App", reviews: [] };
-export const DATADOME: FixtureProduct = { slug: "guarded-app", name: "Guarded App", reviews: filler(2), behaviour: "datadome" };
-export const DATADOME_403: FixtureProduct = { slug: "refused-app", name: "Refused App", reviews: filler(2), behaviour: "datadome-403" };
-export const CLOUDFLARE: FixtureProduct = { slug: "challenged-app", name: "Challenged App", reviews: filler(2), behaviour: "cloudflare" };
-export const CHANGED: FixtureProduct = { slug: "changed-app", name: "Changed App", reviews: filler(2), behaviour: "changed" };
+export const DATADOME: FixtureProduct = {
+  slug: "guarded-app",
+  name: "Guarded App",
+  reviews: filler(2),
+  behaviour: "datadome",
+};
+export const DATADOME_403: FixtureProduct = {
+  slug: "refused-app",
+  name: "Refused App",
+  reviews: filler(2),
+  behaviour: "datadome-403",
+};
+export const CLOUDFLARE: FixtureProduct = {
+  slug: "challenged-app",
+  name: "Challenged App",
+  reviews: filler(2),
+  behaviour: "cloudflare",
+};
+export const CHANGED: FixtureProduct = {
+  slug: "changed-app",
+  name: "Changed App",
+  reviews: filler(2),
+  behaviour: "changed",
+};
 
-export const SIGN_IN: FixtureProduct = { slug: "walled-app", name: "Walled App", reviews: filler(2), behaviour: "sign-in" };
+export const SIGN_IN: FixtureProduct = {
+  slug: "walled-app",
+  name: "Walled App",
+  reviews: filler(2),
+  behaviour: "sign-in",
+};
 
 /** The 2026-07 layout: 23 reviews over pages of 10, 10 and 3, found only through the header's count. */
 export const CURRENT: FixtureProduct = {
@@ -140,7 +176,13 @@ export const SHELL_NO_CARDS: FixtureProduct = {
   reviews: filler(12),
 };
 /** An app shell whose fragment says "(0)": a product nobody reviewed (invented). */
-export const SHELL_EMPTY: FixtureProduct = { slug: "quiet-desk", name: "Quiet Desk", layout: "2026-07", behaviour: "app-shell", reviews: [] };
+export const SHELL_EMPTY: FixtureProduct = {
+  slug: "quiet-desk",
+  name: "Quiet Desk",
+  layout: "2026-07",
+  behaviour: "app-shell",
+  reviews: [],
+};
 
 export const PRODUCTS: FixtureProduct[] = [
   ACME,

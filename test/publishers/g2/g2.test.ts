@@ -26,8 +26,10 @@ import {
 } from "./data";
 import fixture from "./site";
 
-const reviewsUrl = (slug: string, page = 1) => `https://www.g2.com/products/${slug}/reviews?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
-const fragmentUrl = (slug: string, page = 1) => `https://www.g2.com/products/${slug}/reviews_and_filters?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
+const reviewsUrl = (slug: string, page = 1) =>
+  `https://www.g2.com/products/${slug}/reviews?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
+const fragmentUrl = (slug: string, page = 1) =>
+  `https://www.g2.com/products/${slug}/reviews_and_filters?order=most_recent${page > 1 ? `&page=${page}` : ""}`;
 
 function answer(url: string) {
   const u = new URL(url);
@@ -36,7 +38,9 @@ function answer(url: string) {
 
 /** The documented text layout: the title, then each question heading over its answer, blank lines between. */
 function documentedText(r: FixtureG2Review): string {
-  return [r.title, ...r.sections.map((s) => `${s.heading}\n${s.paragraphs.join("\n")}`)].filter(Boolean).join("\n\n");
+  return [r.title, ...r.sections.map((s) => `${s.heading}\n${s.paragraphs.join("\n")}`)]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** Half stars to 1..5: N / 2 stars, halves rounded up, at least 1. */
@@ -44,7 +48,9 @@ const FIVE = [1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5];
 
 /** md5 of the Go-style JSON review_hash uses (docs/architecture.md): like JSON.stringify, but Go escapes &, < and >. */
 function goHash(fields: string[]): string {
-  return createHash("md5").update(JSON.stringify(fields).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e")).digest("hex");
+  return createHash("md5")
+    .update(JSON.stringify(fields).replace(/&/g, "\\u0026").replace(/</g, "\\u003c").replace(/>/g, "\\u003e"))
+    .digest("hex");
 }
 
 function expected(r: FixtureG2Review, slug = "acme-crm") {
@@ -58,11 +64,15 @@ function expected(r: FixtureG2Review, slug = "acme-crm") {
     text,
     url: `https://www.g2.com/products/${slug}/reviews/${slug}-review-${r.id}`,
     posted_at: Date.parse(`${r.date}T00:00:00Z`),
-    review_hash: goHash(!text && !author ? [String(r.id)] : r.reply ? [text, author, r.reply.text] : [text, author]),
+    review_hash: goHash(
+      !text && !author ? [String(r.id)] : r.reply ? [text, author, r.reply.text] : [text, author],
+    ),
     language: r.language ?? (r.title ? "en" : "und"),
     source_date: r.date,
     scraped_at: expect.any(Number),
-    ...(r.reply ? { owner_reply: { text: r.reply.text, posted_at: Date.parse(`${r.reply.date}T00:00:00Z`) } } : {}),
+    ...(r.reply
+      ? { owner_reply: { text: r.reply.text, posted_at: Date.parse(`${r.reply.date}T00:00:00Z`) } }
+      : {}),
   };
 }
 
@@ -112,7 +122,10 @@ describe("g2 parser", () => {
     const first = await readG2Page(answer(reviewsUrl(CURRENT.slug)).body);
     // No microdata: the list heading's "(23)" is the count; the pagination's named "next" link leads on.
     expect(first).toMatchObject({ reviewCount: 23, hasNext: true });
-    expect(await readG2Page(answer(reviewsUrl(CURRENT.slug, 3)).body)).toMatchObject({ reviewCount: 23, hasNext: false });
+    expect(await readG2Page(answer(reviewsUrl(CURRENT.slug, 3)).body)).toMatchObject({
+      reviewCount: 23,
+      hasNext: false,
+    });
     expect(first.cards).toHaveLength(10);
     expect(first.cards.slice(0, 3).map((c, i) => cardReview(c, i, CURRENT.slug))).toEqual([
       {
@@ -153,7 +166,10 @@ describe("g2 parser", () => {
         .slice(0, 10)
         .map((r) => String(r.id)),
     );
-    expect(await readG2Page(answer(fragmentUrl(SHELL.slug, 3)).body)).toMatchObject({ reviewCount: 23, hasNext: false });
+    expect(await readG2Page(answer(fragmentUrl(SHELL.slug, 3)).body)).toMatchObject({
+      reviewCount: 23,
+      hasNext: false,
+    });
   });
 
   it("reads the 2025-08 layout: article cards with reviewRating/ratingValue, datePublished, author and title microdata", async () => {
@@ -173,20 +189,34 @@ describe("g2 parser", () => {
 
   it("takes the header's .elv-star-wrapper__desc__count when the list heading has none, and no prev link for a next one", async () => {
     const prev = `<ul aria-label="Pagination"><li><a class="pagination__named-link" data-event-options="{&quot;value&quot;:&quot;prev&quot;}" href="?page=1">Prev</a></li></ul>`;
-    const page = await readG2Page(`<div class="elv-star-wrapper__desc"><span class="elv-star-wrapper__desc__count">(1,234)</span></div>${prev}`);
+    const page = await readG2Page(
+      `<div class="elv-star-wrapper__desc"><span class="elv-star-wrapper__desc__count">(1,234)</span></div>${prev}`,
+    );
     expect(page).toEqual({ cards: [], reviewCount: 1234, hasNext: false });
   });
 
   it("reads the rating text G2 writes and nothing else", () => {
-    expect([ratingText("4.5/5"), ratingText(" 4 / 5 "), ratingText("4,5/5"), ratingText("5/5")]).toEqual([4.5, 4, 4.5, 5]);
-    expect([ratingText("9/10"), ratingText("4.5"), ratingText("6/5"), ratingText("")]).toEqual([null, null, null, null]);
+    expect([ratingText("4.5/5"), ratingText(" 4 / 5 "), ratingText("4,5/5"), ratingText("5/5")]).toEqual([
+      4.5, 4, 4.5, 5,
+    ]);
+    expect([ratingText("9/10"), ratingText("4.5"), ratingText("6/5"), ratingText("")]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("keeps each card's answers to itself, headed or not", async () => {
     const card = (id: number, body: string) =>
       `<div id="survey-response-${id}" itemprop="review"><meta itemprop="datePublished" content="2026-01-0${id}"><div class="stars stars-8"></div><div itemprop="reviewBody">${body}</div></div>`;
-    const { cards } = await readG2Page(`<html><body>${card(1, "<h5>Best?</h5><p>One</p>")}${card(2, "<p>Two</p>")}</body></html>`);
-    expect(cards.map((c) => c.sections)).toEqual([[{ heading: "Best?", body: "One" }], [{ heading: "", body: "Two" }]]);
+    const { cards } = await readG2Page(
+      `<html><body>${card(1, "<h5>Best?</h5><p>One</p>")}${card(2, "<p>Two</p>")}</body></html>`,
+    );
+    expect(cards.map((c) => c.sections)).toEqual([
+      [{ heading: "Best?", body: "One" }],
+      [{ heading: "", body: "Two" }],
+    ]);
   });
 
   it("names what is missing when the page changed", async () => {
@@ -199,11 +229,19 @@ describe("g2 parser", () => {
     expect(scrapeError(() => cardReview({ ...card, id: null }, 2, "acme-crm")).message).toBe(
       "G2 page: review 2 has no review id (survey-response-N or <slug>-review-N)",
     );
-    expect(scrapeError(() => cardReview({ ...card, date: null }, 1, "acme-crm")).message).toBe("G2 page: review 1 has no date (datePublished or a dated meta)");
+    expect(scrapeError(() => cardReview({ ...card, date: null }, 1, "acme-crm")).message).toBe(
+      "G2 page: review 1 has no date (datePublished or a dated meta)",
+    );
   });
 
   it("sees DataDome's and Cloudflare's challenge pages and lets review pages through", () => {
-    const page = (url: string) => ({ url: new URL(url), status: 200, headers: new Headers(), text: answer(url).body, rendered: false });
+    const page = (url: string) => ({
+      url: new URL(url),
+      status: 200,
+      headers: new Headers(),
+      text: answer(url).body,
+      rendered: false,
+    });
     expect(inspectG2Page(page(reviewsUrl(DATADOME.slug)))).toMatchObject({ reason: "blocked" });
     expect(inspectG2Page(page(reviewsUrl(CLOUDFLARE.slug)))).toMatchObject({ reason: "blocked" });
     expect(inspectG2Page(page(reviewsUrl(ACME.slug)))).toBeNull();
@@ -242,7 +280,12 @@ describe("g2 end to end", () => {
       rating: 5,
       owner_reply: { text: WITH_REPLY.reply!.text, posted_at: Date.parse("2026-10-04T00:00:00Z") },
     });
-    expect(body.reviews[1]).toMatchObject({ review_id: String(PORTUGUESE.id), language: "pt", rating: 4, text: documentedText(PORTUGUESE) });
+    expect(body.reviews[1]).toMatchObject({
+      review_id: String(PORTUGUESE.id),
+      language: "pt",
+      rating: 4,
+      text: documentedText(PORTUGUESE),
+    });
     expect(body.reviews[2]).toMatchObject({ review_id: String(NO_TEXT.id), text: "", rating: 2 });
     expect(body.reviews.at(-1)).toMatchObject({ review_id: String(newestFirst(ACME).at(-1)!.id) });
   });
@@ -252,8 +295,15 @@ describe("g2 end to end", () => {
     await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.pagination).toMatchObject({ total_reviews: 23 });
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(CURRENT).map((r) => String(r.id)));
-    expect(body.reviews[0]).toMatchObject({ review_id: "11900001", author_name: "Dana K.", rating: 5, posted_at: Date.parse("2026-10-02T00:00:00Z") });
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      newestFirst(CURRENT).map((r) => String(r.id)),
+    );
+    expect(body.reviews[0]).toMatchObject({
+      review_id: "11900001",
+      author_name: "Dana K.",
+      rating: 5,
+      posted_at: Date.parse("2026-10-02T00:00:00Z"),
+    });
     // Pages that hold their cards cost one request each: the fragment is never asked.
     expect(await fixtureRequests("g2.com", `/products/${CURRENT.slug}/reviews_and_filters`)).toEqual({});
   });
@@ -266,7 +316,9 @@ describe("g2 end to end", () => {
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
     expect(body.coverage).toMatchObject({ publisher_total: 23, collected: 23, complete: true });
     // Every field of every review, in most-recent order (the fixture's fragment sorts by rating unless asked order=most_recent).
-    expect(body.reviews).toEqual(newestFirst(SHELL).map((r) => ({ ...expected(r, SHELL.slug), author_id: null })));
+    expect(body.reviews).toEqual(
+      newestFirst(SHELL).map((r) => ({ ...expected(r, SHELL.slug), author_id: null })),
+    );
     const text =
       "Pipelines that finally make sense\n\nWhat do you like best about Acme CRM?\nThe pipeline board & its filters.\n\nWhat do you dislike about Acme CRM?\nReports take a while to load.\n\n" +
       "What problems is Acme CRM solving and how is that benefiting you?\nWe stopped losing leads in spreadsheets.\nOnboarding new reps takes a day.";
@@ -283,7 +335,12 @@ describe("g2 end to end", () => {
       source_date: "2026-10-02",
       scraped_at: expect.any(Number),
     });
-    expect(body.reviews[1]).toMatchObject({ review_id: "13900003", rating: 2, text: "", posted_at: Date.parse("2026-09-30T00:00:00Z") });
+    expect(body.reviews[1]).toMatchObject({
+      review_id: "13900003",
+      rating: 2,
+      text: "",
+      posted_at: Date.parse("2026-09-30T00:00:00Z"),
+    });
     // Page 1 asked the shell, then its fragment; pages 2 and 3 went straight to the fragment.
     expect(await fixtureRequests("g2.com", `/products/${SHELL.slug}/`)).toEqual({
       [`/products/${SHELL.slug}/reviews?order=most_recent`]: 1,
@@ -297,7 +354,9 @@ describe("g2 end to end", () => {
     const task = await submitScrape("g2.com", AUGUST_2025.slug);
     await queue().drain();
     const body = await retrieve(task, 1, 50);
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(AUGUST_2025).map((r) => String(r.id)));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      newestFirst(AUGUST_2025).map((r) => String(r.id)),
+    );
   });
 
   it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {

@@ -29,9 +29,12 @@ async function readAll(html: string, budget: WorkBudget) {
 }
 
 describe("g2 review pages under hostile input", () => {
-  it.each(Object.entries(hostilePages(G2_MARKUP)))("%s: a result or publisher_error within the work budget", async (_, html) => {
-    await withinBudget((budget) => readAll(html, budget));
-  });
+  it.each(Object.entries(hostilePages(G2_MARKUP)))(
+    "%s: a result or publisher_error within the work budget",
+    async (_, html) => {
+      await withinBudget((budget) => readAll(html, budget));
+    },
+  );
 
   it("random pages of G2's markup, odd fragments and __proto__ keys: a result or publisher_error within the work budget", async () => {
     await fc.assert(
@@ -43,7 +46,8 @@ describe("g2 review pages under hostile input", () => {
   });
 
   it("a fan of 2 MB of well-formed cards is read in work linear in the cards, under the default limit", async () => {
-    const card = '<article id="acme-review-7"><span class="elv-star-wrapper__desc__rating">5/5</span><meta content="2026-01-01"></article>';
+    const card =
+      '<article id="acme-review-7"><span class="elv-star-wrapper__desc__rating">5/5</span><meta content="2026-01-01"></article>';
     const html = repeatTo(card, TWO_MB);
     const budget = new WorkBudget("fan");
     const page = await readG2Page(html, budget);

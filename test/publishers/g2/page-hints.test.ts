@@ -21,7 +21,9 @@ describe("g2 page hints", () => {
   });
 
   it("states the microdata reviewCount on the 2024 layout", async () => {
-    expect(await g2Adapter.page({ slug: ACME.slug, page: 1, read: 0 }, ctx)).toMatchObject({ publisherTotal: 23 });
+    expect(await g2Adapter.page({ slug: ACME.slug, page: 1, read: 0 }, ctx)).toMatchObject({
+      publisherTotal: 23,
+    });
   });
 
   it("moves an app shell's walk to the fragment: the cursor carries it, the page URL stays the reviews page", async () => {
@@ -43,24 +45,41 @@ describe("g2 page hints", () => {
   });
 
   it("completes an app shell whose fragment says (0) with no reviews", async () => {
-    expect(await g2Adapter.page({ slug: SHELL_EMPTY.slug, page: 1, read: 0 }, ctx)).toMatchObject({ reviews: [], next: null, publisherTotal: 0 });
+    expect(await g2Adapter.page({ slug: SHELL_EMPTY.slug, page: 1, read: 0 }, ctx)).toMatchObject({
+      reviews: [],
+      next: null,
+      publisherTotal: 0,
+    });
   });
 
   it("fails a later fragment page without cards, or a fragment that is gone, as publisher_error naming the fragment", async () => {
     const url = (slug: string) => `https://www.g2.com/products/${slug}/reviews_and_filters?order=most_recent`;
-    await expect(g2Adapter.page({ slug: SHELL_NO_CARDS.slug, page: 1, read: 0, fragment: true }, ctx)).rejects.toMatchObject({
+    await expect(
+      g2Adapter.page({ slug: SHELL_NO_CARDS.slug, page: 1, read: 0, fragment: true }, ctx),
+    ).rejects.toMatchObject({
       reason: "publisher_error",
       message: `G2 page 1: no review cards (article or itemprop=review) on the fragment ${url(SHELL_NO_CARDS.slug)}, for a product with 12 reviews`,
     });
-    await expect(g2Adapter.page({ slug: ACME.slug, page: 1, read: 0, fragment: true }, ctx)).rejects.toMatchObject({
+    await expect(
+      g2Adapter.page({ slug: ACME.slug, page: 1, read: 0, fragment: true }, ctx),
+    ).rejects.toMatchObject({
       reason: "publisher_error",
       message: `G2 page 1: no review cards (article or itemprop=review) on the fragment ${url(ACME.slug)} (answered 404)`,
     });
   });
 
   it("checks the stored cursor's fragment flag with its schema (absent in older cursors: false)", () => {
-    expect(G2CursorSchema.parse({ slug: "acme-desk", page: 2, read: 10 })).toEqual({ slug: "acme-desk", page: 2, read: 10, fragment: false });
-    expect(G2CursorSchema.parse({ slug: "acme-desk", page: 2, read: 10, fragment: true })).toMatchObject({ fragment: true });
-    expect(G2CursorSchema.safeParse({ slug: "acme-desk", page: 2, read: 10, fragment: "yes" }).success).toBe(false);
+    expect(G2CursorSchema.parse({ slug: "acme-desk", page: 2, read: 10 })).toEqual({
+      slug: "acme-desk",
+      page: 2,
+      read: 10,
+      fragment: false,
+    });
+    expect(G2CursorSchema.parse({ slug: "acme-desk", page: 2, read: 10, fragment: true })).toMatchObject({
+      fragment: true,
+    });
+    expect(G2CursorSchema.safeParse({ slug: "acme-desk", page: 2, read: 10, fragment: "yes" }).success).toBe(
+      false,
+    );
   });
 });

@@ -46,7 +46,8 @@
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 import { PAGE_SIZE, PRODUCTS, newestFirst, type FixtureG2Review, type FixtureProduct } from "./data";
 
-const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const html = (body: string, title: string, status = 200): FixtureResponse => ({
   status,
@@ -133,7 +134,10 @@ function reviewsPage(p: FixtureProduct, page: number, newest: boolean): FixtureR
           ? `<a rel="next" href="?order=most_recent&page=${page + 1}">Next ›</a>`
           : `<ul aria-label="Pagination" class="pagination" role="navigation"><li class="pagination__component"><a class="pagination__named-link js-log-click pjax" rel="nofollow" data-event-options="{&quot;value&quot;:&quot;next&quot;,&quot;name&quot;:&quot;Event::PaginationClicked&quot;}" href="/products/${p.slug}/reviews?page=${page + 1}#reviews"><span class="pagination__only-nessy">Next ›</span></a></li></ul>`;
     const cards = shown.map((r) => (p.layout === "2026-07" ? card2026(r, p.slug) : card2025(r))).join("\n");
-    return html(`${header}<section id="reviews">${cards}</section>${nav}`, `${esc(p.name)} Reviews 2026 | G2`);
+    return html(
+      `${header}<section id="reviews">${cards}</section>${nav}`,
+      `${esc(p.name)} Reviews 2026 | G2`,
+    );
   }
   const ordered = newest ? newestFirst(p) : [...p.reviews].sort((a, b) => b.stars - a.stars || a.id - b.id);
   const shown = ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
@@ -192,14 +196,19 @@ function site({ url }: FixtureRequest): FixtureResponse {
   // The walls stand in front of both the page and its fragment.
   if (p.behaviour === "datadome") return html(DATADOME_PAGE, "g2.com");
   if (p.behaviour === "datadome-403") return html(DATADOME_PAGE, "g2.com", 403);
-  if (p.behaviour === "cloudflare") return html("<h1>www.g2.com</h1><h2>Verifying you are human. This may take a few seconds.</h2>", "Just a moment...");
+  if (p.behaviour === "cloudflare")
+    return html(
+      "<h1>www.g2.com</h1><h2>Verifying you are human. This may take a few seconds.</h2>",
+      "Just a moment...",
+    );
   if (p.behaviour === "sign-in")
     return html(
       `<h1>Sign in to G2</h1><form action="/login" method="post"><input type="email" name="user[email]"><input type="password" name="user[password]"><button>Sign In</button></form>`,
       "Sign In | G2",
     );
   const page = Number(url.searchParams.get("page") ?? "1");
-  if (!Number.isInteger(page) || page < 1 || page > Math.max(1, Math.ceil(p.reviews.length / PAGE_SIZE))) return notFound;
+  if (!Number.isInteger(page) || page < 1 || page > Math.max(1, Math.ceil(p.reviews.length / PAGE_SIZE)))
+    return notFound;
   const newest = url.searchParams.get("order") === "most_recent";
   // Only the 2026-07 layout has the fragment here; the shells answer nothing else on their page.
   if (isFragment) return p.layout === "2026-07" ? fragment(p, page, newest) : notFound;

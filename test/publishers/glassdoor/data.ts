@@ -58,7 +58,11 @@ export const WITH_RESPONSE: FixtureGlassdoorReview = {
   pros: "Kind colleagues and real ownership.",
   cons: "Releases take weeks.",
   advice: "Automate the release train.",
-  response: { text: "Thanks for the feedback, we are working on faster releases.", dateTime: "2026-10-04T08:00:00.000", userJobTitle: "Head of People" },
+  response: {
+    text: "Thanks for the feedback, we are working on faster releases.",
+    dateTime: "2026-10-04T08:00:00.000",
+    userJobTitle: "Head of People",
+  },
 };
 
 export const TRANSLATED: FixtureGlassdoorReview = {
@@ -69,7 +73,12 @@ export const TRANSLATED: FixtureGlassdoorReview = {
   summary: "Great place to learn",
   pros: "Flexible hours",
   cons: "Little parking",
-  original: { languageId: "deu", summary: "Toller Ort zum Lernen", pros: "Flexible Arbeitszeiten", cons: "Wenig Parkplätze" },
+  original: {
+    languageId: "deu",
+    summary: "Toller Ort zum Lernen",
+    pros: "Flexible Arbeitszeiten",
+    cons: "Wenig Parkplätze",
+  },
 };
 
 export const ANONYMOUS: FixtureGlassdoorReview = {
@@ -94,25 +103,94 @@ function filler(count: number): FixtureGlassdoorReview[] {
 }
 
 /** 23 reviews: pages of 10, 10 and 3. */
-export const ACME: FixtureEmployer = { id: 4242, name: "Acme Widgets", reviews: [WITH_RESPONSE, TRANSLATED, ANONYMOUS, ...filler(20)] };
+export const ACME: FixtureEmployer = {
+  id: 4242,
+  name: "Acme Widgets",
+  reviews: [WITH_RESPONSE, TRANSLATED, ANONYMOUS, ...filler(20)],
+};
 export const EMPTY_EMPLOYER: FixtureEmployer = { id: 4246, name: "Quiet Co", reviews: [] };
-export const LOGIN_REDIRECT: FixtureEmployer = { id: 4243, name: "Walled Co", reviews: filler(2), behaviour: "login-redirect" };
-export const BOT_CHECK: FixtureEmployer = { id: 4244, name: "Guarded Co", reviews: filler(2), behaviour: "bot-check" };
-export const CHANGED: FixtureEmployer = { id: 4245, name: "Changed Co", reviews: filler(2), behaviour: "changed" };
-export const HIDDEN: FixtureEmployer = { id: 4247, name: "Hidden Co", reviews: filler(5), behaviour: "hidden" };
+export const LOGIN_REDIRECT: FixtureEmployer = {
+  id: 4243,
+  name: "Walled Co",
+  reviews: filler(2),
+  behaviour: "login-redirect",
+};
+export const BOT_CHECK: FixtureEmployer = {
+  id: 4244,
+  name: "Guarded Co",
+  reviews: filler(2),
+  behaviour: "bot-check",
+};
+export const CHANGED: FixtureEmployer = {
+  id: 4245,
+  name: "Changed Co",
+  reviews: filler(2),
+  behaviour: "changed",
+};
+export const HIDDEN: FixtureEmployer = {
+  id: 4247,
+  name: "Hidden Co",
+  reviews: filler(5),
+  behaviour: "hidden",
+};
 
-export const NO_TOKEN: FixtureEmployer = { id: 4248, name: "Tokenless Co", reviews: filler(12), behaviour: "no-token" };
-export const STALE_TOKEN: FixtureEmployer = { id: 4249, name: "Stale Co", reviews: filler(12), behaviour: "stale-token" };
-export const GRAPH_LOGIN: FixtureEmployer = { id: 4250, name: "Members Co", reviews: filler(12), behaviour: "graph-login" };
-export const GRAPH_ERROR: FixtureEmployer = { id: 4251, name: "Faulty Co", reviews: filler(12), behaviour: "graph-error" };
-export const GRAPH_CHANGED: FixtureEmployer = { id: 4252, name: "Renamed Co", reviews: filler(12), behaviour: "graph-changed" };
+export const NO_TOKEN: FixtureEmployer = {
+  id: 4248,
+  name: "Tokenless Co",
+  reviews: filler(12),
+  behaviour: "no-token",
+};
+export const STALE_TOKEN: FixtureEmployer = {
+  id: 4249,
+  name: "Stale Co",
+  reviews: filler(12),
+  behaviour: "stale-token",
+};
+export const GRAPH_LOGIN: FixtureEmployer = {
+  id: 4250,
+  name: "Members Co",
+  reviews: filler(12),
+  behaviour: "graph-login",
+};
+export const GRAPH_ERROR: FixtureEmployer = {
+  id: 4251,
+  name: "Faulty Co",
+  reviews: filler(12),
+  behaviour: "graph-error",
+};
+export const GRAPH_CHANGED: FixtureEmployer = {
+  id: 4252,
+  name: "Renamed Co",
+  reviews: filler(12),
+  behaviour: "graph-changed",
+};
 
-export const NO_PAGE_COUNT: FixtureEmployer = { id: 4254, name: "Uncounted Co", reviews: filler(25), behaviour: "no-page-count" };
-export const GRAPH_PAGE_ONE: FixtureEmployer = { id: 4253, name: "Looping Co", reviews: filler(12), behaviour: "graph-page-one" };
+export const NO_PAGE_COUNT: FixtureEmployer = {
+  id: 4254,
+  name: "Uncounted Co",
+  reviews: filler(25),
+  behaviour: "no-page-count",
+};
+export const GRAPH_PAGE_ONE: FixtureEmployer = {
+  id: 4253,
+  name: "Looping Co",
+  reviews: filler(12),
+  behaviour: "graph-page-one",
+};
 
 /** Hostile pages (invented, issue 23): an Apollo cache of a depth-30 shared-reference fan; 2 MB of unclosed tags. */
-export const HOSTILE_FAN: FixtureEmployer = { id: 4255, name: "Fan Co", reviews: [], behaviour: "hostile-fan" };
-export const HOSTILE_TAGS: FixtureEmployer = { id: 4256, name: "Tags Co", reviews: [], behaviour: "hostile-tags" };
+export const HOSTILE_FAN: FixtureEmployer = {
+  id: 4255,
+  name: "Fan Co",
+  reviews: [],
+  behaviour: "hostile-fan",
+};
+export const HOSTILE_TAGS: FixtureEmployer = {
+  id: 4256,
+  name: "Tags Co",
+  reviews: [],
+  behaviour: "hostile-tags",
+};
 
 export const EMPLOYERS = [
   ACME,
@@ -138,4 +216,5 @@ export const profileIdOf = (e: FixtureEmployer) => e.id * 1000 + 7;
 export const tokenOf = (e: FixtureEmployer) => `Wq4I${e.id}kb3rDWO0:EF2AITEIXWTdlvXJ${e.id}:JVJdlO9md9os`;
 export const PAGE_SIZE = 10;
 
-export const newestFirst = (e: FixtureEmployer) => [...e.reviews].sort((a, b) => b.reviewDateTime.localeCompare(a.reviewDateTime));
+export const newestFirst = (e: FixtureEmployer) =>
+  [...e.reviews].sort((a, b) => b.reviewDateTime.localeCompare(a.reviewDateTime));

@@ -36,7 +36,10 @@ describe("glassdoor on a real capture (scrapfly-scrapers results/reviews.json, 2
   });
 
   it("reads the capture through the JSON call's reader, paging by the page asked for", () => {
-    const result = parseEmployerReviewsAnswer({ data: { employerReviews: { reviews: capture, filteredReviewsCount: 15 } } }, 1);
+    const result = parseEmployerReviewsAnswer(
+      { data: { employerReviews: { reviews: capture, filteredReviewsCount: 15 } } },
+      1,
+    );
     expect(result).toMatchObject({ currentPage: 1, numberOfPages: 2, allReviewsCount: null });
     expect(result.reviews[2]).toMatchObject({ reviewId: 102351056, summary: "My opinion", ratingOverall: 4 });
   });

@@ -1,8 +1,18 @@
 /** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
 import { describe, expect, it, vi } from "vitest";
 import { failureDetails } from "../../helpers/logs";
-import { apolloCache, employerProfileId, pageToken, rawReview, reviewsResult } from "../../../src/publishers/glassdoor/apollo";
-import { EMPLOYER_REVIEWS_PATH, employerReviewsRequest, parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
+import {
+  apolloCache,
+  employerProfileId,
+  pageToken,
+  rawReview,
+  reviewsResult,
+} from "../../../src/publishers/glassdoor/apollo";
+import {
+  EMPLOYER_REVIEWS_PATH,
+  employerReviewsRequest,
+  parseEmployerReviewsAnswer,
+} from "../../../src/publishers/glassdoor/graph";
 import { glassdoor } from "../../../src/publishers/glassdoor";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
@@ -44,7 +54,11 @@ function answer(url: string) {
 }
 
 /** The fixture's answer to the adapter's JSON call for one page (with the employer's token unless told). */
-function graphAnswer(e: FixtureEmployer, page: number, headers: Record<string, string> = { "gd-csrf-token": tokenOf(e) }) {
+function graphAnswer(
+  e: FixtureEmployer,
+  page: number,
+  headers: Record<string, string> = { "gd-csrf-token": tokenOf(e) },
+) {
   const url = new URL(`https://www.glassdoor.com${EMPLOYER_REVIEWS_PATH}`);
   return fixture.site({
     url,
@@ -83,7 +97,9 @@ function expected(r: FixtureGlassdoorReview) {
     language: r.original ? "de" : "en",
     source_date: `${r.reviewDateTime}Z`,
     scraped_at: expect.any(Number),
-    ...(r.response ? { owner_reply: { text: r.response.text, posted_at: Date.parse(`${r.response.dateTime}Z`) } } : {}),
+    ...(r.response
+      ? { owner_reply: { text: r.response.text, posted_at: Date.parse(`${r.response.dateTime}Z`) } }
+      : {}),
   };
 }
 
@@ -133,7 +149,9 @@ describe("glassdoor parser", () => {
       reason: "publisher_error",
       message: "Glassdoor page: ROOT_QUERY has no employerReviews result",
     });
-    expect(error(() => rawReview({ reviewId: 1, reviewDateTime: "2026-01-01T00:00:00" }, 3)).message).toBe("Glassdoor page: review 3 has no ratingOverall");
+    expect(error(() => rawReview({ reviewId: 1, reviewDateTime: "2026-01-01T00:00:00" }, 3)).message).toBe(
+      "Glassdoor page: review 3 has no ratingOverall",
+    );
   });
 
   it("reads a page of the JSON call with the same mapping as the page's cache", async () => {
@@ -144,9 +162,16 @@ describe("glassdoor parser", () => {
     const fromPage = reviewsResult((await apolloCache(answer(reviewsUrl(ACME, 2)).body))!);
     const fromCall = parseEmployerReviewsAnswer(JSON.parse(graphAnswer(ACME, 2).body), 2);
     expect(fromCall).toMatchObject({ currentPage: 2, numberOfPages: 3, allReviewsCount: 23 });
-    expect(fromCall.reviews.map((r, i) => rawReview(r, i))).toEqual(fromPage.reviews.map((r, i) => rawReview(r, i)));
+    expect(fromCall.reviews.map((r, i) => rawReview(r, i))).toEqual(
+      fromPage.reviews.map((r, i) => rawReview(r, i)),
+    );
     // A batched answer (a list, one entry per operation) is read the same way.
-    expect(parseEmployerReviewsAnswer([{ data: { recordPageView: { totalCount: 1 } } }, JSON.parse(graphAnswer(ACME, 3).body)]).reviews).toHaveLength(3);
+    expect(
+      parseEmployerReviewsAnswer([
+        { data: { recordPageView: { totalCount: 1 } } },
+        JSON.parse(graphAnswer(ACME, 3).body),
+      ]).reviews,
+    ).toHaveLength(3);
     // Without numberOfPages/currentPage (as a 2026 client says the call now answers): pages from the count.
     expect(parseEmployerReviewsAnswer(JSON.parse(graphAnswer(NO_PAGE_COUNT, 2).body), 2)).toMatchObject({
       currentPage: 2,
@@ -172,8 +197,12 @@ describe("glassdoor parser", () => {
       reason: "publisher_error",
       message: "Glassdoor JSON call: GraphQL error (Internal server error)",
     });
-    expect(error({ errors: [{ message: "Please sign in", extensions: { code: "UNAUTHENTICATED" } }], data: null })).toMatchObject({ reason: "login_required" });
-    expect(error({ data: { employerReviews: { currentPage: 2, numberOfPages: 3 } } }).message).toBe("Glassdoor JSON call: employerReviews has no reviews list");
+    expect(
+      error({ errors: [{ message: "Please sign in", extensions: { code: "UNAUTHENTICATED" } }], data: null }),
+    ).toMatchObject({ reason: "login_required" });
+    expect(error({ data: { employerReviews: { currentPage: 2, numberOfPages: 3 } } }).message).toBe(
+      "Glassdoor JSON call: employerReviews has no reviews list",
+    );
     expect(error({ data: { employerReviews: { reviews: [] } } }).message).toBe(
       "Glassdoor JSON call: the reviews result has no currentPage/numberOfPages (nor a review count to page by)",
     );
@@ -185,7 +214,10 @@ describe("glassdoor parser", () => {
     expect(graphAnswer(ACME, 2, {}).status).toBe(200);
     expect(graphAnswer(ACME, 2, { "gd-csrf-token": tokenOf(STALE_TOKEN) }).status).toBe(403);
     const url = new URL(`https://www.glassdoor.com${EMPLOYER_REVIEWS_PATH}`);
-    expect(fixture.site({ url, host: url.host, method: "GET", cookie: "", count: 1, headers: {}, body: "" }).status).toBe(405);
+    expect(
+      fixture.site({ url, host: url.host, method: "GET", cookie: "", count: 1, headers: {}, body: "" })
+        .status,
+    ).toBe(405);
     const wrongProfile = fixture.site({
       url,
       host: url.host,
@@ -195,11 +227,16 @@ describe("glassdoor parser", () => {
       headers: {},
       body: JSON.stringify(employerReviewsRequest({ employerId: ACME.id, page: 2, profileId: 1 })),
     });
-    expect(JSON.parse(wrongProfile.body)).toMatchObject({ errors: [{ message: "Unknown dynamicProfileId" }] });
+    expect(JSON.parse(wrongProfile.body)).toMatchObject({
+      errors: [{ message: "Unknown dynamicProfileId" }],
+    });
   });
 
   it.each([
-    ["https://www.glassdoor.com/Reviews/Acme-Widgets-Reviews-E4242_P7.htm?filter.iso3Language=eng", reviewsUrl(ACME)],
+    [
+      "https://www.glassdoor.com/Reviews/Acme-Widgets-Reviews-E4242_P7.htm?filter.iso3Language=eng",
+      reviewsUrl(ACME),
+    ],
     ["https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm", reviewsUrl(ACME)],
     ["4242", `https://www.glassdoor.com/Reviews/Employer-Reviews-E4242.htm${SORT}`],
   ])("takes %s at submit", (key, url) => {
@@ -207,7 +244,10 @@ describe("glassdoor parser", () => {
   });
 
   it.each([
-    ["https://www.glassdoor.com/Salary/Acme-Widgets-Salaries-E4242.htm", "Enter the URL of a profile on glassdoor.com."],
+    [
+      "https://www.glassdoor.com/Salary/Acme-Widgets-Salaries-E4242.htm",
+      "Enter the URL of a profile on glassdoor.com.",
+    ],
     ["acme-widgets", "Enter a valid URL."],
   ])("refuses %s at submit", (key, message) => {
     expect(glassdoor.resolveProfileKey(key, "glassdoor.com")).toEqual({ error: message });
@@ -218,8 +258,14 @@ describe("glassdoor end to end", () => {
   const queue = queuePerTest();
 
   it("walks every page newest first with titles, pros and cons, original texts, exact dates and responses: page 1 from the HTML, pages 2 and 3 from the JSON call", async () => {
-    const before = { pages: await fixtureRequests("glassdoor.com", "/Reviews/"), json: await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH) };
-    const task = await submitScrape("glassdoor.com", "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm");
+    const before = {
+      pages: await fixtureRequests("glassdoor.com", "/Reviews/"),
+      json: await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH),
+    };
+    const task = await submitScrape(
+      "glassdoor.com",
+      "https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm",
+    );
     await queue().drain();
     const pages = await fixtureRequests("glassdoor.com", "/Reviews/");
     const delta = Object.fromEntries(
@@ -228,7 +274,10 @@ describe("glassdoor end to end", () => {
         .filter(([, n]) => n !== 0),
     );
     expect(delta).toEqual({ [new URL(reviewsUrl(ACME)).pathname + SORT]: 1 });
-    expect((await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] - (before.json[EMPLOYER_REVIEWS_PATH] ?? 0)).toBe(2);
+    expect(
+      (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] -
+        (before.json[EMPLOYER_REVIEWS_PATH] ?? 0),
+    ).toBe(2);
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(reviewsUrl(ACME));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
@@ -242,7 +291,10 @@ describe("glassdoor end to end", () => {
       language: "de",
       text: "Toller Ort zum Lernen\n\nPros:\nFlexible Arbeitszeiten\n\nCons:\nWenig Parkplätze",
     });
-    expect(body.reviews[2]).toMatchObject({ review_id: String(ANONYMOUS.reviewId), author_name: "Anonymous Employee" });
+    expect(body.reviews[2]).toMatchObject({
+      review_id: String(ANONYMOUS.reviewId),
+      author_name: "Anonymous Employee",
+    });
   });
 
   it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {
@@ -261,21 +313,33 @@ describe("glassdoor end to end", () => {
     await queue().drain();
     const body = await retrieve(task, 1, 50);
     expect(body.pagination).toMatchObject({ total_reviews: 12 });
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(NO_TOKEN).map((r) => String(r.reviewId)));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      newestFirst(NO_TOKEN).map((r) => String(r.reviewId)),
+    );
   });
 
   it("pages by the review count when the JSON call leaves out numberOfPages and currentPage", async () => {
     const task = await submitScrape("glassdoor.com", reviewsUrl(NO_PAGE_COUNT));
     await queue().drain();
     const body = await retrieve(task, 1, 50);
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(newestFirst(NO_PAGE_COUNT).map((r) => String(r.reviewId)));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      newestFirst(NO_PAGE_COUNT).map((r) => String(r.reviewId)),
+    );
   });
 
   // Issue 23: hostile pages end the task with publisher_error within seconds (2^30 expansions, or a
   // regex rescanning 2 MB at every opening, would run for hours and end as `internal`).
   it.each([
-    ["a depth-30 shared-reference fan in the Apollo cache", HOSTILE_FAN, "Glassdoor page: review 0 has no reviewId"],
-    ["2 MB of unclosed tags", HOSTILE_TAGS, "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)"],
+    [
+      "a depth-30 shared-reference fan in the Apollo cache",
+      HOSTILE_FAN,
+      "Glassdoor page: review 0 has no reviewId",
+    ],
+    [
+      "2 MB of unclosed tags",
+      HOSTILE_TAGS,
+      "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)",
+    ],
   ])("ends a task on a page of %s within seconds", async (_, employer, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
@@ -293,10 +357,25 @@ describe("glassdoor end to end", () => {
   });
 
   it.each([
-    ["a redirect to the sign-in page", LOGIN_REDIRECT, "login_required", "Glassdoor answered with its sign-in page"],
-    ["reviews hidden behind the sign-in overlay", HIDDEN, "login_required", "Glassdoor hides the reviews behind its sign-in form"],
+    [
+      "a redirect to the sign-in page",
+      LOGIN_REDIRECT,
+      "login_required",
+      "Glassdoor answered with its sign-in page",
+    ],
+    [
+      "reviews hidden behind the sign-in overlay",
+      HIDDEN,
+      "login_required",
+      "Glassdoor hides the reviews behind its sign-in form",
+    ],
     ["the bot check", BOT_CHECK, "blocked", "Glassdoor answered with its bot check"],
-    ["a changed cache layout", CHANGED, "publisher_error", "Glassdoor page: ROOT_QUERY has no employerReviews result"],
+    [
+      "a changed cache layout",
+      CHANGED,
+      "publisher_error",
+      "Glassdoor page: ROOT_QUERY has no employerReviews result",
+    ],
   ])("fails behind %s and logs why", async (_, employer, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
@@ -309,18 +388,41 @@ describe("glassdoor end to end", () => {
   // completes with page 1 and coverage naming the reason.
   it.each([
     ["a token the JSON call refuses", STALE_TOKEN, "blocked", "Publisher refused access (403)"],
-    ["a JSON call sent to the sign-in page", GRAPH_LOGIN, "login_required", "Glassdoor answered with its sign-in page"],
-    ["an error envelope from the JSON call", GRAPH_ERROR, "publisher_error", "Glassdoor JSON call: GraphQL error (Internal server error)"],
-    ["a changed envelope of the JSON call", GRAPH_CHANGED, "publisher_error", "Glassdoor JSON call: the answer has no data.employerReviews"],
-    ["a JSON call answering another page than asked", GRAPH_PAGE_ONE, "publisher_error", "Glassdoor JSON call: asked for page 2, answered page 1"],
-  ])("keeps page 1 and completes incomplete behind %s, and logs why", async (_, employer, reason, message) => {
-    const warn = vi.spyOn(console, "warn");
-    const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
-    await queue().drain();
-    const body = await retrieve(task);
-    expect(body.task_status).toBe(200);
-    expect(body.reviews.length).toBeGreaterThan(0);
-    expect(body.coverage).toMatchObject({ complete: false, stop_reason: `${reason}: ${message}` });
-    expect(failureDetails(warn, task.taskId)).toContain(message);
-  });
+    [
+      "a JSON call sent to the sign-in page",
+      GRAPH_LOGIN,
+      "login_required",
+      "Glassdoor answered with its sign-in page",
+    ],
+    [
+      "an error envelope from the JSON call",
+      GRAPH_ERROR,
+      "publisher_error",
+      "Glassdoor JSON call: GraphQL error (Internal server error)",
+    ],
+    [
+      "a changed envelope of the JSON call",
+      GRAPH_CHANGED,
+      "publisher_error",
+      "Glassdoor JSON call: the answer has no data.employerReviews",
+    ],
+    [
+      "a JSON call answering another page than asked",
+      GRAPH_PAGE_ONE,
+      "publisher_error",
+      "Glassdoor JSON call: asked for page 2, answered page 1",
+    ],
+  ])(
+    "keeps page 1 and completes incomplete behind %s, and logs why",
+    async (_, employer, reason, message) => {
+      const warn = vi.spyOn(console, "warn");
+      const task = await submitScrape("glassdoor.com", reviewsUrl(employer));
+      await queue().drain();
+      const body = await retrieve(task);
+      expect(body.task_status).toBe(200);
+      expect(body.reviews.length).toBeGreaterThan(0);
+      expect(body.coverage).toMatchObject({ complete: false, stop_reason: `${reason}: ${message}` });
+      expect(failureDetails(warn, task.taskId)).toContain(message);
+    },
+  );
 });

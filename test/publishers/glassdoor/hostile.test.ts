@@ -19,7 +19,14 @@ import {
 import { parseEmployerReviewsAnswer } from "../../../src/publishers/glassdoor/graph";
 import { MAX_WALK_DEPTH, WorkBudget } from "../../../src/publishers/kit/work-budget";
 import { ScrapeError } from "../../../src/scraping/errors";
-import { TWO_MB_OF_UNCLOSED_TAGS, asParsed, deeplyNestedJson, hostileJson, prototypeIntact, returnsOrFailsAs } from "../hostile-inputs";
+import {
+  TWO_MB_OF_UNCLOSED_TAGS,
+  asParsed,
+  deeplyNestedJson,
+  hostileJson,
+  prototypeIntact,
+  returnsOrFailsAs,
+} from "../hostile-inputs";
 import { fanCache } from "./site";
 
 /** How many JSON values a (tree-shaped) value holds: the size a linear walk may spend. */
@@ -42,7 +49,9 @@ describe("glassdoor parsers on hostile answers", () => {
         const cache = fanCache(depth) as JsonObject;
         const budget = new WorkBudget("test");
         // Past MAX_WALK_DEPTH levels (two per fan level) the walk fails with publisher_error instead.
-        const outcome = returnsOrFailsAs(["publisher_error"], () => resolveRefs((cache.ROOT_QUERY as JsonObject).employerReviewsRG, cache, budget));
+        const outcome = returnsOrFailsAs(["publisher_error"], () =>
+          resolveRefs((cache.ROOT_QUERY as JsonObject).employerReviewsRG, cache, budget),
+        );
         expect(["returned", "publisher_error"]).toContain(outcome);
         // 2^depth paths, but every node is resolved once: a handful of steps per node.
         expect(budget.used).toBeLessThanOrEqual(size(cache) + 10);
@@ -66,18 +75,32 @@ describe("glassdoor parsers on hostile answers", () => {
       }
     })();
     expect(error).toBeInstanceOf(ScrapeError);
-    expect(error).toMatchObject({ reason: "publisher_error", message: `Glassdoor page: the Apollo cache nests deeper than ${MAX_WALK_DEPTH} levels` });
+    expect(error).toMatchObject({
+      reason: "publisher_error",
+      message: `Glassdoor page: the Apollo cache nests deeper than ${MAX_WALK_DEPTH} levels`,
+    });
     // Plain nesting (no references) the same way.
-    expect(() => resolveRefs(JSON.parse(deeplyNestedJson(100_000)) as Json, {})).toThrow(/nests deeper than 64 levels/);
+    expect(() => resolveRefs(JSON.parse(deeplyNestedJson(100_000)) as Json, {})).toThrow(
+      /nests deeper than 64 levels/,
+    );
   });
 
   it("stops at the budget: a wide cache past the limit is publisher_error naming what was read", () => {
     const cache: JsonObject = {
-      ROOT_QUERY: { employerReviewsRG: { reviews: Array.from({ length: 500 }, (_, i) => ({ __ref: `R:${i}` })), currentPage: 1, numberOfPages: 1 } },
+      ROOT_QUERY: {
+        employerReviewsRG: {
+          reviews: Array.from({ length: 500 }, (_, i) => ({ __ref: `R:${i}` })),
+          currentPage: 1,
+          numberOfPages: 1,
+        },
+      },
     };
-    for (let i = 0; i < 500; i++) cache[`R:${i}`] = { reviewId: i, tags: Array.from({ length: 20 }, () => "x") };
+    for (let i = 0; i < 500; i++)
+      cache[`R:${i}`] = { reviewId: i, tags: Array.from({ length: 20 }, () => "x") };
     const budget = new WorkBudget("Glassdoor page's Apollo cache", 1_000);
-    expect(() => reviewsResult(cache, budget)).toThrow("Glassdoor page's Apollo cache: the answer needs more than 1000 steps to read");
+    expect(() => reviewsResult(cache, budget)).toThrow(
+      "Glassdoor page's Apollo cache: the answer needs more than 1000 steps to read",
+    );
     expect(budget.used).toBe(1_001);
   });
 
@@ -109,17 +132,28 @@ describe("glassdoor parsers on hostile answers", () => {
 
   it("random answers of the JSON call: returns or publisher_error/login_required, never a TypeError", () => {
     fc.assert(
-      fc.property(hostileJson(["data", "employerReviews", "reviews", "errors", "currentPage", "numberOfPages", "filteredReviewsCount"]), (body) => {
-        try {
-          const result = parseEmployerReviewsAnswer(asParsed(body), 2);
-          result.reviews.forEach((r, i) => rawReview(r, i));
-          readResult({ reviews: result.reviews }, "x", "y", { page: 2, pageSize: 10 });
-        } catch (err) {
-          expect(err).toBeInstanceOf(ScrapeError);
-          expect(["publisher_error", "login_required"]).toContain((err as ScrapeError).reason);
-        }
-        expect(prototypeIntact()).toBe(true);
-      }),
+      fc.property(
+        hostileJson([
+          "data",
+          "employerReviews",
+          "reviews",
+          "errors",
+          "currentPage",
+          "numberOfPages",
+          "filteredReviewsCount",
+        ]),
+        (body) => {
+          try {
+            const result = parseEmployerReviewsAnswer(asParsed(body), 2);
+            result.reviews.forEach((r, i) => rawReview(r, i));
+            readResult({ reviews: result.reviews }, "x", "y", { page: 2, pageSize: 10 });
+          } catch (err) {
+            expect(err).toBeInstanceOf(ScrapeError);
+            expect(["publisher_error", "login_required"]).toContain((err as ScrapeError).reason);
+          }
+          expect(prototypeIntact()).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -129,7 +163,10 @@ describe("glassdoor parsers on hostile answers", () => {
     expect(pageToken(TWO_MB_OF_UNCLOSED_TAGS)).toBeNull();
     expect(employerProfileId(TWO_MB_OF_UNCLOSED_TAGS, 1)).toBeNull();
     // Unclosed markers the bounded readers look for, repeated: each occurrence costs a short slice.
-    const markers = '"gdToken": "'.repeat(100_000) + '"employer":{"id":1,'.repeat(100_000) + '"apolloState":{'.repeat(50_000);
+    const markers =
+      '"gdToken": "'.repeat(100_000) +
+      '"employer":{"id":1,'.repeat(100_000) +
+      '"apolloState":{'.repeat(50_000);
     expect(pageToken(markers)).toBeNull();
     expect(employerProfileId(markers, 1)).toBeNull();
     expect(await apolloCache(markers)).toBeNull();

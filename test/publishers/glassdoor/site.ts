@@ -22,7 +22,14 @@
  * refuses a stale token (modelled as a 403) or answers an error (a GraphQL `errors` envelope).
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { EMPLOYERS, PAGE_SIZE, profileIdOf, tokenOf, type FixtureEmployer, type FixtureGlassdoorReview } from "./data";
+import {
+  EMPLOYERS,
+  PAGE_SIZE,
+  profileIdOf,
+  tokenOf,
+  type FixtureEmployer,
+  type FixtureGlassdoorReview,
+} from "./data";
 
 const html = (head: string, body: string, title: string, status = 200): FixtureResponse => ({
   status,
@@ -32,7 +39,12 @@ const html = (head: string, body: string, title: string, status = 200): FixtureR
 
 const LOGIN_FORM = `<form action="/profile/ajax/loginAjax.htm" method="post"><input type="email" name="username"><input type="password" name="password"><button>Sign in</button></form>`;
 
-const employerObject = (e: FixtureEmployer) => ({ __typename: "Employer", id: e.id, shortName: e.name, name: `${e.name} Inc.` });
+const employerObject = (e: FixtureEmployer) => ({
+  __typename: "Employer",
+  id: e.id,
+  shortName: e.name,
+  name: `${e.name} Inc.`,
+});
 
 /**
  * One review as Glassdoor's GraphQL layer gives it: in the page's normalized cache (`cached`: the
@@ -91,7 +103,9 @@ function shownOn(e: FixtureEmployer, page: number, newest: boolean): FixtureGlas
 function cache(e: FixtureEmployer, page: number, newest: boolean) {
   const shown = shownOn(e, page, newest);
   const key = `employerReviewsRG({"employerReviewsInput":{"employer":{"id":${e.id}},"page":{"num":${page},"size":${PAGE_SIZE}},"sort":"${newest ? "DATE" : "RELEVANCE"}"}})`;
-  const entries = Object.fromEntries(shown.map((r) => [`EmployerReviewRG:${r.reviewId}`, reviewObject(r, e, true)]));
+  const entries = Object.fromEntries(
+    shown.map((r) => [`EmployerReviewRG:${r.reviewId}`, reviewObject(r, e, true)]),
+  );
   const result = {
     __typename: "EmployerReviewsRG",
     allReviewsCount: e.reviews.length,
@@ -102,14 +116,22 @@ function cache(e: FixtureEmployer, page: number, newest: boolean) {
   return {
     [`Employer:${e.id}`]: employerObject(e),
     ...entries,
-    ROOT_QUERY: { __typename: "Query", ...(e.behaviour === "changed" ? { employerReviewsV2: undefined, reviewsFeed: result } : { [key]: result }) },
+    ROOT_QUERY: {
+      __typename: "Query",
+      ...(e.behaviour === "changed"
+        ? { employerReviewsV2: undefined, reviewsFeed: result }
+        : { [key]: result }),
+    },
   };
 }
 
 function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): FixtureResponse {
   const data = cache(e, page, newest);
   const title = `${e.name} Reviews | Glassdoor`;
-  const overlay = e.behaviour === "hidden" ? `<div id="HardsellOverlay"><h2>Sign in to read reviews</h2>${LOGIN_FORM}</div>` : "";
+  const overlay =
+    e.behaviour === "hidden"
+      ? `<div id="HardsellOverlay"><h2>Sign in to read reviews</h2>${LOGIN_FORM}</div>`
+      : "";
   // The anti-forgery token the page's client sends with its /graph calls.
   const token =
     e.behaviour === "no-token"
@@ -119,7 +141,11 @@ function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): Fixture
   const meta = `<script>self.__next_f.push([1,{"employer":{"id":${e.id},"shortName":"${e.name}","profileId":${profileIdOf(e)}}}]);</script>`;
   // Page 2 carries the older inline form of the cache; the others the Next.js one.
   if (page === 2)
-    return html("", `<div id="app"></div>${overlay}${token}${meta}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`, title);
+    return html(
+      "",
+      `<div id="app"></div>${overlay}${token}${meta}<script>window.appCache={"apolloState":${JSON.stringify(data)}};</script>`,
+      title,
+    );
   const nextData = { props: { pageProps: { apolloCache: data } }, page: "/reviews", query: {} };
   return html(
     "",
@@ -128,10 +154,19 @@ function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): Fixture
   );
 }
 
-const json = (status: number, data: unknown): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
-const graphError = (message: string, code: string) => json(200, { errors: [{ message, extensions: { code } }], data: null });
+const json = (status: number, data: unknown): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
+const graphError = (message: string, code: string) =>
+  json(200, { errors: [{ message, extensions: { code } }], data: null });
 // Glassdoor's edge refuses a /graph call without a valid token before GraphQL sees it.
-const FORBIDDEN: FixtureResponse = { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
+const FORBIDDEN: FixtureResponse = {
+  status: 403,
+  headers: { "Content-Type": "text/plain" },
+  body: "Forbidden",
+};
 
 interface JsonBody {
   employerId?: unknown;
@@ -158,11 +193,18 @@ function employerReviews(request: FixtureRequest): FixtureResponse {
     return json(400, { errors: [{ message: "Invalid JSON body" }] });
   }
   const e = EMPLOYERS.find((x) => x.id === body.employerId);
-  if (typeof body.page !== "number" || !Number.isInteger(body.page) || body.page < 1) return graphError("page must be a positive integer", "BAD_USER_INPUT");
+  if (typeof body.page !== "number" || !Number.isInteger(body.page) || body.page < 1)
+    return graphError("page must be a positive integer", "BAD_USER_INPUT");
   if (!e) return graphError("Employer not found", "NOT_FOUND");
   if (token !== undefined && token !== tokenOf(e)) return FORBIDDEN;
-  if (body.dynamicProfileId !== undefined && body.dynamicProfileId !== profileIdOf(e)) return graphError("Unknown dynamicProfileId", "BAD_USER_INPUT");
-  if (e.behaviour === "graph-login") return { status: 302, headers: { Location: "/profile/login_input.htm?userOriginHook=HARDSELL" }, body: "" };
+  if (body.dynamicProfileId !== undefined && body.dynamicProfileId !== profileIdOf(e))
+    return graphError("Unknown dynamicProfileId", "BAD_USER_INPUT");
+  if (e.behaviour === "graph-login")
+    return {
+      status: 302,
+      headers: { Location: "/profile/login_input.htm?userOriginHook=HARDSELL" },
+      body: "",
+    };
   if (e.behaviour === "graph-error") return graphError("Internal server error", "INTERNAL_SERVER_ERROR");
   const page = e.behaviour === "graph-page-one" ? 1 : body.page;
   const result = {
@@ -172,7 +214,10 @@ function employerReviews(request: FixtureRequest): FixtureResponse {
     ...(e.behaviour === "no-page-count" ? {} : { currentPage: page, numberOfPages: numberOfPages(e) }),
     reviews: shownOn(e, page, body.sort === "DATE").map((r) => reviewObject(r, e, false)),
   };
-  const answer = e.behaviour === "graph-changed" ? { data: { employerReviewsV3: result } } : { data: { employerReviews: result } };
+  const answer =
+    e.behaviour === "graph-changed"
+      ? { data: { employerReviewsV3: result } }
+      : { data: { employerReviews: result } };
   return json(200, answer);
 }
 
@@ -182,8 +227,12 @@ function employerReviews(request: FixtureRequest): FixtureResponse {
  */
 export function fanCache(depth: number) {
   const cache: Record<string, unknown> = {};
-  for (let i = 0; i < depth; i++) cache[`N:${i}`] = i + 1 < depth ? { a: { __ref: `N:${i + 1}` }, b: { __ref: `N:${i + 1}` } } : { leaf: true };
-  cache.ROOT_QUERY = { employerReviewsRG: { reviews: [{ __ref: "N:0" }], currentPage: 1, numberOfPages: 1, allReviewsCount: 1 } };
+  for (let i = 0; i < depth; i++)
+    cache[`N:${i}`] =
+      i + 1 < depth ? { a: { __ref: `N:${i + 1}` }, b: { __ref: `N:${i + 1}` } } : { leaf: true };
+  cache.ROOT_QUERY = {
+    employerReviewsRG: { reviews: [{ __ref: "N:0" }], currentPage: 1, numberOfPages: 1, allReviewsCount: 1 },
+  };
   return cache;
 }
 
@@ -196,7 +245,8 @@ export function unclosedTags(size: number): string {
 function site(request: FixtureRequest): FixtureResponse {
   const { url } = request;
   if (url.pathname === "/bff/employer-profile-mono/employer-reviews") return employerReviews(request);
-  if (url.pathname.startsWith("/profile/login")) return html("", `<h1>Sign in</h1>${LOGIN_FORM}`, "Sign In | Glassdoor");
+  if (url.pathname.startsWith("/profile/login"))
+    return html("", `<h1>Sign in</h1>${LOGIN_FORM}`, "Sign In | Glassdoor");
   const match = /^\/Reviews\/[^/]*-Reviews-E(\d+)(?:_P(\d+))?\.htm$/.exec(url.pathname);
   const e = match ? EMPLOYERS.find((x) => x.id === Number(match[1])) : undefined;
   const notFound = html("", "<h1>Page not found</h1>", "Glassdoor", 404);
@@ -206,7 +256,9 @@ function site(request: FixtureRequest): FixtureResponse {
   if (e.behaviour === "login-redirect")
     return {
       status: 302,
-      headers: { Location: `/profile/login_input.htm?userOriginHook=HEADER_SIGNIN_LINK&redirect=${encodeURIComponent(url.pathname)}` },
+      headers: {
+        Location: `/profile/login_input.htm?userOriginHook=HEADER_SIGNIN_LINK&redirect=${encodeURIComponent(url.pathname)}`,
+      },
       body: "",
     };
   if (e.behaviour === "bot-check")
@@ -222,7 +274,8 @@ function site(request: FixtureRequest): FixtureResponse {
       "Fan Co Reviews | Glassdoor",
     );
   if (e.behaviour === "hostile-tags") return html("", unclosedTags(2_000_000), "Tags Co Reviews | Glassdoor");
-  const newest = url.searchParams.get("sort.sortType") === "RD" && url.searchParams.get("sort.ascending") === "false";
+  const newest =
+    url.searchParams.get("sort.sortType") === "RD" && url.searchParams.get("sort.ascending") === "false";
   return reviewsPage(e, page, newest);
 }
 

@@ -53,7 +53,9 @@ function expected(r: FixtureReview, p: FixturePlace) {
     source_date: iso(r.postedMicros),
     scraped_at: expect.any(Number),
     author_review_count: r.reviewerReviews ?? 1,
-    ...(r.reply ? { owner_reply: { text: r.reply.text, posted_at: Math.floor(r.reply.postedMicros / 1000) } } : {}),
+    ...(r.reply
+      ? { owner_reply: { text: r.reply.text, posted_at: Math.floor(r.reply.postedMicros / 1000) } }
+      : {}),
   };
 }
 
@@ -75,13 +77,17 @@ const SIGNED_IN = { additional_cookies: { login: loginCookies("google.com") } };
 
 /** The site's requests to one route for one place, by path and query, in order. */
 async function routeRequests(route: "listugcposts" | "window", p: FixturePlace): Promise<string[]> {
-  const path = route === "listugcposts" ? "/maps/rpc/listugcposts" : "/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy";
+  const path =
+    route === "listugcposts"
+      ? "/maps/rpc/listugcposts"
+      : "/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy";
   const all = Object.keys(await fixtureRequests("google.com", path));
   return all.filter((k) => decodeURIComponent(k).includes(p.featureId));
 }
 
 /** The page token of a window request (reqpld args[19]). */
-const windowToken = (key: string) => (JSON.parse(new URL(key, "https://x").searchParams.get("reqpld")!) as unknown[][][])[1][9][19];
+const windowToken = (key: string) =>
+  (JSON.parse(new URL(key, "https://x").searchParams.get("reqpld")!) as unknown[][][])[1][9][19];
 
 describe("maps.google.com reviews without login cookies: the Search review window", () => {
   it("walks every window page by token, newest first, and keeps ids, original texts, exact times, languages, replies and reviewer counts", async () => {
@@ -92,7 +98,14 @@ describe("maps.google.com reviews without login cookies: the Search review windo
 
     const first = await retrieve(task, 1, 20);
     expect(first.business.profile_key).toBe(placeUrl(BLUE_DOOR));
-    expect(first.pagination).toEqual({ total_reviews: 44, page: 1, page_size: 20, total_pages: 3, has_next: true, has_previous: false });
+    expect(first.pagination).toEqual({
+      total_reviews: 44,
+      page: 1,
+      page_size: 20,
+      total_pages: 3,
+      has_next: true,
+      has_previous: false,
+    });
     expect(first.reviews).toEqual(all.slice(0, 20));
     expect((await retrieve(task, 2, 20)).reviews).toEqual(all.slice(20, 40));
     const last = await retrieve(task, 3, 20);
@@ -100,7 +113,10 @@ describe("maps.google.com reviews without login cookies: the Search review windo
 
     // Five requests of 10, each with the token the previous answer gave; listugcposts never asked.
     const requests = await routeRequests("window", BLUE_DOOR);
-    expect(requests.map(windowToken)).toEqual(["", ...[10, 20, 30, 40].map((n) => `CAESY0NBRVFBQ${btoa(`offset=${n}`)}`)]);
+    expect(requests.map(windowToken)).toEqual([
+      "",
+      ...[10, 20, 30, 40].map((n) => `CAESY0NBRVFBQ${btoa(`offset=${n}`)}`),
+    ]);
     expect(await routeRequests("listugcposts", BLUE_DOOR)).toEqual([]);
 
     const byId = new Map(first.reviews.map((r: { review_id: string }) => [r.review_id, r]));
@@ -111,7 +127,11 @@ describe("maps.google.com reviews without login cookies: the Search review windo
       author_photo_count: 4,
       owner_reply: { text: "Thank you, Dana! See you soon." },
       // The reviewer's counts are not part of the hash.
-      review_hash: md5Hash(["Best flat white in town.\nThe barista remembered my order.", "Dana K.", "Thank you, Dana! See you soon."]),
+      review_hash: md5Hash([
+        "Best flat white in town.\nThe barista remembered my order.",
+        "Dana K.",
+        "Thank you, Dana! See you soon.",
+      ]),
     });
     const reply = byId.get(WITH_REPLY.id) as { owner_reply: { posted_at: number }; scraped_at: number };
     // "a month ago", resolved against the scrape time.
@@ -122,14 +142,22 @@ describe("maps.google.com reviews without login cookies: the Search review windo
       language: "de",
       posted_at: Date.parse("2026-09-30T09:29:59.623Z"),
     });
-    expect(byId.get(NO_TEXT.id)).toMatchObject({ text: "", language: "und", review_hash: md5Hash(["", "Lysann L."]) });
-    expect(byId.get(nativeNewestFirst(BLUE_DOOR)[3].id)).toMatchObject({ text: "Visit 1: good coffee, the team's friendly." });
+    expect(byId.get(NO_TEXT.id)).toMatchObject({
+      text: "",
+      language: "und",
+      review_hash: md5Hash(["", "Lysann L."]),
+    });
+    expect(byId.get(nativeNewestFirst(BLUE_DOOR)[3].id)).toMatchObject({
+      text: "Visit 1: good coffee, the team's friendly.",
+    });
   });
 
   it("stops at the page holding a review the client already has, without asking for older pages", async () => {
     const native = nativeNewestFirst(BLUE_DOOR_COPY);
     const known = native[25]; // on the third page of 10
-    const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR_COPY), { last_review_hashes: [md5Hash([known.text!, known.author])] });
+    const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR_COPY), {
+      last_review_hashes: [md5Hash([known.text!, known.author])],
+    });
     await queue().drain();
     const body = await retrieve(task, 1, 100);
     expect(body.reviews).toEqual(
@@ -192,7 +220,8 @@ describe("maps.google.com reviews without login cookies: the Search review windo
 });
 
 describe("maps.google.com adapter pages (what the pipeline turns into coverage)", () => {
-  const client = () => new PublisherClient(env, { cookies: [], deadline: Date.now() + 60_000, inspect: inspectGooglePage });
+  const client = () =>
+    new PublisherClient(env, { cookies: [], deadline: Date.now() + 60_000, inspect: inspectGooglePage });
   const ctx = () => ({ publisherKey: "maps.google.com", client: client() });
 
   it("marks the signed-out five-review view as limited, with the place's own total", async () => {
@@ -201,7 +230,11 @@ describe("maps.google.com adapter pages (what the pipeline turns into coverage)"
     expect(cursor).toMatchObject({ route: "window", reviewCount: 57 });
     const page = await googleMapsAdapter.page(cursor, c);
     expect(page.reviews).toHaveLength(5);
-    expect(page).toMatchObject({ next: null, publisherTotal: 57, limitedView: "google signed-out view: 5 of 57 reviews" });
+    expect(page).toMatchObject({
+      next: null,
+      publisherTotal: 57,
+      limitedView: "google signed-out view: 5 of 57 reviews",
+    });
   });
 
   it("states the publisher's total on the window's first page and no limit", async () => {
@@ -223,10 +256,16 @@ describe("maps.google.com reviews with login cookies: listugcposts", () => {
     const body = await retrieve(task, 1, 50);
     expect(body.reviews).toEqual(all);
     expect(body.reviews.find((r: { review_id: string }) => r.review_id === WITH_REPLY.id)).toMatchObject({
-      owner_reply: { text: "Thank you, Dana! See you soon.", posted_at: Date.parse("2026-10-03T09:30:00.777Z") },
+      owner_reply: {
+        text: "Thank you, Dana! See you soon.",
+        posted_at: Date.parse("2026-10-03T09:30:00.777Z"),
+      },
     });
     expect(body.reviews.at(-1)).toMatchObject({
-      owner_reply: { text: "Das tut uns leid, wir arbeiten daran.", posted_at: Date.parse("2026-03-25T09:30:00.123Z") },
+      owner_reply: {
+        text: "Das tut uns leid, wir arbeiten daran.",
+        posted_at: Date.parse("2026-03-25T09:30:00.123Z"),
+      },
     });
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).not.toContain("AGG_REVIEW_ID_001");
     expect(await routeRequests("listugcposts", BLUE_DOOR)).toHaveLength(3);
@@ -236,7 +275,9 @@ describe("maps.google.com reviews with login cookies: listugcposts", () => {
     const task = await submitScrape("maps.google.com", placeUrl(UGC_REFUSES), { persona: SIGNED_IN });
     await queue().drain();
     const body = await retrieve(task, 1, 50);
-    expect(body.reviews).toEqual(nativeNewestFirst(UGC_REFUSES).map((r) => expectedFromWindow(r, UGC_REFUSES)));
+    expect(body.reviews).toEqual(
+      nativeNewestFirst(UGC_REFUSES).map((r) => expectedFromWindow(r, UGC_REFUSES)),
+    );
     expect(await routeRequests("listugcposts", UGC_REFUSES)).toHaveLength(1);
     expect(await routeRequests("window", UGC_REFUSES)).toHaveLength(3);
   });
@@ -264,7 +305,11 @@ describe("maps.google.com profile forms", () => {
   it.each([
     ["maps.google.com", "https://maps.app.goo.gl/bLuEdOoRcAfE1", shortTarget],
     ["maps.google.com", "https://goo.gl/maps/bLuEdOoRcAfE1", shortTarget],
-    ["maps.google.com", `https://maps.google.com/?cid=${BLUE_DOOR.cid}`, `https://www.google.com/maps?cid=${BLUE_DOOR.cid}`],
+    [
+      "maps.google.com",
+      `https://maps.google.com/?cid=${BLUE_DOOR.cid}`,
+      `https://www.google.com/maps?cid=${BLUE_DOOR.cid}`,
+    ],
     ["google.com", BLUE_DOOR.placeId, `https://www.google.com/maps/place/?q=place_id:${BLUE_DOOR.placeId}`],
   ])("%s %s is followed to the place", async (publisher, profileKey, profileUrl) => {
     const task = await submitScrape(publisher, profileKey, { first_page_only: true });
@@ -282,16 +327,30 @@ describe("maps.google.com profile forms", () => {
     const { apiKey } = await createAccount();
     const ok = await postJson(
       "/submit/request-reviews/",
-      submitBody(apiKey, { "www.maps.google.com": { profile_key: placeUrl(BLUE_DOOR), last_review_hashes: [], first_page_only: true } }),
+      submitBody(apiKey, {
+        "www.maps.google.com": {
+          profile_key: placeUrl(BLUE_DOOR),
+          last_review_hashes: [],
+          first_page_only: true,
+        },
+      }),
     );
     expect(ok.status).toBe(201);
     expect(ok.body.publisher_key).toBe("maps.google.com");
     const bad = await postJson(
       "/submit/request-reviews/",
-      submitBody(apiKey, { "maps.google.com": { profile_key: "https://www.google.com/search?q=blue+door", last_review_hashes: [], first_page_only: true } }),
+      submitBody(apiKey, {
+        "maps.google.com": {
+          profile_key: "https://www.google.com/search?q=blue+door",
+          last_review_hashes: [],
+          first_page_only: true,
+        },
+      }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.details.data.publishers["maps.google.com"]).toEqual({ profile_key: ["Enter the URL of a profile on maps.google.com."] });
+    expect(bad.body.details.data.publishers["maps.google.com"]).toEqual({
+      profile_key: ["Enter the URL of a profile on maps.google.com."],
+    });
   });
 });
 
@@ -300,13 +359,18 @@ describe("maps.google.com lookup", () => {
     const task = await submitScrape("maps.google.com", "", { first_page_only: true });
     await queue().drain();
     const body = await retrieve(task, 1, 50);
-    expect(body.business.profile_key).toBe(`https://www.google.com/maps/place/Blue+Door+Cafe/data=!4m2!3m1!1s${BLUE_DOOR.featureId}`);
+    expect(body.business.profile_key).toBe(
+      `https://www.google.com/maps/place/Blue+Door+Cafe/data=!4m2!3m1!1s${BLUE_DOOR.featureId}`,
+    );
     expect(body.reviews).toHaveLength(10);
   });
 
   it.each([
     ["no result has the name", { name: "Green Lantern Diner" }],
-    ["the namesake on that street has another postal code", { address: { ...business().address, street: "500 Castro St", zip: "94103" } }],
+    [
+      "the namesake on that street has another postal code",
+      { address: { ...business().address, street: "500 Castro St", zip: "94103" } },
+    ],
   ])("fails with profile_not_found when %s", async (_, change) => {
     const task = await submitScrape("maps.google.com", "", {}, { business: { ...business(), ...change } });
     await queue().drain();
@@ -316,8 +380,18 @@ describe("maps.google.com lookup", () => {
 
 describe("maps.google.com failures", () => {
   it.each([
-    ["a consent wall", CONSENT, "blocked", "Google answered with its cookie consent page (consent.google.com)"],
-    ["a sign-in page", SIGN_IN, "login_required", "Google answered with its sign-in page (accounts.google.com)"],
+    [
+      "a consent wall",
+      CONSENT,
+      "blocked",
+      "Google answered with its cookie consent page (consent.google.com)",
+    ],
+    [
+      "a sign-in page",
+      SIGN_IN,
+      "login_required",
+      "Google answered with its sign-in page (accounts.google.com)",
+    ],
   ])("fails at once behind %s", async (_, place, reason, message) => {
     const warn = vi.spyOn(console, "warn");
     const task = await submitScrape("maps.google.com", placeUrl(place));
@@ -335,7 +409,11 @@ describe("maps.google.com failures", () => {
   });
 
   it.each([
-    ["a review record changed its layout", CHANGED_REVIEW, "GetLocalBoqProxy: record 0 has no rating 1–5 at [1]"],
+    [
+      "a review record changed its layout",
+      CHANGED_REVIEW,
+      "GetLocalBoqProxy: record 0 has no rating 1–5 at [1]",
+    ],
     ["the review list moved", MOVED_LIST, "GetLocalBoqProxy returned no reviews for a place that shows 3"],
   ])("fails with publisher_error and logs what was missing when %s", async (_, place, message) => {
     const warn = vi.spyOn(console, "warn");
@@ -346,8 +424,16 @@ describe("maps.google.com failures", () => {
   });
 
   it.each([
-    ["a place page of 2 MB of unclosed tags", () => `https://maps.google.com/?cid=${HOSTILE.cid}`, "Maps place page: no window.APP_INITIALIZATION_STATE array"],
-    ["a window answer of a million nested lists", () => placeUrl(HOSTILE), "GetLocalBoqProxy: the answer has no review block at [1][10]"],
+    [
+      "a place page of 2 MB of unclosed tags",
+      () => `https://maps.google.com/?cid=${HOSTILE.cid}`,
+      "Maps place page: no window.APP_INITIALIZATION_STATE array",
+    ],
+    [
+      "a window answer of a million nested lists",
+      () => placeUrl(HOSTILE),
+      "GetLocalBoqProxy: the answer has no review block at [1][10]",
+    ],
   ])("ends a hostile site's task at once with publisher_error: %s", async (_, profileKey, message) => {
     const warn = vi.spyOn(console, "warn");
     const started = Date.now();

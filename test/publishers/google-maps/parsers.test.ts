@@ -7,10 +7,30 @@ import { inspectGooglePage } from "../../../src/publishers/google-maps/adapter";
 import { googleMaps } from "../../../src/publishers/google-maps";
 import { chooseMatch, parseSearchResults, searchUrl } from "../../../src/publishers/google-maps/lookup";
 import { inlineReviewEntries, parsePlacePage } from "../../../src/publishers/google-maps/place-record";
-import { parseReviewsPage, reviewFromEntry, reviewsRpcUrl } from "../../../src/publishers/google-maps/reviews-rpc";
-import { contributorId, parseWindowPage, windowText, windowUrl } from "../../../src/publishers/google-maps/search-window";
+import {
+  parseReviewsPage,
+  reviewFromEntry,
+  reviewsRpcUrl,
+} from "../../../src/publishers/google-maps/reviews-rpc";
+import {
+  contributorId,
+  parseWindowPage,
+  windowText,
+  windowUrl,
+} from "../../../src/publishers/google-maps/search-window";
 import { business } from "../../helpers/api";
-import { BLUE_DOOR, CHANGED_REVIEW, DECOYS, EMPTY, MOVED_LIST, NO_TEXT, OLDEST_WITH_GERMAN_REPLY, TRANSLATED, WITH_REPLY, nativeNewestFirst } from "./data";
+import {
+  BLUE_DOOR,
+  CHANGED_REVIEW,
+  DECOYS,
+  EMPTY,
+  MOVED_LIST,
+  NO_TEXT,
+  OLDEST_WITH_GERMAN_REPLY,
+  TRANSLATED,
+  WITH_REPLY,
+  nativeNewestFirst,
+} from "./data";
 import fixture, { CAPTURED_ENTRIES } from "./site";
 import { scrapeError } from "../support";
 
@@ -31,9 +51,11 @@ function guardedJson(url: string, cookie = ""): unknown {
   return JSON.parse(body.slice(5));
 }
 
-const rpc = (token = "", featureId = BLUE_DOOR.featureId) => reviewsRpcUrl({ featureId, token, requestId: "StliaIi6EPWA9u8PwLTBwA" });
+const rpc = (token = "", featureId = BLUE_DOOR.featureId) =>
+  reviewsRpcUrl({ featureId, token, requestId: "StliaIi6EPWA9u8PwLTBwA" });
 /** A listugcposts answer as a signed-in client gets it. */
-const rpcJson = (token = "", featureId = BLUE_DOOR.featureId) => guardedJson(rpc(token, featureId), SIGNED_IN);
+const rpcJson = (token = "", featureId = BLUE_DOOR.featureId) =>
+  guardedJson(rpc(token, featureId), SIGNED_IN);
 
 describe("module", () => {
   it("dates its evidence from September 2026 or later (GET /publishers shows it as evidence_date)", () => {
@@ -43,7 +65,8 @@ describe("module", () => {
 });
 
 describe("profile_key at submit", () => {
-  const resolve = (key: string, publisher = "maps.google.com") => googleMaps.resolveProfileKey(key, publisher);
+  const resolve = (key: string, publisher = "maps.google.com") =>
+    googleMaps.resolveProfileKey(key, publisher);
 
   it.each([
     "https://www.google.com/maps/place/Blue+Door+Cafe/@37.7936,-122.3958,17z/data=!4m6!3m5!1s0x8085806287e4e2a1:0x9a1f3c2b4d5e6f70!8m2!3d37.79!4d-122.39?entry=ttu",
@@ -60,7 +83,9 @@ describe("profile_key at submit", () => {
   });
 
   it("builds the Maps URL of a bare place id or feature id", () => {
-    expect(resolve("ChIJoeLkh2KAhYARcG9eTSs8H5o")).toEqual({ url: "https://www.google.com/maps/place/?q=place_id:ChIJoeLkh2KAhYARcG9eTSs8H5o" });
+    expect(resolve("ChIJoeLkh2KAhYARcG9eTSs8H5o")).toEqual({
+      url: "https://www.google.com/maps/place/?q=place_id:ChIJoeLkh2KAhYARcG9eTSs8H5o",
+    });
     expect(resolve("0x8085806287E4E2A1:0x9A1F3C2B4D5E6F70")).toEqual({
       url: "https://www.google.com/maps/place/data=!4m2!3m1!1s0x8085806287e4e2a1:0x9a1f3c2b4d5e6f70",
     });
@@ -72,7 +97,10 @@ describe("profile_key at submit", () => {
     ["https://maps.app.goo.gl/", "Enter the URL of a profile on maps.google.com."],
     ["https://goo.gl/abc123", "Enter the URL of a profile on maps.google.com."],
     ["https://www.yelp.com/biz/blue-door", "Enter a URL on maps.google.com or one of its subdomains."],
-    ["https://www.google.de/maps/place/Blue+Door", "Enter a URL on maps.google.com or one of its subdomains."],
+    [
+      "https://www.google.de/maps/place/Blue+Door",
+      "Enter a URL on maps.google.com or one of its subdomains.",
+    ],
     ["blue-door-cafe", "Enter a valid URL."],
     ["ChIJ", "Enter a valid URL."],
     ["ftp://maps.google.com/?cid=1", "Enter a valid URL."],
@@ -152,16 +180,34 @@ describe("listugcposts", () => {
   });
 
   it("names what is missing when the answer's layout changed", () => {
-    expect(scrapeError(() => parseReviewsPage({ reviews: [] })).message).toBe("listugcposts: the answer is not a list");
-    expect(scrapeError(() => parseReviewsPage([null, null, "reviews"])).message).toBe("listugcposts: the review list at [2] is not a list");
-    expect(scrapeError(() => parseReviewsPage([null, null, [["not a record"]]])).message).toBe("listugcposts: entry 0 has no review record at [2][0][0]");
+    expect(scrapeError(() => parseReviewsPage({ reviews: [] })).message).toBe(
+      "listugcposts: the answer is not a list",
+    );
+    expect(scrapeError(() => parseReviewsPage([null, null, "reviews"])).message).toBe(
+      "listugcposts: the review list at [2] is not a list",
+    );
+    expect(scrapeError(() => parseReviewsPage([null, null, [["not a record"]]])).message).toBe(
+      "listugcposts: entry 0 has no review record at [2][0][0]",
+    );
     const changed = scrapeError(() => parseReviewsPage(rpcJson("", CHANGED_REVIEW.featureId)));
-    expect(changed).toMatchObject({ reason: "publisher_error", transient: false, message: "listugcposts: review 0 has no rating at [2][0][0][2][0][0]" });
+    expect(changed).toMatchObject({
+      reason: "publisher_error",
+      transient: false,
+      message: "listugcposts: review 0 has no rating at [2][0][0][2][0][0]",
+    });
   });
 
   it("reads an answer without a list as no reviews (the adapter then checks the place's count)", () => {
-    expect(parseReviewsPage(rpcJson("", EMPTY.featureId))).toEqual({ reviews: [], entries: 0, nextToken: null });
-    expect(parseReviewsPage(rpcJson("", MOVED_LIST.featureId))).toEqual({ reviews: [], entries: 0, nextToken: null });
+    expect(parseReviewsPage(rpcJson("", EMPTY.featureId))).toEqual({
+      reviews: [],
+      entries: 0,
+      nextToken: null,
+    });
+    expect(parseReviewsPage(rpcJson("", MOVED_LIST.featureId))).toEqual({
+      reviews: [],
+      entries: 0,
+      nextToken: null,
+    });
   });
 });
 
@@ -178,7 +224,8 @@ describe("place page", () => {
         reviewCount: 44,
         street: "1 Market St",
         postalCode: "94105",
-        addressText: "1 Market St, San Francisco, CA 94105, Blue Door Cafe, 1 Market St, San Francisco, CA 94105, 1 Market St, San Francisco, 94105, CA, US",
+        addressText:
+          "1 Market St, San Francisco, CA 94105, Blue Door Cafe, 1 Market St, San Francisco, CA 94105, 1 Market St, San Francisco, 94105, CA, US",
       },
     });
   });
@@ -192,7 +239,9 @@ describe("place page", () => {
   });
 
   it("counts 0 reviews for a place without a rating block", () => {
-    expect(parsePlacePage(answer(`https://www.google.com/maps/place/?q=place_id:${EMPTY.placeId}`).body)).toMatchObject({
+    expect(
+      parsePlacePage(answer(`https://www.google.com/maps/place/?q=place_id:${EMPTY.placeId}`).body),
+    ).toMatchObject({
       found: true,
       place: { reviewCount: 0 },
     });
@@ -208,7 +257,11 @@ describe("place page", () => {
 });
 
 describe("lookup", () => {
-  const at = (street: string, zip: string, name = "Blue Door Cafe"): Business => ({ ...business(), name, address: { ...business().address, street, zip } });
+  const at = (street: string, zip: string, name = "Blue Door Cafe"): Business => ({
+    ...business(),
+    name,
+    address: { ...business().address, street, zip },
+  });
   const results = (b: Business) => parseSearchResults(guardedJson(searchUrl(b)));
 
   it("searches Maps for name, street and postal code", () => {
@@ -220,26 +273,37 @@ describe("lookup", () => {
 
   it("chooses the result with the same name, street and postal code among decoys", () => {
     const places = results(business());
-    expect(places.map((p) => p.name)).toEqual(["Blue Door Cafe", "Blue Door Bakery", "Blue Door Cafe", "Red Door Cafe"]);
+    expect(places.map((p) => p.name)).toEqual([
+      "Blue Door Cafe",
+      "Blue Door Bakery",
+      "Blue Door Cafe",
+      "Red Door Cafe",
+    ]);
     expect(chooseMatch(business(), places)?.place.featureId).toBe(BLUE_DOOR.featureId);
     // Written differently: accents, case, punctuation and "Street" for "St".
-    expect(chooseMatch(at("1 MARKET STREET", "94105-1234", "Blue Door Café"), places)?.place.featureId).toBe(BLUE_DOOR.featureId);
+    expect(chooseMatch(at("1 MARKET STREET", "94105-1234", "Blue Door Café"), places)?.place.featureId).toBe(
+      BLUE_DOOR.featureId,
+    );
   });
 
   it("finds nothing when the postal code contradicts the street, or only look-alike names share the address", () => {
     // The Castro St branch has the street but another postal code.
     expect(chooseMatch(at("500 Castro St", "94103"), results(business()))).toBeNull();
-    expect(chooseMatch(at("500 Castro St", "94114"), results(business()))?.place.featureId).toBe(DECOYS[0].featureId);
+    expect(chooseMatch(at("500 Castro St", "94114"), results(business()))?.place.featureId).toBe(
+      DECOYS[0].featureId,
+    );
     // Without the place itself: "Blue Door Bakery" and "Red Door Cafe" share its address, not its name.
-    const neighbours = results(business()).filter((p) => p.featureId !== BLUE_DOOR.featureId && p.postalCode === "94105");
+    const neighbours = results(business()).filter(
+      (p) => p.featureId !== BLUE_DOOR.featureId && p.postalCode === "94105",
+    );
     expect(neighbours.map((p) => p.name)).toEqual(["Blue Door Bakery", "Red Door Cafe"]);
     expect(chooseMatch(business(), neighbours)).toBeNull();
   });
 
   it("refuses a search answer whose results have no place record", () => {
-    expect(scrapeError(() => parseSearchResults([...Array(64).fill(null), [[null, ["no record"]]]])).message).toBe(
-      "Maps search: none of 1 results has a place record with a feature id at [1][10]",
-    );
+    expect(
+      scrapeError(() => parseSearchResults([...Array(64).fill(null), [[null, ["no record"]]]])).message,
+    ).toBe("Maps search: none of 1 results has a place record with a feature id at [1][10]");
   });
 });
 
@@ -250,39 +314,73 @@ describe("page inspector", () => {
   };
 
   it("calls consent, captcha and sign-in pages what they are", () => {
-    expect(inspectGooglePage(page("https://consent.google.com/m?continue=x"))).toMatchObject({ reason: "blocked", transient: false });
-    expect(inspectGooglePage({ ...page("https://consent.google.com/m?continue=x"), url: new URL("https://www.google.com/maps/place/x") })).toMatchObject({
+    expect(inspectGooglePage(page("https://consent.google.com/m?continue=x"))).toMatchObject({
       reason: "blocked",
       transient: false,
     });
-    expect(inspectGooglePage(page("https://www.google.com/sorry/index?continue=x"))).toMatchObject({ reason: "blocked", transient: true });
-    expect(inspectGooglePage({ ...page("https://www.google.com/sorry/index"), url: new URL("https://www.google.com/maps/rpc/listugcposts") })).toMatchObject({
+    expect(
+      inspectGooglePage({
+        ...page("https://consent.google.com/m?continue=x"),
+        url: new URL("https://www.google.com/maps/place/x"),
+      }),
+    ).toMatchObject({
+      reason: "blocked",
+      transient: false,
+    });
+    expect(inspectGooglePage(page("https://www.google.com/sorry/index?continue=x"))).toMatchObject({
       reason: "blocked",
       transient: true,
     });
-    expect(inspectGooglePage(page("https://accounts.google.com/ServiceLogin"))).toMatchObject({ reason: "login_required" });
+    expect(
+      inspectGooglePage({
+        ...page("https://www.google.com/sorry/index"),
+        url: new URL("https://www.google.com/maps/rpc/listugcposts"),
+      }),
+    ).toMatchObject({
+      reason: "blocked",
+      transient: true,
+    });
+    expect(inspectGooglePage(page("https://accounts.google.com/ServiceLogin"))).toMatchObject({
+      reason: "login_required",
+    });
   });
 
   it("lets place pages and RPC answers through, whatever their reviews say", () => {
     expect(inspectGooglePage(page(`https://www.google.com/maps?cid=${BLUE_DOOR.cid}`))).toBeNull();
     const rpcPage = page(windowUrl(BLUE_DOOR.featureId, ""));
     expect(
-      inspectGooglePage({ ...rpcPage, text: rpcPage.text.replace("good coffee", "Before you continue: detected unusual traffic from your computer network") }),
+      inspectGooglePage({
+        ...rpcPage,
+        text: rpcPage.text.replace(
+          "good coffee",
+          "Before you continue: detected unusual traffic from your computer network",
+        ),
+      }),
     ).toBeNull();
   });
 });
 
 describe("Search review window (GetLocalBoqProxy)", () => {
-  const windowJson = (token = "", featureId = BLUE_DOOR.featureId) => guardedJson(windowUrl(featureId, token));
+  const windowJson = (token = "", featureId = BLUE_DOOR.featureId) =>
+    guardedJson(windowUrl(featureId, token));
 
   it("asks for 10 reviews of the feature id, newest first, from the page token, as the window does", () => {
     const url = new URL(windowUrl(BLUE_DOOR.featureId, "CAESY0NBRVFBQ2Zmc2V0PTEw"));
-    expect(url.origin + url.pathname).toBe("https://www.google.com/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy");
+    expect(url.origin + url.pathname).toBe(
+      "https://www.google.com/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy",
+    );
     expect([...url.searchParams.keys()]).toEqual(["hl", "reqpld", "msc", "opi"]);
     expect(url.searchParams.get("msc")).toBe("gwsrpc");
     expect(url.searchParams.get("opi")).toBe("89978449");
     const args = Array(24).fill(null);
-    Object.assign(args, { 1: 2, 9: 10, 11: [BLUE_DOOR.featureId], 16: [1, 1, null, [[3], [4], [5], [6], [7]]], 19: "CAESY0NBRVFBQ2Zmc2V0PTEw", 23: 0 });
+    Object.assign(args, {
+      1: 2,
+      9: 10,
+      11: [BLUE_DOOR.featureId],
+      16: [1, 1, null, [[3], [4], [5], [6], [7]]],
+      19: "CAESY0NBRVFBQ2Zmc2V0PTEw",
+      23: 0,
+    });
     expect(JSON.parse(url.searchParams.get("reqpld")!)).toEqual([null, [...Array(9).fill(null), args]]);
   });
 
@@ -352,24 +450,36 @@ describe("Search review window (GetLocalBoqProxy)", () => {
   });
 
   it("names what is missing when the answer's layout changed", () => {
-    expect(scrapeError(() => parseWindowPage({})).message).toBe("GetLocalBoqProxy: the answer has no review block at [1][10]");
-    expect(scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, "x"]]])).message).toBe(
-      "GetLocalBoqProxy: the records at [1][10][2] are not a list",
+    expect(scrapeError(() => parseWindowPage({})).message).toBe(
+      "GetLocalBoqProxy: the answer has no review block at [1][10]",
     );
-    expect(scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, [], null, null, null, 7]]])).message).toBe(
-      "GetLocalBoqProxy: the next page token at [1][10][6] is not a string",
-    );
+    expect(
+      scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, "x"]]])).message,
+    ).toBe("GetLocalBoqProxy: the records at [1][10][2] are not a list");
+    expect(
+      scrapeError(() =>
+        parseWindowPage([null, [...Array(10).fill(null), [null, null, [], null, null, null, 7]]]),
+      ).message,
+    ).toBe("GetLocalBoqProxy: the next page token at [1][10][6] is not a string");
     expect(scrapeError(() => parseWindowPage(windowJson("", CHANGED_REVIEW.featureId)))).toMatchObject({
       reason: "publisher_error",
       message: "GetLocalBoqProxy: record 0 has no rating 1–5 at [1]",
     });
-    expect(parseWindowPage(windowJson("", MOVED_LIST.featureId))).toEqual({ reviews: [], records: 0, nextToken: null });
+    expect(parseWindowPage(windowJson("", MOVED_LIST.featureId))).toEqual({
+      reviews: [],
+      records: 0,
+      nextToken: null,
+    });
   });
 
   it("decodes texts and contributor ids without patterns over the text", () => {
-    expect(windowText("a<br>b &amp; c &lt;br&gt; &#233;&#x1F600; &bogus; & ;")).toBe("a\nb & c <br> é😀 &bogus; & ;");
+    expect(windowText("a<br>b &amp; c &lt;br&gt; &#233;&#x1F600; &bogus; & ;")).toBe(
+      "a\nb & c <br> é😀 &bogus; & ;",
+    );
     expect(windowText("&#0; &#xD800; &#1114112; &amp")).toBe("&#0; &#xD800; &#1114112; &amp");
-    expect(contributorId("https://www.google.com/maps/contrib/116111130377271376564/reviews?hl=en")).toBe("116111130377271376564");
+    expect(contributorId("https://www.google.com/maps/contrib/116111130377271376564/reviews?hl=en")).toBe(
+      "116111130377271376564",
+    );
     expect(contributorId("https://www.google.com/maps/contrib/?hl=en")).toBeUndefined();
     expect(contributorId(undefined)).toBeUndefined();
   });
@@ -390,8 +500,14 @@ describe("real captured listugcposts entries (captures/SOURCE.md)", () => {
       author_review_count: 2,
       reply_date: "2026-02-28T08:22:27.000Z",
     });
-    expect(withReply!.text!.startsWith("Ich bin sehr enttäuscht vom Verhalten der Rezeption in dieser Praxis.\nIch hatte seit über 10 Tagen")).toBe(true);
-    expect(withReply!.text!.endsWith("Ich habe mich nicht ernst genommen und sehr allein gelassen gefühlt.")).toBe(true);
+    expect(
+      withReply!.text!.startsWith(
+        "Ich bin sehr enttäuscht vom Verhalten der Rezeption in dieser Praxis.\nIch hatte seit über 10 Tagen",
+      ),
+    ).toBe(true);
+    expect(
+      withReply!.text!.endsWith("Ich habe mich nicht ernst genommen und sehr allein gelassen gefühlt."),
+    ).toBe(true);
     expect(withReply!.reply_text!.startsWith("Es tut uns sehr leid, dass Sie sich")).toBe(true);
     expect(withReply!.reply_text!.endsWith("Ihr Praxisteam")).toBe(true);
     expect(noText).toEqual({
@@ -414,7 +530,9 @@ describe("real captured listugcposts entries (captures/SOURCE.md)", () => {
       language: "en",
       author_review_count: 46,
     });
-    expect(noTranslation!.text!.startsWith("I had been recently in gynecologist Tatjana Mahnhardt")).toBe(true);
+    expect(noTranslation!.text!.startsWith("I had been recently in gynecologist Tatjana Mahnhardt")).toBe(
+      true,
+    );
     expect(noTranslation).not.toHaveProperty("reply_text");
   });
 });
@@ -437,7 +555,10 @@ describe("hostile answers", () => {
   };
 
   it("random JSON, deep nesting, shared fans and __proto__ keys end in a result or publisher_error", () => {
-    const block = (records: unknown) => [null, [...Array(10).fill(null), [null, null, records, null, null, null, null]]];
+    const block = (records: unknown) => [
+      null,
+      [...Array(10).fill(null), [null, null, records, null, null, null, null]],
+    ];
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
         returnsOrPublisherError(() => parseWindowPage(value));
@@ -458,32 +579,48 @@ describe("hostile answers", () => {
   });
 
   it("times past Date's range are no times (publisher_error), not a RangeError", () => {
-    const record = (time: unknown) => Object.assign(Array(28).fill(null), { 1: 5, 2: ["now", null, time], 3: ["A"], 5: "id" });
+    const record = (time: unknown) =>
+      Object.assign(Array(28).fill(null), { 1: 5, 2: ["now", null, time], 3: ["A"], 5: "id" });
     for (const time of [1e300, -1, "99999999999999999", 8.64e15 + 1]) {
-      expect(scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, [record(time)]]]])).message).toBe(
-        "GetLocalBoqProxy: record 0 has no posting time at [2][2]",
-      );
+      expect(
+        scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, [record(time)]]]]))
+          .message,
+      ).toBe("GetLocalBoqProxy: record 0 has no posting time at [2][2]");
     }
     const entry = [["id", [null, null, 1e300], [[5]]]];
-    expect(scrapeError(() => parseReviewsPage([null, null, [entry]])).message).toBe("listugcposts: review 0 has no timestamp at [2][0][0][1][2]");
+    expect(scrapeError(() => parseReviewsPage([null, null, [entry]])).message).toBe(
+      "listugcposts: review 0 has no timestamp at [2][0][0][1][2]",
+    );
   });
 
   it("an answer with more records than any page holds fails within its work budget", () => {
     const many = Array.from({ length: 5_000 }, () => ["not a record"]);
-    expect(scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, many.map(() => null)]]])).message).toMatch(
-      /^GetLocalBoqProxy: record 0 at \[1\]\[10\]\[2\]\[0\] is not a list$/,
+    expect(
+      scrapeError(() =>
+        parseWindowPage([null, [...Array(10).fill(null), [null, null, many.map(() => null)]]]),
+      ).message,
+    ).toMatch(/^GetLocalBoqProxy: record 0 at \[1\]\[10\]\[2\]\[0\] is not a list$/);
+    const records = Array.from({ length: 5_000 }, () =>
+      Object.assign(Array(28).fill(null), { 1: 5, 2: ["now", null, 1_790_000_000_000], 3: ["A"], 5: "id" }),
     );
-    const records = Array.from({ length: 5_000 }, () => Object.assign(Array(28).fill(null), { 1: 5, 2: ["now", null, 1_790_000_000_000], 3: ["A"], 5: "id" }));
-    expect(scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, records]]])).message).toBe(
-      "GetLocalBoqProxy answer: the answer needs more than 1000 steps to read",
-    );
-    expect(parseWindowPage([null, [...Array(10).fill(null), [null, null, records.slice(0, 1_000)]]]).reviews).toHaveLength(1_000);
+    expect(
+      scrapeError(() => parseWindowPage([null, [...Array(10).fill(null), [null, null, records]]])).message,
+    ).toBe("GetLocalBoqProxy answer: the answer needs more than 1000 steps to read");
+    expect(
+      parseWindowPage([null, [...Array(10).fill(null), [null, null, records.slice(0, 1_000)]]]).reviews,
+    ).toHaveLength(1_000);
   });
 
   it("2 MB of unclosed tags: the page inspector and the place page reader finish in one pass", () => {
     const unclosed = "<form action=x ".repeat(90_000) + "<script ".repeat(90_000);
     expect(unclosed.length).toBeGreaterThan(1_900_000);
-    const page = { url: new URL("https://www.google.com/maps/place/x"), status: 200, headers: new Headers(), text: unclosed, rendered: false };
+    const page = {
+      url: new URL("https://www.google.com/maps/place/x"),
+      status: 200,
+      headers: new Headers(),
+      text: unclosed,
+      rendered: false,
+    };
     expect(inspectGooglePage(page)).toBeNull();
     expect(scrapeError(() => parsePlacePage(unclosed))).toMatchObject({ reason: "publisher_error" });
     const opened = `window.APP_INITIALIZATION_STATE=${"[".repeat(1_000_000)}`;

@@ -44,7 +44,9 @@ import noText from "./captures/listugcposts-review_native_no_text.json?raw";
 import noTranslation from "./captures/listugcposts-review_native_no_translation.json?raw";
 
 /** The real captured listugcposts entries (./captures/SOURCE.md), each file a list of one entry. */
-export const CAPTURED_ENTRIES: unknown[] = [withReply, noText, noTranslation].map((raw) => (JSON.parse(raw) as unknown[])[0]);
+export const CAPTURED_ENTRIES: unknown[] = [withReply, noText, noTranslation].map(
+  (raw) => (JSON.parse(raw) as unknown[])[0],
+);
 
 const html = (body: string, title = "Google Maps", status = 200): FixtureResponse => ({
   status,
@@ -58,7 +60,11 @@ const guarded = (data: unknown): FixtureResponse => ({
   body: `)]}'\n${JSON.stringify(data)}`,
 });
 
-const redirect = (location: string, status = 302): FixtureResponse => ({ status, headers: { Location: location }, body: "" });
+const redirect = (location: string, status = 302): FixtureResponse => ({
+  status,
+  headers: { Location: location },
+  body: "",
+});
 
 /** A positional array of `length` nulls with the given fields set. */
 function positional(length: number, fields: Record<number, unknown>): unknown[] {
@@ -76,7 +82,19 @@ function placeRecord(p: FixturePlace): unknown[] {
   return positional(184, {
     2: [p.street, locality],
     // No rating block at all for a place nobody reviewed.
-    4: count ? [null, null, null, [`https://search.google.com/local/reviews?placeid=${p.placeId}`, `${count} reviews`], null, null, null, 4.4, count] : null,
+    4: count
+      ? [
+          null,
+          null,
+          null,
+          [`https://search.google.com/local/reviews?placeid=${p.placeId}`, `${count} reviews`],
+          null,
+          null,
+          null,
+          4.4,
+          count,
+        ]
+      : null,
     9: [null, null, 37.7936, -122.3958],
     10: p.featureId,
     11: p.name,
@@ -84,7 +102,12 @@ function placeRecord(p: FixturePlace): unknown[] {
     18: `${p.name}, ${p.street}, ${locality}`,
     78: p.placeId,
     175: [null, null, null, null, null, null, null, null, null, [[inlineReviews(p)]]],
-    183: [null, [null, p.street, null, p.city, p.postalCode, p.state, "US"], null, [null, null, null, null, null, null, null, p.street]],
+    183: [
+      null,
+      [null, p.street, null, p.city, p.postalCode, p.state, "US"],
+      null,
+      [null, null, null, null, null, null, null, p.street],
+    ],
   });
 }
 
@@ -101,12 +124,25 @@ function inlineReviews(p: FixturePlace): unknown[] {
 function placePage(p: FixturePlace | null): FixtureResponse {
   const slots: unknown[] = [
     positional(7, { 2: ')]}\'\n[null,["en","US"]]' }),
-    positional(7, p ? { 6: `)]}'\n${JSON.stringify(positional(7, { 0: [p.name], 6: placeRecord(p) }))}` } : {}),
+    positional(
+      7,
+      p ? { 6: `)]}'\n${JSON.stringify(positional(7, { 0: [p.name], 6: placeRecord(p) }))}` } : {},
+    ),
   ];
-  const state = [[[3000, -122.3958, 37.7936], [0, 0, 0], [1024, 768], 13.1], null, [null, "en"], slots, null, null];
+  const state = [
+    [[3000, -122.3958, 37.7936], [0, 0, 0], [1024, 768], 13.1],
+    null,
+    [null, "en"],
+    slots,
+    null,
+    null,
+  ];
   // The page embeds the state in a script the way Maps does: JSON, with "<" escaped.
   const script = `window.APP_OPTIONS=[null,"en"];window.APP_INITIALIZATION_STATE=${JSON.stringify(state).replace(/</g, "\\u003c")};window.APP_FLAGS=[1,0];`;
-  return html(`<div id="app"></div><script nonce="fixture">${script}</script>`, p ? `${p.name} - Google Maps` : "Google Maps");
+  return html(
+    `<div id="app"></div><script nonce="fixture">${script}</script>`,
+    p ? `${p.name} - Google Maps` : "Google Maps",
+  );
 }
 
 const text = (t: string) => [t, null, [0, t.length]];
@@ -138,10 +174,18 @@ function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[
     15: 1,
     17: 0.99,
   });
-  const language = r.language ? (r.translation ? [r.language, "en", r.language, "English", 1] : [r.language]) : null;
+  const language = r.language
+    ? r.translation
+      ? [r.language, "en", r.language, "English", 1]
+      : [r.language]
+    : null;
   const content = r.syndicatedFrom
     ? positional(16, { 8: [null, r.rating * 2], 14: language, 15: r.text ? [text(r.text)] : null })
-    : positional(16, { 0: [r.rating], 14: language, 15: r.text ? [text(r.text), ...(r.translation ? [text(r.translation)] : [])] : null });
+    : positional(16, {
+        0: [r.rating],
+        14: language,
+        15: r.text ? [text(r.text), ...(r.translation ? [text(r.translation)] : [])] : null,
+      });
   const manage = `https://business.google.com/local/business/4798856530163220559/customers/reviews/reply?p=${r.id}`;
   const reply = r.reply
     ? positional(15, {
@@ -149,7 +193,11 @@ function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[
         2: r.reply.postedMicros,
         3: "a month ago",
         5: manage,
-        13: r.reply.language ? (r.reply.translation ? [r.reply.language, "en", r.reply.language, "English", 1] : [r.reply.language]) : null,
+        13: r.reply.language
+          ? r.reply.translation
+            ? [r.reply.language, "en", r.reply.language, "English", 1]
+            : [r.reply.language]
+          : null,
         14: [text(r.reply.text), ...(r.reply.translation ? [text(r.reply.translation)] : [])],
       })
     : positional(12, { 5: manage });
@@ -157,10 +205,16 @@ function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[
     null,
     null,
     57,
-    [`https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1s${r.id}!2m1!1s0x0:${p.featureId.split(":")[1]}`],
+    [
+      `https://www.google.com/maps/reviews/data=!4m8!14m7!1m6!2m5!1s${r.id}!2m1!1s0x0:${p.featureId.split(":")[1]}`,
+    ],
     [`https://www.google.com/local/content/rap/report?postId=${r.id}`],
   ];
-  return [[r.id, meta, content, reply, links, "0ahUKEwj4wK6t6rmUAxULEWMBHV2BLVoQ0pMFCAgoAg"], null, `CAQSRENqRUlBUklwQ2dvQVA3X2FB:${index}`];
+  return [
+    [r.id, meta, content, reply, links, "0ahUKEwj4wK6t6rmUAxULEWMBHV2BLVoQ0pMFCAgoAg"],
+    null,
+    `CAQSRENqRUlBUklwQ2dvQVA3X2FB:${index}`,
+  ];
 }
 
 /** Page tokens carry the offset (base64), as opaque to the adapter as Google's. */
@@ -200,12 +254,17 @@ function listUgcPosts(url: URL, cookie: string): FixtureResponse {
   const p = PLACES.find((x) => x.featureId === featureId);
   const offset = paging ? offsetOf(paging[2]) : null;
   // Google answers a request it cannot read with 400.
-  if (!featureId || !paging || offset === null) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  if (!featureId || !paging || offset === null)
+    return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   // 2026: signed out, listugcposts refuses every request.
   if (!cookie) return FORBIDDEN;
-  if (p?.behaviour === "ugc-refuses" || (p?.behaviour === "ugc-refuses-later" && offset > 0)) return FORBIDDEN;
+  if (p?.behaviour === "ugc-refuses" || (p?.behaviour === "ugc-refuses-later" && offset > 0))
+    return FORBIDDEN;
   if (!p) return guarded([null, null, null]);
-  if (p.behaviour === "captcha") return redirect(`https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`);
+  if (p.behaviour === "captcha")
+    return redirect(
+      `https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`,
+    );
   const size = Number(paging[1]);
   const all = sorted(p.reviews, sort);
   const page = all.slice(offset, offset + size);
@@ -223,7 +282,13 @@ const WINDOW_PATH = "/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBo
 
 /** A window text: HTML, line breaks as <br>, "&", "<", ">" and quotes as entities. */
 const htmlText = (t: string) =>
-  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;").replace(/\n/g, "<br>");
+  t
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;")
+    .replace(/\n/g, "<br>");
 
 /** One record of the Search review window (insyra's parseGoogleMapsReviewPage, YasogaN's makeReview). */
 function windowRecord(r: FixtureReview, index: number): unknown[] {
@@ -239,7 +304,9 @@ function windowRecord(r: FixtureReview, index: number): unknown[] {
       r.reviewerReviews ?? 1,
       r.reviewerPhotos ?? 0,
     ],
-    4: r.reply ? [null, "a month ago", htmlText(r.reply.text), null, "English", null, null, "English", 1] : null,
+    4: r.reply
+      ? [null, "a month ago", htmlText(r.reply.text), null, "English", null, null, "English", 1]
+      : null,
     5: r.id,
     26: r.text ? (r.language ?? null) : null,
     27: r.text ? htmlText(r.text) : null,
@@ -248,30 +315,48 @@ function windowRecord(r: FixtureReview, index: number): unknown[] {
 
 /** GetLocalBoqProxy: reqpld [null, [<9 nulls>, args]]; 10 native reviews a page, by sort. */
 function reviewWindow(url: URL): FixtureResponse {
-  if (url.searchParams.get("msc") !== "gwsrpc") return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  if (url.searchParams.get("msc") !== "gwsrpc")
+    return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   let args: unknown;
   try {
     args = (JSON.parse(url.searchParams.get("reqpld") ?? "") as unknown[][])[1][9];
   } catch {
     return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   }
-  if (!Array.isArray(args)) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  if (!Array.isArray(args))
+    return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   const featureId = Array.isArray(args[11]) ? args[11][0] : undefined;
   const sort = typeof args[1] === "number" ? args[1] : 1;
   const size = typeof args[9] === "number" ? args[9] : 10;
   const offset = offsetOf(typeof args[19] === "string" ? args[19] : "");
-  if (offset === null) return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
+  if (offset === null)
+    return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   const p = PLACES.find((x) => x.featureId === featureId);
   if (p?.behaviour === "limited") return FORBIDDEN;
   if (p?.behaviour === "hostile")
-    return { status: 200, headers: { "Content-Type": "application/json" }, body: `)]}'\n${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}` };
-  if (p?.behaviour === "captcha") return redirect(`https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`);
+    return {
+      status: 200,
+      headers: { "Content-Type": "application/json" },
+      body: `)]}'\n${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}`,
+    };
+  if (p?.behaviour === "captcha")
+    return redirect(
+      `https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`,
+    );
   const all = p ? sorted(p.reviews, sort).filter((r) => !r.syndicatedFrom) : [];
   const records = all.slice(offset, offset + size).map((r, i) => windowRecord(r, offset + i));
   const next = offset + size < all.length ? tokenFor(offset + size) : null;
   // A new layout: the rating is no longer a number at [1].
   if (p?.behaviour === "changed-review") for (const record of records) record[1] = "FIVE_STARS";
-  const block: unknown[] = [null, null, p?.behaviour === "moved-list" ? null : records, null, null, null, next];
+  const block: unknown[] = [
+    null,
+    null,
+    p?.behaviour === "moved-list" ? null : records,
+    null,
+    null,
+    null,
+    next,
+  ];
   if (p?.behaviour === "moved-list") block[3] = records;
   return guarded([null, positional(11, { 0: "wrb.fr", 10: block })]);
 }
@@ -295,13 +380,20 @@ const UNCLOSED = "<script ".repeat(120_000) + '<form action="x" '.repeat(60_000)
 function mapsPage(url: URL): FixtureResponse {
   const p = placeFor(url);
   if (p?.behaviour === "hostile")
-    return { status: 200, headers: { "Content-Type": "text/html" }, body: `<!DOCTYPE html><html><head><title>x</title>${UNCLOSED}` };
+    return {
+      status: 200,
+      headers: { "Content-Type": "text/html" },
+      body: `<!DOCTYPE html><html><head><title>x</title>${UNCLOSED}`,
+    };
   if (p?.behaviour === "consent")
     return redirect(
       `https://consent.google.com/m?continue=${encodeURIComponent(`https://www.google.com${url.pathname}${url.search}`)}&gl=DE&m=0&pc=m&hl=en&src=1`,
       303,
     );
-  if (p?.behaviour === "sign-in") return redirect(`https://accounts.google.com/ServiceLogin?continue=${encodeURIComponent(url.toString())}`);
+  if (p?.behaviour === "sign-in")
+    return redirect(
+      `https://accounts.google.com/ServiceLogin?continue=${encodeURIComponent(url.toString())}`,
+    );
   return placePage(p);
 }
 
@@ -331,7 +423,9 @@ function site({ url, host, cookie }: FixtureRequest): FixtureResponse {
   }
   if (h === "goo.gl" || h === "www.goo.gl") {
     const code = /^\/maps\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1];
-    return code ? redirect(`https://maps.app.goo.gl/${code}`, 301) : html("<h1>Not Found</h1>", "Not Found", 404);
+    return code
+      ? redirect(`https://maps.app.goo.gl/${code}`, 301)
+      : html("<h1>Not Found</h1>", "Not Found", 404);
   }
   if (h === "consent.google.com") return html(CONSENT_PAGE, "Before you continue to Google");
   if (h === "accounts.google.com")

@@ -30,7 +30,10 @@ describe("google-play on a real capture (fabiouu/appvox review_relevant.html, 20
     const page = parseReviewsAnswer(envelope(), parseContext(KEY, PAGE, { page: 0, token: null }));
     expect(page.reviews).toHaveLength(40);
     expect(page.pageLanguage).toBe("en");
-    expect(page.next).toEqual({ page: 1, token: expect.stringMatching(/^CsIBCr8BKpgBCmz3O5rNSf____9nYWlh.*zY29yZV92MmE$/) });
+    expect(page.next).toEqual({
+      page: 1,
+      token: expect.stringMatching(/^CsIBCr8BKpgBCmz3O5rNSf____9nYWlh.*zY29yZV92MmE$/),
+    });
     expect(page.reviews[0]).toEqual({
       id: "gp:AOqpTOEG141w8NXyoj4CFpinzfXvBYYywrWQdoRk3NMYLgGE-8TmYXHQhFgs-pXL25gDnLulPidwqJvbcxNK3A",
       author_name: "hayzel rose ilagan",

@@ -1,7 +1,12 @@
 /** Google Play: profile_key rules, the oCPfdb request and answer, and end to end through the Worker and scrape-google-play. */
 import { describe, expect, it, vi } from "vitest";
 import { resolveGooglePlayProfile } from "../../../src/publishers/google-play/profile";
-import { batchexecuteUrl, parsePlayKey, parseReviewsAnswer, reviewsRequestBody } from "../../../src/publishers/google-play/rpc";
+import {
+  batchexecuteUrl,
+  parsePlayKey,
+  parseReviewsAnswer,
+  reviewsRequestBody,
+} from "../../../src/publishers/google-play/rpc";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
@@ -31,8 +36,14 @@ describe("Google Play profile_key", () => {
   });
 
   it.each([
-    ["https://play.google.com/store/apps/developer?id=Acme", "Enter the URL of a profile on play.google.com."],
-    ["https://play.google.com/store/apps/details?id=not%20a%20package", "Enter the URL of a profile on play.google.com."],
+    [
+      "https://play.google.com/store/apps/developer?id=Acme",
+      "Enter the URL of a profile on play.google.com.",
+    ],
+    [
+      "https://play.google.com/store/apps/details?id=not%20a%20package",
+      "Enter the URL of a profile on play.google.com.",
+    ],
     ["https://apps.apple.com/us/app/id1001", "Enter a URL on play.google.com or one of its subdomains."],
     ["acme notes", "Enter a valid URL."],
   ])("%s is refused", (key, error) => {
@@ -42,11 +53,19 @@ describe("Google Play profile_key", () => {
 
 describe("Google Play oCPfdb", () => {
   it("posts f.req calling oCPfdb: newest first (sort 2), 200 a call, the continuation token, the app", () => {
-    expect(batchexecuteUrl(parsePlayKey("com.acme.notes/de/at"))).toBe("https://play.google.com/_/PlayStoreUi/data/batchexecute?hl=de&gl=at");
+    expect(batchexecuteUrl(parsePlayKey("com.acme.notes/de/at"))).toBe(
+      "https://play.google.com/_/PlayStoreUi/data/batchexecute?hl=de&gl=at",
+    );
     const first = JSON.parse(reviewsRequestBody(parsePlayKey(KEY), { page: 0, token: null }));
     expect(first).toEqual([[["oCPfdb", expect.any(String), null, "generic"]]]);
-    expect(JSON.parse(first[0][0][1])).toEqual([null, [2, 2, [200], null, [null, null, null, null, null, null, null, null, null]], ["com.acme.notes", 7]]);
-    const next = JSON.parse(JSON.parse(reviewsRequestBody(parsePlayKey(KEY), { page: 1, token: "CpYB" }))[0][0][1]);
+    expect(JSON.parse(first[0][0][1])).toEqual([
+      null,
+      [2, 2, [200], null, [null, null, null, null, null, null, null, null, null]],
+      ["com.acme.notes", 7],
+    ]);
+    const next = JSON.parse(
+      JSON.parse(reviewsRequestBody(parsePlayKey(KEY), { page: 1, token: "CpYB" }))[0][0][1],
+    );
     expect(next[1][2]).toEqual([200, null, "CpYB"]);
   });
 
@@ -78,22 +97,32 @@ describe("Google Play oCPfdb", () => {
   });
 
   it("an RPC answer without data, and a page without reviews that still hands out a token, are publisher_error", () => {
-    expect(scrapeError(() => parseReviewsAnswer(answer("com.acme.failing/en/us", null), ctx(0, null))).message).toBe(
-      "Google Play reviews: oCPfdb answered without data (error 5)",
-    );
-    const stuck = [["wrb.fr", "oCPfdb", JSON.stringify([[], [null, "CpYBx"], null]), null, null, null, "generic"]];
+    expect(
+      scrapeError(() => parseReviewsAnswer(answer("com.acme.failing/en/us", null), ctx(0, null))).message,
+    ).toBe("Google Play reviews: oCPfdb answered without data (error 5)");
+    const stuck = [
+      ["wrb.fr", "oCPfdb", JSON.stringify([[], [null, "CpYBx"], null]), null, null, null, "generic"],
+    ];
     expect(scrapeError(() => parseReviewsAnswer(stuck, ctx(0, null))).message).toBe(
       "Google Play reviews: a page without reviews hands out a continuation token",
     );
-    expect(scrapeError(() => parseReviewsAnswer({ data: [] }, ctx(0, null))).message).toBe("Google Play reviews: the answer is not a batch envelope");
+    expect(scrapeError(() => parseReviewsAnswer({ data: [] }, ctx(0, null))).message).toBe(
+      "Google Play reviews: the answer is not a batch envelope",
+    );
   });
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseReviewsAnswer);
-    expectHostileInputHandled(parseReviewsAnswer, (payload) => [["wrb.fr", "oCPfdb", JSON.stringify(payload), null, null, null, "generic"]]);
-    expectHostileInputHandled(parseReviewsAnswer, (reviews) => [["wrb.fr", "oCPfdb", JSON.stringify([reviews, null]), null, null, null, "generic"]], {
-      wrapsItems: true,
-    });
+    expectHostileInputHandled(parseReviewsAnswer, (payload) => [
+      ["wrb.fr", "oCPfdb", JSON.stringify(payload), null, null, null, "generic"],
+    ]);
+    expectHostileInputHandled(
+      parseReviewsAnswer,
+      (reviews) => [["wrb.fr", "oCPfdb", JSON.stringify([reviews, null]), null, null, null, "generic"]],
+      {
+        wrapsItems: true,
+      },
+    );
   });
 });
 
@@ -104,8 +133,12 @@ describe("Google Play end to end", () => {
     const task = await submitScrape("play.google.com", "com.acme.notes");
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-google-play", "ack"]]);
-    expect(await fixtureRequests("play.google.com", "/store/apps/details?id=com.acme.notes")).toEqual({ [new URL(PAGE).pathname + new URL(PAGE).search]: 1 });
-    expect(await fixtureRequests("play.google.com", "/_/PlayStoreUi/data/batchexecute")).toEqual({ "/_/PlayStoreUi/data/batchexecute?hl=en&gl=us": 3 });
+    expect(await fixtureRequests("play.google.com", "/store/apps/details?id=com.acme.notes")).toEqual({
+      [new URL(PAGE).pathname + new URL(PAGE).search]: 1,
+    });
+    expect(await fixtureRequests("play.google.com", "/_/PlayStoreUi/data/batchexecute")).toEqual({
+      "/_/PlayStoreUi/data/batchexecute?hl=en&gl=us": 3,
+    });
     const body = await retrieve(task, 1, 500);
     expect(body.business.profile_key).toBe(PAGE);
     expect(body.business.reviews_urls).toHaveLength(3);
@@ -118,7 +151,10 @@ describe("Google Play end to end", () => {
       text: "Syncs fast. Widgets could be bigger.",
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 20, 8, 0, 0),
-      owner_reply: { text: "Thanks Ana! Widgets get bigger in 4.3.", posted_at: Date.UTC(2026, 10, 20, 8, 30, 0) },
+      owner_reply: {
+        text: "Thanks Ana! Widgets get bigger in 4.3.",
+        posted_at: Date.UTC(2026, 10, 20, 8, 30, 0),
+      },
     });
   });
 

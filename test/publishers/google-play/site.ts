@@ -23,10 +23,20 @@ export type PlayFixtureReview = unknown[];
 const BASE = Date.UTC(2026, 10, 20, 9, 0, 0) / 1000;
 
 function review(i: number): PlayFixtureReview {
-  const reply = i % 4 === 1 ? [null, i === 1 ? "Thanks Ana! Widgets get bigger in 4.3." : `Reply to ${i}`, [BASE - i * 3600 + 1800, 0]] : null;
+  const reply =
+    i % 4 === 1
+      ? [
+          null,
+          i === 1 ? "Thanks Ana! Widgets get bigger in 4.3." : `Reply to ${i}`,
+          [BASE - i * 3600 + 1800, 0],
+        ]
+      : null;
   return [
     `gp:AOqpTOFx${String(10_000 - i)}`,
-    [i === 1 ? "Ana Silva" : `Play User ${i}`, [null, 2, null, [null, null, `https://play-lh.googleusercontent.com/a/u${i}`]]],
+    [
+      i === 1 ? "Ana Silva" : `Play User ${i}`,
+      [null, 2, null, [null, null, `https://play-lh.googleusercontent.com/a/u${i}`]],
+    ],
     (i % 5) + 1,
     null,
     i === 1 ? "Syncs fast. Widgets could be bigger." : `Review ${i} of Acme Notes.`,
@@ -64,10 +74,21 @@ const offsetOf = (value: string) => Number(atob(value.slice(12)).replace("offset
 /** The app, sort, page size and offset a request asks for, or null when `f.req` is not the oCPfdb call. */
 function readRequest(body: string): { appId: string; sort: number; count: number; offset: number } | null {
   try {
-    const outer = JSON.parse(new URLSearchParams(body).get("f.req") ?? "") as [[[string, string, null, string]]];
+    const outer = JSON.parse(new URLSearchParams(body).get("f.req") ?? "") as [
+      [[string, string, null, string]],
+    ];
     if (outer[0][0][0] !== "oCPfdb") return null;
-    const args = JSON.parse(outer[0][0][1]) as [null, [number, number, [number, null?, string?], null, unknown[]], [string, number]];
-    return { appId: args[2][0], sort: args[1][1], count: args[1][2][0], offset: args[1][2][2] ? offsetOf(args[1][2][2]) : 0 };
+    const args = JSON.parse(outer[0][0][1]) as [
+      null,
+      [number, number, [number, null?, string?], null, unknown[]],
+      [string, number],
+    ];
+    return {
+      appId: args[2][0],
+      sort: args[1][1],
+      count: args[1][2][0],
+      offset: args[1][2][2] ? offsetOf(args[1][2][2]) : 0,
+    };
   } catch {
     return null;
   }
@@ -77,7 +98,8 @@ function batchexecute(body: string): FixtureResponse {
   const request = readRequest(body);
   if (!request) return { status: 400, body: "" };
   const { appId, sort, count, offset } = request;
-  if (appId === "com.acme.busy") return html("<p>Our systems have detected unusual traffic from your computer network.</p>");
+  if (appId === "com.acme.busy")
+    return html("<p>Our systems have detected unusual traffic from your computer network.</p>");
   if (appId === "com.acme.failing") return envelope(null, 5);
   const all = appId === "com.acme.notes" ? NOTES_REVIEWS : [];
   const ordered = sort === 2 ? all : [...all].reverse();
@@ -92,7 +114,9 @@ const fixture: PublisherFixture = {
     if (url.pathname === "/_/PlayStoreUi/data/batchexecute" && method === "POST") return batchexecute(body);
     if (url.pathname === "/store/apps/details" && method === "GET") {
       const id = url.searchParams.get("id") ?? "";
-      return KNOWN.has(id) ? html(`<h1>${id}</h1>`) : html("<h1>We're sorry, the requested URL was not found on this server.</h1>", 404);
+      return KNOWN.has(id)
+        ? html(`<h1>${id}</h1>`)
+        : html("<h1>We're sorry, the requested URL was not found on this server.</h1>", 404);
     }
     return html("<h1>Not Found</h1>", 404);
   },

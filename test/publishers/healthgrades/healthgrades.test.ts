@@ -2,7 +2,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { healthgrades } from "../../../src/publishers/healthgrades";
 import { pwidOf, resolveHealthgradesProfile } from "../../../src/publishers/healthgrades/profile";
-import { commentsRequest, parseHealthgradesPage, printedDate } from "../../../src/publishers/healthgrades/reviews";
+import {
+  commentsRequest,
+  parseHealthgradesPage,
+  printedDate,
+} from "../../../src/publishers/healthgrades/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
@@ -24,10 +28,19 @@ describe("healthgrades profile_key", () => {
   it.each([
     [PAGE, PAGE],
     ["https://www.healthgrades.com/physician/Dr-Jane-Doe-X2Y3Z?tab=reviews#ratings", PAGE],
-    ["https://healthgrades.com/dentist/dr-sam-lee-ab12c/reviews", "https://www.healthgrades.com/dentist/dr-sam-lee-ab12c"],
+    [
+      "https://healthgrades.com/dentist/dr-sam-lee-ab12c/reviews",
+      "https://www.healthgrades.com/dentist/dr-sam-lee-ab12c",
+    ],
     // A 10-character pwid, as a real 2025 search page links it (see src/publishers/healthgrades/README.md).
-    ["https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews", "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580"],
-    ["https://www.healthgrades.com/physician/dr-amy-roe-xwhby", "https://www.healthgrades.com/physician/dr-amy-roe-xwhby"],
+    [
+      "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews",
+      "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580",
+    ],
+    [
+      "https://www.healthgrades.com/physician/dr-amy-roe-xwhby",
+      "https://www.healthgrades.com/physician/dr-amy-roe-xwhby",
+    ],
   ])("%s → %s", (key, url) => {
     expect(resolveHealthgradesProfile(key, "healthgrades.com")).toEqual({ url });
   });
@@ -43,9 +56,15 @@ describe("healthgrades profile_key", () => {
   it.each([
     ["https://www.healthgrades.com/find-a-doctor", "Enter the URL of a profile on healthgrades.com."],
     // No id: the last part is a surname (longer ids always carry a digit), or too short, or too long.
-    ["https://www.healthgrades.com/physician/dr-jane-johnson", "Enter the URL of a profile on healthgrades.com."],
+    [
+      "https://www.healthgrades.com/physician/dr-jane-johnson",
+      "Enter the URL of a profile on healthgrades.com.",
+    ],
     ["https://www.healthgrades.com/physician/dr-jane-doe", "Enter the URL of a profile on healthgrades.com."],
-    ["https://www.healthgrades.com/physician/dr-jane-doe-x2y3z4a5b6c7d", "Enter the URL of a profile on healthgrades.com."],
+    [
+      "https://www.healthgrades.com/physician/dr-jane-doe-x2y3z4a5b6c7d",
+      "Enter the URL of a profile on healthgrades.com.",
+    ],
     ["x2y3z", "Enter a valid URL."],
   ])("%s is refused", (key, error) => {
     expect(resolveHealthgradesProfile(key, "healthgrades.com")).toEqual({ error });
@@ -98,14 +117,16 @@ describe("healthgrades comments answer", () => {
     expect(scrapeError(() => parseHealthgradesPage(answer("M0VED", 1), ctx(1))).message).toContain(
       "Healthgrades comments: unexpected answer at totalCommentCount",
     );
-    expect(scrapeError(() => parseHealthgradesPage({ totalCommentCount: 30, results: [] }, ctx(1))).message).toBe(
-      "Healthgrades comments: page 1 is empty although the answer counts pages up to 3",
-    );
+    expect(
+      scrapeError(() => parseHealthgradesPage({ totalCommentCount: 30, results: [] }, ctx(1))).message,
+    ).toBe("Healthgrades comments: page 1 is empty although the answer counts pages up to 3");
   });
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseHealthgradesPage);
-    expectHostileInputHandled(parseHealthgradesPage, (results) => ({ totalCommentCount: 5, results }), { wrapsItems: true });
+    expectHostileInputHandled(parseHealthgradesPage, (results) => ({ totalCommentCount: 5, results }), {
+      wrapsItems: true,
+    });
   });
 
   it("states its evidence date", () => {
@@ -117,14 +138,21 @@ describe("healthgrades end to end", () => {
   const queue = queuePerTest();
 
   it("walks the comments API newest first over three pages and returns each comment exactly", async () => {
-    const task = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-jane-doe-x2y3z?tab=reviews");
+    const task = await submitScrape(
+      "healthgrades.com",
+      "https://www.healthgrades.com/physician/dr-jane-doe-x2y3z?tab=reviews",
+    );
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-healthgrades", "ack"]]);
-    expect(await fixtureRequests("healthgrades.com", "/api4/providerprofile/comments")).toEqual({ "/api4/providerprofile/comments": 3 });
+    expect(await fixtureRequests("healthgrades.com", "/api4/providerprofile/comments")).toEqual({
+      "/api4/providerprofile/comments": 3,
+    });
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(PAGE);
     const reviews = body.reviews as Record<string, unknown>[];
-    expect(reviews.map((r) => r.review_id)).toEqual(JANE_COMMENTS.filter((c) => c.commentId).map((c) => c.commentId));
+    expect(reviews.map((r) => r.review_id)).toEqual(
+      JANE_COMMENTS.filter((c) => c.commentId).map((c) => c.commentId),
+    );
     expect(reviews[1]).toMatchObject({
       review_id: "c7f00999",
       rating: 2,
@@ -132,26 +160,48 @@ describe("healthgrades end to end", () => {
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 11),
     });
-    expect(reviews[21]).toMatchObject({ review_id: "c7f00978", rating: 3, posted_at: Date.UTC(2026, 10, 20) - 22 * 9 * 86_400_000 });
+    expect(reviews[21]).toMatchObject({
+      review_id: "c7f00978",
+      rating: 3,
+      posted_at: Date.UTC(2026, 10, 20) - 22 * 9 * 86_400_000,
+    });
   });
 
   it("a provider with a 10-character pwid is walked by that pwid", async () => {
-    const task = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews");
+    const task = await submitScrape(
+      "healthgrades.com",
+      "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews",
+    );
     await queue().drain();
     const body = await retrieve(task, 1, 200);
-    expect(body.business.profile_key).toBe("https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580");
-    expect((body.reviews as Record<string, unknown>[]).map((r) => r.review_id)).toEqual(JANE_COMMENTS.slice(0, 4).map((c) => c.commentId));
+    expect(body.business.profile_key).toBe(
+      "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580",
+    );
+    expect((body.reviews as Record<string, unknown>[]).map((r) => r.review_id)).toEqual(
+      JANE_COMMENTS.slice(0, 4).map((c) => c.commentId),
+    );
   });
 
   it("an unknown provider is profile_not_found; an HTML page is blocked; a changed answer is publisher_error", async () => {
-    const gone = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-gone-g0ne0");
-    const walled = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-wall-b10ck");
+    const gone = await submitScrape(
+      "healthgrades.com",
+      "https://www.healthgrades.com/physician/dr-gone-g0ne0",
+    );
+    const walled = await submitScrape(
+      "healthgrades.com",
+      "https://www.healthgrades.com/physician/dr-wall-b10ck",
+    );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const moved = await submitScrape("healthgrades.com", "https://www.healthgrades.com/physician/dr-moved-m0ved");
+    const moved = await submitScrape(
+      "healthgrades.com",
+      "https://www.healthgrades.com/physician/dr-moved-m0ved",
+    );
     await queue().drain();
     expect((await retrieve(gone)).response_message).toEqual(failed("profile_not_found"));
     expect((await retrieve(walled)).response_message).toEqual(failed("blocked"));
     expect((await retrieve(moved)).response_message).toEqual(failed("publisher_error"));
-    expect(failureDetails(warn, moved.taskId)).toContain("Healthgrades comments: unexpected answer at totalCommentCount");
+    expect(failureDetails(warn, moved.taskId)).toContain(
+      "Healthgrades comments: unexpected answer at totalCommentCount",
+    );
   });
 });

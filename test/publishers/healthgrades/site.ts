@@ -33,7 +33,8 @@ const NEWEST = Date.UTC(2026, 10, 20);
 function comment(i: number): HealthgradesFixtureComment {
   return {
     ...(i === 12 ? {} : { commentId: `c7f0${String(1000 - i).padStart(4, "0")}` }),
-    commentText: i === 1 ? "  Dr. Doe listened and explained every option.  " : `Visit ${i}: kind staff, short wait.`,
+    commentText:
+      i === 1 ? "  Dr. Doe listened and explained every option.  " : `Visit ${i}: kind staff, short wait.`,
     submittedDate: printed(NEWEST - i * 9 * 86_400_000),
     overallScore: (i % 5) + 1,
     displayName: `Patient ${i}`,
@@ -42,7 +43,11 @@ function comment(i: number): HealthgradesFixtureComment {
 
 export const JANE_COMMENTS: HealthgradesFixtureComment[] = Array.from({ length: 23 }, (_, i) => comment(i));
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 
 function comments(body: string): FixtureResponse {
   const form = new URLSearchParams(body);
@@ -51,8 +56,18 @@ function comments(body: string): FixtureResponse {
   const page = Number(form.get("currentPage"));
   if (!(perPage >= 1 && perPage <= 20) || !(page >= 1)) return json({ error: "bad request" }, 400);
   if (pwid === "G0NE0") return json({ error: "provider not found" }, 404);
-  if (pwid === "B10CK") return { status: 200, headers: { "Content-Type": "text/html" }, body: "<!DOCTYPE html><html><title>Access denied</title></html>" };
-  const all = pwid === "X2Y3Z" || pwid === "M0VED" ? JANE_COMMENTS : pwid === "Z5PPNNJ580" ? JANE_COMMENTS.slice(0, 4) : [];
+  if (pwid === "B10CK")
+    return {
+      status: 200,
+      headers: { "Content-Type": "text/html" },
+      body: "<!DOCTYPE html><html><title>Access denied</title></html>",
+    };
+  const all =
+    pwid === "X2Y3Z" || pwid === "M0VED"
+      ? JANE_COMMENTS
+      : pwid === "Z5PPNNJ580"
+        ? JANE_COMMENTS.slice(0, 4)
+        : [];
   const ordered = form.get("sortOption") === "1" ? all : [...all].reverse();
   const results = ordered.slice((page - 1) * perPage, page * perPage);
   if (pwid === "M0VED") return json({ commentCount: all.length, results });
@@ -63,7 +78,8 @@ const fixture: PublisherFixture = {
   domains: ["healthgrades.com"],
   site: ({ url, method, body, headers }) => {
     if (url.pathname !== "/api4/providerprofile/comments") return json({ error: "not found" }, 404);
-    if (method !== "POST" || !headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) return json({ error: "Method Not Allowed" }, 405);
+    if (method !== "POST" || !headers["content-type"]?.startsWith("application/x-www-form-urlencoded"))
+      return json({ error: "Method Not Allowed" }, 405);
     return comments(body);
   },
 };

@@ -13,7 +13,8 @@ import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-su
 import fixture, { BIG, MOVED, VENIQUI, VENIQUI_REVIEWS } from "./site";
 
 const PAGE = `https://www.holidaycheck.de/hi/x/${VENIQUI}`;
-const answer = (uuid: string, page: number) => fixtureJson(fixture, hotelReviewUrl(uuid, { page, token: null }));
+const answer = (uuid: string, page: number) =>
+  fixtureJson(fixture, hotelReviewUrl(uuid, { page, token: null }));
 const ctx = (page: number) => parseContext(VENIQUI, PAGE, { page, token: null });
 const business = (name: string, city: string): Business => ({
   id: "b1",
@@ -33,9 +34,17 @@ const suggestions = (q: string) =>
 describe("holidaycheck profile_key", () => {
   it.each([
     [`https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`, PAGE, "holidaycheck.de"],
-    [`https://www.holidaycheck.de/hr/bewertungen-hotel-veniqui/${VENIQUI.toUpperCase()}?p=2`, PAGE, "holidaycheck.de"],
+    [
+      `https://www.holidaycheck.de/hr/bewertungen-hotel-veniqui/${VENIQUI.toUpperCase()}?p=2`,
+      PAGE,
+      "holidaycheck.de",
+    ],
     [VENIQUI, `https://www.holidaycheck.at/hi/x/${VENIQUI}`, "holidaycheck.at"],
-    [`https://www.holidaycheck.ch/hi/hotel-veniqui/${VENIQUI}`, `https://www.holidaycheck.ch/hi/x/${VENIQUI}`, "holidaycheck.ch"],
+    [
+      `https://www.holidaycheck.ch/hi/hotel-veniqui/${VENIQUI}`,
+      `https://www.holidaycheck.ch/hi/x/${VENIQUI}`,
+      "holidaycheck.ch",
+    ],
   ])("%s → %s", (key, url, publisherKey) => {
     expect(resolveHolidaycheckProfile(key, publisherKey)).toEqual({ url });
   });
@@ -54,7 +63,9 @@ describe("holidaycheck lookup", () => {
   });
 
   it("no match, or two, is profile_not_found", () => {
-    expect(scrapeError(() => pickHotel(business("Veniqui", "Lindos"), suggestions("Veniqui Lindos")))).toMatchObject({ reason: "profile_not_found" });
+    expect(
+      scrapeError(() => pickHotel(business("Veniqui", "Lindos"), suggestions("Veniqui Lindos"))),
+    ).toMatchObject({ reason: "profile_not_found" });
     expect(scrapeError(() => pickHotel(business("Veniqui", ""), suggestions("Veniqui")))).toMatchObject({
       reason: "profile_not_found",
       message: "HolidayCheck: more than one hotel matches the name and city",
@@ -109,8 +120,13 @@ describe("holidaycheck review API answer", () => {
 
   it("stops at the API's offset limit and says what it cannot reach", () => {
     const first = parseHolidaycheckPage(answer(BIG, 0), parseContext(BIG, PAGE, { page: 0, token: null }));
-    expect([first.publisherTotal, first.limitedView]).toEqual([1234, "HolidayCheck's review API serves the newest 1000 reviews (offsets stop at 1000)"]);
-    expect(parseHolidaycheckPage(answer(BIG, 19), parseContext(BIG, PAGE, { page: 19, token: null })).next).toBeNull();
+    expect([first.publisherTotal, first.limitedView]).toEqual([
+      1234,
+      "HolidayCheck's review API serves the newest 1000 reviews (offsets stop at 1000)",
+    ]);
+    expect(
+      parseHolidaycheckPage(answer(BIG, 19), parseContext(BIG, PAGE, { page: 19, token: null })).next,
+    ).toBeNull();
   });
 
   it("takes entry and travel dates given as epoch milliseconds (invented item; a public client reads them so), the travel day in Berlin", () => {
@@ -124,7 +140,10 @@ describe("holidaycheck review API answer", () => {
       travelDate: Date.UTC(2026, 4, 31, 22, 0),
       user: { id: "u-ms" },
     };
-    const page = parseHolidaycheckPage({ total: 3, items: [item, { ...item, id: "ms-2", entryDate: 12, travelDate: -1 }] }, ctx(0));
+    const page = parseHolidaycheckPage(
+      { total: 3, items: [item, { ...item, id: "ms-2", entryDate: 12, travelDate: -1 }] },
+      ctx(0),
+    );
     expect(page.reviews[0]).toEqual({
       id: "ms-1",
       author_id: "u-ms",
@@ -141,15 +160,23 @@ describe("holidaycheck review API answer", () => {
   });
 
   it("an answer without total, and a rating past 6 suns, are publisher_error", () => {
-    expect(scrapeError(() => parseHolidaycheckPage(answer(MOVED, 0), ctx(0))).message).toContain("HolidayCheck reviews: unexpected answer at total");
+    expect(scrapeError(() => parseHolidaycheckPage(answer(MOVED, 0), ctx(0))).message).toContain(
+      "HolidayCheck reviews: unexpected answer at total",
+    );
     const tenPoint = { total: 1, items: [{ id: "x", ratings: { GENERAL: { GENERAL: 9.2 } } }] };
-    expect(scrapeError(() => parseHolidaycheckPage(tenPoint, ctx(0))).message).toBe("HolidayCheck reviews: a rating of 9.2 is outside the 1–6 sun scale");
+    expect(scrapeError(() => parseHolidaycheckPage(tenPoint, ctx(0))).message).toBe(
+      "HolidayCheck reviews: a rating of 9.2 is outside the 1–6 sun scale",
+    );
   });
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseHolidaycheckPage);
     expectHostileInputHandled(parseHolidaycheckPage, (items) => ({ total: 5, items }), { wrapsItems: true });
-    expect(() => pickHotel(business("x", "y"), { data: { suggestionSearch: { hotels: { entities: Array(10_000).fill({}) } } } })).toThrow();
+    expect(() =>
+      pickHotel(business("x", "y"), {
+        data: { suggestionSearch: { hotels: { entities: Array(10_000).fill({}) } } },
+      }),
+    ).toThrow();
   });
 
   it("states its evidence date", () => {
@@ -161,12 +188,15 @@ describe("holidaycheck end to end", () => {
   const queue = queuePerTest();
 
   it("walks the review API over three batches newest first and returns each review exactly", async () => {
-    const task = await submitScrape("holidaycheck.de", `https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`);
+    const task = await submitScrape(
+      "holidaycheck.de",
+      `https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`,
+    );
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-holidaycheck", "ack"]]);
     expect(
-      Object.keys(await fixtureRequests("holidaycheck.de", "/svc/api-hotelreview/v3/hotelreview")).map((path) =>
-        new URL(path, PAGE).searchParams.get("offset"),
+      Object.keys(await fixtureRequests("holidaycheck.de", "/svc/api-hotelreview/v3/hotelreview")).map(
+        (path) => new URL(path, PAGE).searchParams.get("offset"),
       ),
     ).toEqual(["0", "50", "100"]);
     const body = await retrieve(task, 1, 200);
@@ -184,10 +214,16 @@ describe("holidaycheck end to end", () => {
   });
 
   it("without a profile_key, finds the hotel by name and city with the content query, then walks its reviews", async () => {
-    const biz = { ...apiBusiness(), name: "Hotel Veniqui", address: { ...apiBusiness().address, city: "Kremasti", country: "GRC" } };
+    const biz = {
+      ...apiBusiness(),
+      name: "Hotel Veniqui",
+      address: { ...apiBusiness().address, city: "Kremasti", country: "GRC" },
+    };
     const task = await submitScrape("holidaycheck.de", "", {}, { business: biz });
     await queue().drain();
-    expect(await fixtureRequests("holidaycheck.de", "/svc/content-query-v2")).toEqual({ "/svc/content-query-v2": 1 });
+    expect(await fixtureRequests("holidaycheck.de", "/svc/content-query-v2")).toEqual({
+      "/svc/content-query-v2": 1,
+    });
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(PAGE);
     expect((body.reviews as unknown[]).length).toBe(119);

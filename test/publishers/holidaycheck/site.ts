@@ -39,7 +39,11 @@ function review(i: number): HolidaycheckFixtureReview {
   return {
     ...(i === 70 ? {} : { id: `a1b2c3d4-0000-4000-8000-${String(100_000_000_000 + i)}` }),
     title: i === 1 ? "Traumhafter Urlaub" : `Urlaub ${i}`,
-    texts: { GENERAL: i === 1 ? "  Sehr freundliches Personal und ein toller Strand.  " : `Alles gut bei Aufenthalt ${i}.`, HOTEL: "Sauber." },
+    texts: {
+      GENERAL:
+        i === 1 ? "  Sehr freundliches Personal und ein toller Strand.  " : `Alles gut bei Aufenthalt ${i}.`,
+      HOTEL: "Sauber.",
+    },
     ratings: { GENERAL: { GENERAL: 6 - (i % 5) } },
     travelDate: new Date(entry - 30 * 86_400_000).toISOString().slice(0, 7),
     entryDate: new Date(entry).toISOString(),
@@ -52,16 +56,26 @@ function review(i: number): HolidaycheckFixtureReview {
 
 export const VENIQUI_REVIEWS: HolidaycheckFixtureReview[] = Array.from({ length: 120 }, (_, i) => review(i));
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 
 function hotelReview(url: URL): FixtureResponse {
   const filter = url.searchParams.get("filter") ?? "";
   const limit = Number(url.searchParams.get("limit"));
   const offset = Number(url.searchParams.get("offset"));
-  if (!filter.startsWith("hotel.id:") || !(limit >= 1 && limit <= 50) || !(offset >= 0) || offset >= 1000) return json({ error: "bad request" }, 400);
+  if (!filter.startsWith("hotel.id:") || !(limit >= 1 && limit <= 50) || !(offset >= 0) || offset >= 1000)
+    return json({ error: "bad request" }, 400);
   const uuid = filter.slice("hotel.id:".length);
   const total = uuid === BIG ? 1234 : uuid === VENIQUI || uuid === MOVED ? VENIQUI_REVIEWS.length : 0;
-  const all = uuid === BIG ? Array.from({ length: 1000 }, (_, i) => review(i % 120)).map((r, i) => ({ ...r, id: `big-${i}` })) : total ? VENIQUI_REVIEWS : [];
+  const all =
+    uuid === BIG
+      ? Array.from({ length: 1000 }, (_, i) => review(i % 120)).map((r, i) => ({ ...r, id: `big-${i}` }))
+      : total
+        ? VENIQUI_REVIEWS
+        : [];
   const ordered = url.searchParams.get("sort") === "entryDate:desc" ? all : [...all].reverse();
   const items = ordered.slice(offset, offset + limit);
   if (uuid === MOVED) return json({ count: total, items });
@@ -70,11 +84,16 @@ function hotelReview(url: URL): FixtureResponse {
 
 function contentQuery(body: string): FixtureResponse {
   const request = JSON.parse(body) as { query?: string; variables?: { q?: string } };
-  if (!request.query?.includes("suggestionSearch")) return json({ errors: [{ message: "unknown query" }] }, 400);
+  if (!request.query?.includes("suggestionSearch"))
+    return json({ errors: [{ message: "unknown query" }] }, 400);
   const q = (request.variables?.q ?? "").toLowerCase();
   const entities = q.includes("veniqui")
     ? [
-        { id: "11111111-2222-4333-8444-555555555555", name: "Hotel Veniqui", placeDetailString: "Hotel in Bitez, Bodrum, Türkei" },
+        {
+          id: "11111111-2222-4333-8444-555555555555",
+          name: "Hotel Veniqui",
+          placeDetailString: "Hotel in Bitez, Bodrum, Türkei",
+        },
         { id: VENIQUI, name: "Hotel Veniqui", placeDetailString: "Hotel in Kremasti, Rhodos, Griechenland" },
       ]
     : [];

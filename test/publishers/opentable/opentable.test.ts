@@ -2,7 +2,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { opentable } from "../../../src/publishers/opentable";
 import { resolveOpentableProfile } from "../../../src/publishers/opentable/profile";
-import { initialStateOf, opentableRequest, parseOpentablePage } from "../../../src/publishers/opentable/reviews";
+import {
+  initialStateOf,
+  opentableRequest,
+  parseOpentablePage,
+} from "../../../src/publishers/opentable/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
@@ -10,7 +14,10 @@ import { expectHostileInputHandled, fixtureAnswer, fixtureJson, parseContext } f
 import fixture, { HASH, PERCH_REVIEWS } from "./site";
 
 const PAGE = "https://www.opentable.com/r/perch-la";
-const statePage = (slug: string) => ({ kind: "state" as const, html: fixtureAnswer(fixture, `https://www.opentable.com/r/${slug}`).body });
+const statePage = (slug: string) => ({
+  kind: "state" as const,
+  html: fixtureAnswer(fixture, `https://www.opentable.com/r/${slug}`).body,
+});
 const searchPage = (page: number) => {
   const request = opentableRequest({ page, token: "109283" }, PAGE);
   const answer = fixtureJson(fixture, request.url, {
@@ -28,13 +35,20 @@ describe("opentable profile_key", () => {
     ["https://www.opentable.com/r/Perch-LA?corrid=abc&p=2", PAGE, "opentable.com"],
     ["https://www.opentable.com/r/perch-la/reviews", PAGE, "opentable.com"],
     ["perch-la", PAGE, "opentable.com"],
-    ["https://www.opentable.co.uk/r/the-ivy-london", "https://www.opentable.co.uk/r/the-ivy-london", "opentable.co.uk"],
+    [
+      "https://www.opentable.co.uk/r/the-ivy-london",
+      "https://www.opentable.co.uk/r/the-ivy-london",
+      "opentable.co.uk",
+    ],
   ])("%s → %s", (key, url, publisherKey) => {
     expect(resolveOpentableProfile(key, publisherKey)).toEqual({ url });
   });
 
   it.each([
-    ["https://www.opentable.com/metro/los-angeles-restaurants", "Enter the URL of a profile on opentable.com."],
+    [
+      "https://www.opentable.com/metro/los-angeles-restaurants",
+      "Enter the URL of a profile on opentable.com.",
+    ],
     ["perch la", "Enter a valid URL."],
   ])("%s is refused", (key, error) => {
     expect(resolveOpentableProfile(key, "opentable.com")).toEqual({ error });
@@ -103,13 +117,18 @@ describe("opentable pages", () => {
           reviewsData: { reviewSearchResults: { reviews: PERCH_REVIEWS.slice(0, count), totalCount: total } },
         },
       };
-      return { kind: "state" as const, html: `<script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};</script>` };
+      return {
+        kind: "state" as const,
+        html: `<script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};</script>`,
+      };
     };
     const twenty = parseOpentablePage(embedding(20, 25), ctx(1));
     expect(twenty.reviews).toHaveLength(19); // review 17 has no id
     expect(twenty.next).toEqual({ page: 3, token: "109283" });
     // Page 3 of the search, 10 a page, is exactly the reviews after the twenty.
-    expect(parseOpentablePage(searchPage(3), ctx(3)).reviews.map((r) => r.id)).toEqual(PERCH_REVIEWS.slice(20).map((r) => r.reviewId));
+    expect(parseOpentablePage(searchPage(3), ctx(3)).reviews.map((r) => r.id)).toEqual(
+      PERCH_REVIEWS.slice(20).map((r) => r.reviewId),
+    );
     expect(parseOpentablePage(embedding(24, 24), ctx(1)).next).toBeNull();
     expect(parseOpentablePage(embedding(15, 25), ctx(1)).next).toEqual({ page: 2, token: "109283" });
     expect(scrapeError(() => parseOpentablePage(embedding(0, 25), ctx(1))).reason).toBe("publisher_error");
@@ -118,7 +137,9 @@ describe("opentable pages", () => {
   it("reads the review search's pages and ends at the last one; a review without an id is skipped; the restaurant's reply is kept", () => {
     const second = parseOpentablePage(searchPage(2), ctx(2));
     expect(second.next).toEqual({ page: 3, token: "109283" });
-    expect(second.reviews.map((r) => r.id)).toEqual(PERCH_REVIEWS.slice(10, 20).flatMap((r) => (r.reviewId ? [r.reviewId] : [])));
+    expect(second.reviews.map((r) => r.id)).toEqual(
+      PERCH_REVIEWS.slice(10, 20).flatMap((r) => (r.reviewId ? [r.reviewId] : [])),
+    );
     expect(second.reviews).toHaveLength(9);
     // The restaurant's public reply, trimmed, with its date; reviews without one carry none.
     expect(second.reviews[2]).toMatchObject({
@@ -126,19 +147,29 @@ describe("opentable pages", () => {
       reply_text: "Thank you for dining with us, we hope to see you again soon.",
       reply_date: "2026-10-30T14:14:01Z",
     });
-    expect(second.reviews.filter((r) => r.reply_text !== undefined || r.reply_date !== undefined)).toHaveLength(1);
+    expect(
+      second.reviews.filter((r) => r.reply_text !== undefined || r.reply_date !== undefined),
+    ).toHaveLength(1);
     expect(parseOpentablePage(searchPage(3), ctx(3)).next).toBeNull();
   });
 
   it("a page without the state, a state without reviews, and a rotated query hash are publisher_error naming what is missing", () => {
-    expect(scrapeError(() => parseOpentablePage({ kind: "state", html: "<html><body>no state</body></html>" }, ctx(1))).message).toBe(
-      "OpenTable reviews: the page has no window.__INITIAL_STATE__",
-    );
+    expect(
+      scrapeError(() =>
+        parseOpentablePage({ kind: "state", html: "<html><body>no state</body></html>" }, ctx(1)),
+      ).message,
+    ).toBe("OpenTable reviews: the page has no window.__INITIAL_STATE__");
     expect(scrapeError(() => parseOpentablePage(statePage("moved-state"), ctx(1))).message).toContain(
       "OpenTable reviews (page state): unexpected answer at restaurantProfile.reviewsData",
     );
-    const rotated = { kind: "gql" as const, answer: { errors: [{ message: "PersistedQueryNotFound" }] }, restaurantId: "109283" };
-    expect(scrapeError(() => parseOpentablePage(rotated, ctx(2))).message).toContain("OpenTable reviews (review search): unexpected answer at data");
+    const rotated = {
+      kind: "gql" as const,
+      answer: { errors: [{ message: "PersistedQueryNotFound" }] },
+      restaurantId: "109283",
+    };
+    expect(scrapeError(() => parseOpentablePage(rotated, ctx(2))).message).toContain(
+      "OpenTable reviews (review search): unexpected answer at data",
+    );
   });
 
   it("hostile answers and pages end as publisher_error or a read page, never a TypeError, within the work budget", () => {
@@ -146,12 +177,18 @@ describe("opentable pages", () => {
     expectHostileInputHandled(parseOpentablePage, (answer) => ({ kind: "gql", answer, restaurantId: "1" }));
     expectHostileInputHandled(
       parseOpentablePage,
-      (reviews) => ({ kind: "gql", answer: { data: { restaurant: { reviewSearchResults: { reviews, totalCount: 5 } } } }, restaurantId: "1" }),
+      (reviews) => ({
+        kind: "gql",
+        answer: { data: { restaurant: { reviewSearchResults: { reviews, totalCount: 5 } } } },
+        restaurantId: "1",
+      }),
       {
         wrapsItems: true,
       },
     );
-    expect(scrapeError(() => initialStateOf(`window.__INITIAL_STATE__ = ${"[".repeat(100_000)}`)).reason).toBe("publisher_error");
+    expect(
+      scrapeError(() => initialStateOf(`window.__INITIAL_STATE__ = ${"[".repeat(100_000)}`)).reason,
+    ).toBe("publisher_error");
   });
 
   it("states its evidence date", () => {
@@ -167,11 +204,15 @@ describe("opentable end to end", () => {
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-opentable", "ack"]]);
     expect(await fixtureRequests("opentable.com", "/r/")).toEqual({ "/r/perch-la": 1 });
-    expect(await fixtureRequests("opentable.com", "/dapi/")).toEqual({ "/dapi/fe/gql?optype=query&opname=ReviewSearchResults": 2 });
+    expect(await fixtureRequests("opentable.com", "/dapi/")).toEqual({
+      "/dapi/fe/gql?optype=query&opname=ReviewSearchResults": 2,
+    });
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(PAGE);
     const reviews = body.reviews as Record<string, unknown>[];
-    expect(reviews.map((r) => r.review_id)).toEqual(PERCH_REVIEWS.flatMap((r) => (r.reviewId ? [r.reviewId] : [])));
+    expect(reviews.map((r) => r.review_id)).toEqual(
+      PERCH_REVIEWS.flatMap((r) => (r.reviewId ? [r.reviewId] : [])),
+    );
     expect(reviews[1]).toMatchObject({
       review_id: "OT-499999",
       author_name: "OpenTable Diner",
@@ -180,9 +221,15 @@ describe("opentable end to end", () => {
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 19, 19, 30),
     });
-    expect(reviews.at(-1)).toMatchObject({ review_id: "OT-499976", posted_at: Date.UTC(2026, 10, 21, 19, 30) - 24 * 2 * 86_400_000 });
+    expect(reviews.at(-1)).toMatchObject({
+      review_id: "OT-499976",
+      posted_at: Date.UTC(2026, 10, 21, 19, 30) - 24 * 2 * 86_400_000,
+    });
     expect(reviews.find((r) => r.review_id === "OT-499988")).toMatchObject({
-      owner_reply: { text: "Thank you for dining with us, we hope to see you again soon.", posted_at: Date.UTC(2026, 9, 30, 14, 14, 1) },
+      owner_reply: {
+        text: "Thank you for dining with us, we hope to see you again soon.",
+        posted_at: Date.UTC(2026, 9, 30, 14, 14, 1),
+      },
     });
   });
 
@@ -195,6 +242,8 @@ describe("opentable end to end", () => {
     expect((await retrieve(gone)).response_message).toEqual(failed("profile_not_found"));
     expect((await retrieve(walled)).response_message).toEqual(failed("blocked"));
     expect((await retrieve(moved)).response_message).toEqual(failed("publisher_error"));
-    expect(failureDetails(warn, moved.taskId)).toContain("OpenTable reviews (page state): unexpected answer at restaurantProfile.reviewsData");
+    expect(failureDetails(warn, moved.taskId)).toContain(
+      "OpenTable reviews (page state): unexpected answer at restaurantProfile.reviewsData",
+    );
   });
 });

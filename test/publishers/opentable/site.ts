@@ -53,14 +53,27 @@ function review(i: number): OpentableFixtureReview {
     submittedDateTime: new Date(submitted).toISOString(),
     helpfulness: { score: i % 3 },
     publicRestaurantReply:
-      i === 12 ? { message: "  Thank you for dining with us, we hope to see you again soon.  ", responseDateTimeUtc: "2026-10-30T14:14:01Z" } : null,
+      i === 12
+        ? {
+            message: "  Thank you for dining with us, we hope to see you again soon.  ",
+            responseDateTimeUtc: "2026-10-30T14:14:01Z",
+          }
+        : null,
   };
 }
 
 export const PERCH_REVIEWS: OpentableFixtureReview[] = Array.from({ length: 25 }, (_, i) => review(i));
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
-const html = (body: string, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
+const html = (body: string, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "text/html; charset=utf-8" },
+  body,
+});
 
 const reviewsOf = (id: number) => (id === 109283 ? PERCH_REVIEWS : []);
 
@@ -75,7 +88,12 @@ function restaurantPage(slug: string): FixtureResponse {
   if (!id) return html("<html><title>Page not found</title></html>", 404);
   const all = reviewsOf(id);
   const reviewsData = { reviewSearchResults: { reviews: all.slice(0, 10), totalCount: all.length } };
-  const state = { restaurantProfile: { restaurant: { restaurantId: id, name: slug }, ...(slug === "moved-state" ? {} : { reviewsData }) } };
+  const state = {
+    restaurantProfile: {
+      restaurant: { restaurantId: id, name: slug },
+      ...(slug === "moved-state" ? {} : { reviewsData }),
+    },
+  };
   return html(
     `<!DOCTYPE html><html lang="en-US"><head><title>${slug}</title></head><body><div id="root"></div>` +
       `<script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};window.__CSP_NONCE__ = "x";</script></body></html>`,
@@ -93,21 +111,39 @@ function reviewSearch(body: string): FixtureResponse {
   } catch {
     return json({ errors: [{ message: "bad request" }] }, 400);
   }
-  if (request.extensions?.persistedQuery?.sha256Hash !== HASH) return json({ errors: [{ message: "PersistedQueryNotFound" }] });
+  if (request.extensions?.persistedQuery?.sha256Hash !== HASH)
+    return json({ errors: [{ message: "PersistedQueryNotFound" }] });
   const { restaurantId, page, pageSize, sortBy } = request.variables ?? {};
-  if (typeof restaurantId !== "number" || typeof page !== "number" || page < 1 || typeof pageSize !== "number" || pageSize < 1 || pageSize > 50) {
+  if (
+    typeof restaurantId !== "number" ||
+    typeof page !== "number" ||
+    page < 1 ||
+    typeof pageSize !== "number" ||
+    pageSize < 1 ||
+    pageSize > 50
+  ) {
     return json({ errors: [{ message: "bad variables" }] }, 400);
   }
   const all = reviewsOf(restaurantId);
   const ordered = sortBy === "newestReview" ? all : [...all].reverse();
-  return json({ data: { restaurant: { reviewSearchResults: { reviews: ordered.slice((page - 1) * pageSize, page * pageSize), totalCount: all.length } } } });
+  return json({
+    data: {
+      restaurant: {
+        reviewSearchResults: {
+          reviews: ordered.slice((page - 1) * pageSize, page * pageSize),
+          totalCount: all.length,
+        },
+      },
+    },
+  });
 }
 
 const fixture: PublisherFixture = {
   domains: ["opentable.com", "opentable.co.uk"],
   site: ({ url, method, body }) => {
     if (url.pathname === "/dapi/fe/gql") {
-      if (method !== "POST" || url.searchParams.get("opname") !== "ReviewSearchResults") return json({ error: "bad request" }, 400);
+      if (method !== "POST" || url.searchParams.get("opname") !== "ReviewSearchResults")
+        return json({ error: "bad request" }, 400);
       return reviewSearch(body);
     }
     const match = /^\/r\/([a-z0-9-]+)$/.exec(url.pathname);

@@ -9,7 +9,8 @@ import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-su
 import fixture, { BIG_STORE } from "./site";
 
 const PAGE = "https://www.reviews.io/company-reviews/store/big-store";
-const answer = (store: string, page: number) => fixtureJson(fixture, reviewsIoUrl(store, { page, token: null }));
+const answer = (store: string, page: number) =>
+  fixtureJson(fixture, reviewsIoUrl(store, { page, token: null }));
 const ctx = (page: number) => parseContext("big-store", PAGE, { page, token: null });
 
 describe("reviews.io profile_key", () => {
@@ -60,18 +61,30 @@ describe("reviews.io merchant reviews answer", () => {
       date: "2026-11-20 13:00:00",
     });
     expect(parseReviewsIoPage(answer("big-store", 2), ctx(2)).next).toBeNull();
-    expect(parseReviewsIoPage(answer("empty-store", 0), ctx(0))).toEqual({ reviews: [], next: null, publisherTotal: 0 });
+    expect(parseReviewsIoPage(answer("empty-store", 0), ctx(0))).toEqual({
+      reviews: [],
+      next: null,
+      publisherTotal: 0,
+    });
   });
 
   it("reviews moved out of `reviews`, and an empty page before the last, are publisher_error", () => {
-    expect(scrapeError(() => parseReviewsIoPage(answer("renamed", 0), ctx(0))).message).toContain("unexpected answer at reviews");
+    expect(scrapeError(() => parseReviewsIoPage(answer("renamed", 0), ctx(0))).message).toContain(
+      "unexpected answer at reviews",
+    );
     const hollow = { stats: { total_reviews: 300 }, reviews: [], total_pages: 3 };
-    expect(scrapeError(() => parseReviewsIoPage(hollow, ctx(0))).message).toBe("REVIEWS.io reviews: page 0 is empty although the answer counts pages up to 2");
+    expect(scrapeError(() => parseReviewsIoPage(hollow, ctx(0))).message).toBe(
+      "REVIEWS.io reviews: page 0 is empty although the answer counts pages up to 2",
+    );
   });
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseReviewsIoPage);
-    expectHostileInputHandled(parseReviewsIoPage, (reviews) => ({ stats: { total_reviews: 5 }, reviews, total_pages: 1 }), { wrapsItems: true });
+    expectHostileInputHandled(
+      parseReviewsIoPage,
+      (reviews) => ({ stats: { total_reviews: 5 }, reviews, total_pages: 1 }),
+      { wrapsItems: true },
+    );
   });
 });
 
@@ -83,7 +96,9 @@ describe("reviews.io end to end", () => {
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-reviews-io", "ack"]]);
     expect(await fixtureRequests("reviews.io", "/merchant/reviews?store=big-store&")).toEqual(
-      Object.fromEntries([0, 1, 2].map((page) => [`/merchant/reviews?store=big-store&per_page=100&page=${page}`, 1])),
+      Object.fromEntries(
+        [0, 1, 2].map((page) => [`/merchant/reviews?store=big-store&per_page=100&page=${page}`, 1]),
+      ),
     );
     const body = await retrieve(task, 1, 300);
     expect(body.business.profile_key).toBe(PAGE);
@@ -97,7 +112,10 @@ describe("reviews.io end to end", () => {
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 20, 13, 0, 0),
     });
-    expect(reviews[229]).toMatchObject({ review_id: "47999771", posted_at: Date.UTC(2026, 10, 20, 18) - 229 * 5 * 3_600_000 });
+    expect(reviews[229]).toMatchObject({
+      review_id: "47999771",
+      posted_at: Date.UTC(2026, 10, 20, 18) - 229 * 5 * 3_600_000,
+    });
   });
 
   it("an unknown store is profile_not_found; a changed answer is publisher_error", async () => {
@@ -108,6 +126,8 @@ describe("reviews.io end to end", () => {
     const renamed = await submitScrape("reviews.io", "renamed");
     await queue().drain();
     expect((await retrieve(renamed)).response_message).toEqual(failed("publisher_error"));
-    expect(failureDetails(warn, renamed.taskId)).toContain("REVIEWS.io reviews: unexpected answer at reviews");
+    expect(failureDetails(warn, renamed.taskId)).toContain(
+      "REVIEWS.io reviews: unexpected answer at reviews",
+    );
   });
 });

@@ -28,7 +28,11 @@ function review(i: number): ReviewsIoFixtureReview {
   const at = new Date(Date.UTC(2026, 10, 20, 18, 0, 0) - i * 5 * 3_600_000);
   return {
     store_review_id: 48_000_000 - i,
-    reviewer: { first_name: i === 0 ? "Olivia" : `Buyer${i}`, last_name: i === 0 ? "M." : "", verified_buyer: "yes" },
+    reviewer: {
+      first_name: i === 0 ? "Olivia" : `Buyer${i}`,
+      last_name: i === 0 ? "M." : "",
+      verified_buyer: "yes",
+    },
     rating: 5 - (i % 5),
     comments: i === 1 ? "  Fast delivery, cooker works perfectly.  " : `Review ${i} of the big store.`,
     date_created: `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())} ${pad(at.getUTCHours())}:00:00`,
@@ -38,7 +42,11 @@ function review(i: number): ReviewsIoFixtureReview {
 
 export const BIG_STORE: ReviewsIoFixtureReview[] = Array.from({ length: 230 }, (_, i) => review(i));
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 
 function reviews(url: URL): FixtureResponse {
   const store = url.searchParams.get("store") ?? "";

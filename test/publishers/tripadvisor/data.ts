@@ -25,7 +25,13 @@ export interface FixtureTaReview {
   reviewDetailPageWrapper: { reviewDetailPageRoute: { url: string } };
   createdDate: string;
   publishedDate: string;
-  userProfile: { id: string; displayName: string; username: string; route: { url: string }; contributionCounts: { sumAllUgc: number } };
+  userProfile: {
+    id: string;
+    displayName: string;
+    username: string;
+    route: { url: string };
+    contributionCounts: { sumAllUgc: number };
+  };
   rating: number;
   title: string;
   language: string;
@@ -52,11 +58,20 @@ export interface FixtureLocation {
   slug: string;
   name: string;
   /** How the location's page or review list misbehaves, if it does. */
-  behaviour?: "captcha-page" | "graphql-403" | "changed-structure" | "query-rotated" | "review-without-rating" | "lists-none" | "or-pages-repeat";
+  behaviour?:
+    | "captcha-page"
+    | "graphql-403"
+    | "changed-structure"
+    | "query-rotated"
+    | "review-without-rating"
+    | "lists-none"
+    | "or-pages-repeat";
   reviews: FixtureTaReview[];
 }
 
-export function locationPath(location: Pick<FixtureLocation, "kind" | "geoId" | "locationId" | "slug">): string {
+export function locationPath(
+  location: Pick<FixtureLocation, "kind" | "geoId" | "locationId" | "slug">,
+): string {
   return `/${location.kind}_Review-g${location.geoId}-d${location.locationId}-Reviews-${location.slug}.html`;
 }
 
@@ -77,10 +92,20 @@ function review(
   return {
     id,
     status: "PUBLISHED",
-    reviewDetailPageWrapper: { reviewDetailPageRoute: { url: `/ShowUserReviews-g${location.geoId}-d${location.locationId}-r${id}-${location.slug}.html` } },
+    reviewDetailPageWrapper: {
+      reviewDetailPageRoute: {
+        url: `/ShowUserReviews-g${location.geoId}-d${location.locationId}-r${id}-${location.slug}.html`,
+      },
+    },
     createdDate: date,
     publishedDate: date,
-    userProfile: { id: `UID${id}`, displayName: author, username, route: { url: `/Profile/${username}` }, contributionCounts: { sumAllUgc: 3 } },
+    userProfile: {
+      id: `UID${id}`,
+      displayName: author,
+      username,
+      route: { url: `/Profile/${username}` },
+      contributionCounts: { sumAllUgc: 3 },
+    },
     rating,
     title,
     language,
@@ -107,7 +132,13 @@ function daysBefore(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const HOTEL = { locationId: 1001, geoId: 60713, kind: "Hotel", slug: "Blue_Door_Hotel-San_Francisco_California", name: "Blue Door Hotel" } as const;
+const HOTEL = {
+  locationId: 1001,
+  geoId: 60713,
+  kind: "Hotel",
+  slug: "Blue_Door_Hotel-San_Francisco_California",
+  name: "Blue Door Hotel",
+} as const;
 
 /** 45 reviews, newest first: a reply, a review in German, one without text, a reply to a bad one, then ordinary ones. */
 const HOTEL_REVIEWS: FixtureTaReview[] = [
@@ -130,10 +161,23 @@ const HOTEL_REVIEWS: FixtureTaReview[] = [
     title: "Gutes Frühstück",
     text: "Sehr freundliches Personal und ein gutes Frühstück.",
     language: "de",
-    machineTranslation: { text: "Very friendly staff and a good breakfast.", title: "Good breakfast", language: "en" },
+    machineTranslation: {
+      text: "Very friendly staff and a good breakfast.",
+      title: "Good breakfast",
+      language: "en",
+    },
   }),
   // No date of stay given.
-  review(HOTEL, { id: 945000043, date: "2026-11-16", rating: 3, author: "Sam P", username: "samp", title: "OK stay", text: "", tripInfo: null }),
+  review(HOTEL, {
+    id: 945000043,
+    date: "2026-11-16",
+    rating: 3,
+    author: "Sam P",
+    username: "samp",
+    title: "OK stay",
+    text: "",
+    tripInfo: null,
+  }),
   review(HOTEL, {
     id: 945000042,
     date: "2026-11-14",
@@ -142,7 +186,11 @@ const HOTEL_REVIEWS: FixtureTaReview[] = [
     username: "leer",
     title: "Noisy",
     text: "Noisy street side room, thin walls.",
-    mgmtResponse: reply(5002, "We are sorry, Lee. Quiet rooms face the courtyard; please ask for one.", "2026-11-15"),
+    mgmtResponse: reply(
+      5002,
+      "We are sorry, Lee. Quiet rooms face the courtyard; please ask for one.",
+      "2026-11-15",
+    ),
   }),
   ...Array.from({ length: 41 }, (_, i) => {
     const n = 41 - i;
@@ -158,12 +206,31 @@ const HOTEL_REVIEWS: FixtureTaReview[] = [
   }),
 ];
 
-const MUSEUM = { locationId: 1003, geoId: 187323, kind: "Attraction", slug: "Museum_Island-Berlin", name: "Museum Island" } as const;
-const CAFE = { locationId: 1010, geoId: 60713, kind: "Restaurant", slug: "Blue_Door_Cafe-San_Francisco_California", name: "Blue Door Cafe" } as const;
+const MUSEUM = {
+  locationId: 1003,
+  geoId: 187323,
+  kind: "Attraction",
+  slug: "Museum_Island-Berlin",
+  name: "Museum Island",
+} as const;
+const CAFE = {
+  locationId: 1010,
+  geoId: 60713,
+  kind: "Restaurant",
+  slug: "Blue_Door_Cafe-San_Francisco_California",
+  name: "Blue Door Cafe",
+} as const;
 
 export const LOCATIONS: FixtureLocation[] = [
   { ...HOTEL, reviews: HOTEL_REVIEWS },
-  { locationId: 1002, geoId: 60713, kind: "Restaurant", slug: "Quiet_Corner_Deli-San_Francisco_California", name: "Quiet Corner Deli", reviews: [] },
+  {
+    locationId: 1002,
+    geoId: 60713,
+    kind: "Restaurant",
+    slug: "Quiet_Corner_Deli-San_Francisco_California",
+    name: "Quiet Corner Deli",
+    reviews: [],
+  },
   {
     ...MUSEUM,
     reviews: [
@@ -316,7 +383,13 @@ const listing = (
 
 /** Search results in the site's order: the decoys come first. */
 export const LISTINGS: FixtureListing[] = [
-  { url: "/Tourism-g60713-San_Francisco_California-Vacations.html", name: "San Francisco, California", type: "GEO", value: 60713, details: null },
+  {
+    url: "/Tourism-g60713-San_Francisco_California-Vacations.html",
+    name: "San Francisco, California",
+    type: "GEO",
+    value: 60713,
+    details: null,
+  },
   listing(
     { kind: "Restaurant", geoId: 32999, locationId: 2001, slug: "Blue_Door_Cafe_Bar-Santa_Cruz_California" },
     "EATERY",
@@ -345,7 +418,13 @@ export const LISTINGS: FixtureListing[] = [
     "20 Mission Street, San Francisco, CA 94105",
     "San Francisco",
   ),
-  listing(CAFE, "EATERY", "The Blue Door Cafe", "1 Market Street, San Francisco, CA 94105-1420", "San Francisco"),
+  listing(
+    CAFE,
+    "EATERY",
+    "The Blue Door Cafe",
+    "1 Market Street, San Francisco, CA 94105-1420",
+    "San Francisco",
+  ),
   listing(
     { kind: "Restaurant", geoId: 60745, locationId: 2004, slug: "Green_Lantern_Bistro-Boston_Massachusetts" },
     "EATERY",
@@ -354,7 +433,12 @@ export const LISTINGS: FixtureListing[] = [
     "Boston",
   ),
   listing(
-    { kind: "Restaurant", geoId: 60713, locationId: 2005, slug: "Green_Lantern_Pub-San_Francisco_California" },
+    {
+      kind: "Restaurant",
+      geoId: 60713,
+      locationId: 2005,
+      slug: "Green_Lantern_Pub-San_Francisco_California",
+    },
     "EATERY",
     "Green Lantern Pub",
     "9 Hayes St, San Francisco, CA 94102",

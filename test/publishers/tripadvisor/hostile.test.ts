@@ -29,9 +29,12 @@ const review = (id: number) => ({ id, rating: 5, text: "ok", title: "t", publish
 const answer = (page: unknown) => [{ data: { ReviewsProxy_getReviewListPageForLocation: [page] } }];
 
 describe("tripadvisor review pages under hostile input", () => {
-  it.each(Object.entries(hostilePages(TA_MARKUP)))("%s: a result or publisher_error within the work budget", async (_, html) => {
-    await withinBudget((budget) => readAll(html, budget));
-  });
+  it.each(Object.entries(hostilePages(TA_MARKUP)))(
+    "%s: a result or publisher_error within the work budget",
+    async (_, html) => {
+      await withinBudget((budget) => readAll(html, budget));
+    },
+  );
 
   it("random pages of the review cards' markup: a result or publisher_error within the work budget", async () => {
     await fc.assert(
@@ -43,7 +46,8 @@ describe("tripadvisor review pages under hostile input", () => {
   });
 
   it("a fan of 2 MB of cards is read in work linear in the cards", async () => {
-    const card = '<div data-test-target="HR_CC_CARD"><a href="/ShowUserReviews-g1-d2-r3-X.html">t</a><span aria-label="5 of 5 bubbles"></span></div>';
+    const card =
+      '<div data-test-target="HR_CC_CARD"><a href="/ShowUserReviews-g1-d2-r3-X.html">t</a><span aria-label="5 of 5 bubbles"></span></div>';
     const budget = new WorkBudget("fan");
     const cards = await readReviewCards(repeatTo(card, TWO_MB), budget);
     expect(cards).toHaveLength(Math.floor(TWO_MB / card.length));
@@ -53,8 +57,14 @@ describe("tripadvisor review pages under hostile input", () => {
 
 describe("tripadvisor review list under hostile answers", () => {
   it.each([
-    ["deep nesting in a review's field", answer({ totalCount: 1, reviews: [{ ...review(1), userProfile: JSON.parse(deepJson(50_000)) }] })],
-    ["deep nesting in place of the list", [{ data: { ReviewsProxy_getReviewListPageForLocation: JSON.parse(deepJson(50_000, "[", "]")) } }]],
+    [
+      "deep nesting in a review's field",
+      answer({ totalCount: 1, reviews: [{ ...review(1), userProfile: JSON.parse(deepJson(50_000)) }] }),
+    ],
+    [
+      "deep nesting in place of the list",
+      [{ data: { ReviewsProxy_getReviewListPageForLocation: JSON.parse(deepJson(50_000, "[", "]")) } }],
+    ],
     [
       "__proto__ keys",
       JSON.parse(
@@ -62,7 +72,10 @@ describe("tripadvisor review list under hostile answers", () => {
       ),
     ],
     ["a rating that is a string", answer({ totalCount: 1, reviews: [{ ...review(1), rating: "5" }] })],
-    ["a fan of 300,000 reviews", answer({ totalCount: 300_000, reviews: Array.from({ length: 300_000 }, (_, i) => review(i + 1)) })],
+    [
+      "a fan of 300,000 reviews",
+      answer({ totalCount: 300_000, reviews: Array.from({ length: 300_000 }, (_, i) => review(i + 1)) }),
+    ],
   ])("%s: a result or publisher_error within the work budget", async (_, body) => {
     await withinBudget((budget) => parseReviewListResponse(body, budget));
   });
@@ -70,7 +83,12 @@ describe("tripadvisor review list under hostile answers", () => {
   it("any JSON in place of a review, the page or the whole answer: a result or publisher_error", async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), fc.constantFrom("review", "page", "answer"), async (value, where) => {
-        const body = where === "review" ? answer({ totalCount: 1, reviews: [value] }) : where === "page" ? answer(value) : value;
+        const body =
+          where === "review"
+            ? answer({ totalCount: 1, reviews: [value] })
+            : where === "page"
+              ? answer(value)
+              : value;
         await withinBudget((budget) => parseReviewListResponse(body, budget));
       }),
       { numRuns: 200 },

@@ -2,7 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { tripadvisorAdapter } from "../../../src/publishers/tripadvisor/adapter";
 import { chooseListing } from "../../../src/publishers/tripadvisor/lookup";
-import { parseReviewListResponse, reviewListRequest, toRawReview } from "../../../src/publishers/tripadvisor/reviews";
+import {
+  parseReviewListResponse,
+  reviewListRequest,
+  toRawReview,
+} from "../../../src/publishers/tripadvisor/reviews";
 import { locationPage, reviewPageUrl } from "../../../src/publishers/tripadvisor/urls";
 import type { FetchedPage } from "../../../src/scraping/client";
 import { business } from "../../helpers/api";
@@ -13,7 +17,11 @@ import { scrapeError } from "../support";
 const HOTEL = LOCATIONS.find((l) => l.locationId === 1001)!;
 
 /** The fixture site's answer to the review list request the adapter builds. */
-function answer(locationId: number, offset: number, body: unknown = reviewListRequest(locationId, offset)): unknown {
+function answer(
+  locationId: number,
+  offset: number,
+  body: unknown = reviewListRequest(locationId, offset),
+): unknown {
   const response = fixture.site({
     url: new URL("http://fixture/data/graphql/ids"),
     method: "POST",
@@ -47,7 +55,11 @@ describe("tripadvisor review list", () => {
       visit_date: "2026-11",
     });
     // Asked without machine translation, the German review keeps its own words and language.
-    expect(raws[1]).toMatchObject({ id: "945000044", text: "Sehr freundliches Personal und ein gutes Frühstück.", language: "de" });
+    expect(raws[1]).toMatchObject({
+      id: "945000044",
+      text: "Sehr freundliches Personal und ein gutes Frühstück.",
+      language: "de",
+    });
     expect(raws[1].reply_text).toBeUndefined();
     // A rating without words stays a review with empty text.
     expect(raws[2]).toMatchObject({ id: "945000043", text: "", rating: { value: 3 } });
@@ -60,7 +72,18 @@ describe("tripadvisor review list", () => {
 
   it("reads the older answer shape (data.locations[0].reviewListPage)", () => {
     const current = answer(1003, 0) as [{ data: { ReviewsProxy_getReviewListPageForLocation: unknown[] } }];
-    const legacy = [{ data: { locations: [{ locationId: 1003, reviewListPage: current[0].data.ReviewsProxy_getReviewListPageForLocation[0] }] } }];
+    const legacy = [
+      {
+        data: {
+          locations: [
+            {
+              locationId: 1003,
+              reviewListPage: current[0].data.ReviewsProxy_getReviewListPageForLocation[0],
+            },
+          ],
+        },
+      },
+    ];
     expect(parseReviewListResponse(legacy).reviews.map((r) => r.language)).toEqual(["en", "fr", "de"]);
   });
 
@@ -68,12 +91,16 @@ describe("tripadvisor review list", () => {
     const changed = scrapeError(() => parseReviewListResponse(answer(1006, 0)));
     expect(changed).toMatchObject({ reason: "publisher_error", transient: false });
     expect(changed.message).toContain("data.ReviewsProxy_getReviewListPageForLocation[0]");
-    expect(scrapeError(() => parseReviewListResponse(answer(1007, 0))).message).toContain("PersistedQueryNotFound");
+    expect(scrapeError(() => parseReviewListResponse(answer(1007, 0))).message).toContain(
+      "PersistedQueryNotFound",
+    );
     expect(scrapeError(() => parseReviewListResponse(answer(1008, 0))).message).toContain("reviews.0.rating");
     expect(scrapeError(() => parseReviewListResponse({ error: "nope" })).reason).toBe("publisher_error");
     const [request] = reviewListRequest(1001, 0);
     const noLocale = [{ ...request, variables: { ...request.variables, locale: undefined } }];
-    expect(scrapeError(() => parseReviewListResponse(answer(1001, 0, noLocale))).message).toContain('"$locale"');
+    expect(scrapeError(() => parseReviewListResponse(answer(1001, 0, noLocale))).message).toContain(
+      '"$locale"',
+    );
   });
 });
 
@@ -107,16 +134,21 @@ describe("tripadvisor location pages", () => {
   });
 
   it("names the -or<offset>- page of an offset", () => {
-    const url = "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html";
+    const url =
+      "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html";
     expect(reviewPageUrl(url, 0)).toBe(url);
-    expect(reviewPageUrl(url, 20)).toBe("https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-or20-Blue_Door_Hotel-San_Francisco_California.html");
+    expect(reviewPageUrl(url, 20)).toBe(
+      "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-or20-Blue_Door_Hotel-San_Francisco_California.html",
+    );
   });
 });
 
 describe("tripadvisor lookup choice", () => {
   it("chooses the listing with the name and the address among decoys", () => {
     const chosen = chooseListing(business(), LISTINGS, "https://www.tripadvisor.com");
-    expect(chosen?.url).toBe("https://www.tripadvisor.com/Restaurant_Review-g60713-d1010-Reviews-Blue_Door_Cafe-San_Francisco_California.html");
+    expect(chosen?.url).toBe(
+      "https://www.tripadvisor.com/Restaurant_Review-g60713-d1010-Reviews-Blue_Door_Cafe-San_Francisco_California.html",
+    );
   });
 
   it("chooses nothing when only the name or only the address matches", () => {
@@ -138,7 +170,9 @@ describe("tripadvisor page inspection", () => {
 
   it("takes DataDome's captcha page and XHR answer for a block", async () => {
     const captcha = fixture.site({
-      url: new URL("http://fixture/Hotel_Review-g60713-d1004-Reviews-Captcha_Hotel-San_Francisco_California.html"),
+      url: new URL(
+        "http://fixture/Hotel_Review-g60713-d1004-Reviews-Captcha_Hotel-San_Francisco_California.html",
+      ),
       method: "GET",
       host: "www.tripadvisor.com",
       headers: {},
@@ -147,7 +181,11 @@ describe("tripadvisor page inspection", () => {
       count: 1,
     });
     expect(await tripadvisorAdapter.inspect!(page(captcha.body))).toMatchObject({ reason: "blocked" });
-    expect(await tripadvisorAdapter.inspect!(page('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=x"}', "application/json"))).toMatchObject({
+    expect(
+      await tripadvisorAdapter.inspect!(
+        page('{"url":"https://geo.captcha-delivery.com/captcha/?initialCid=x"}', "application/json"),
+      ),
+    ).toMatchObject({
       reason: "blocked",
     });
   });
@@ -169,4 +207,5 @@ describe("tripadvisor page inspection", () => {
   });
 });
 
-const HOTEL_URL = "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html";
+const HOTEL_URL =
+  "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-Blue_Door_Hotel-San_Francisco_California.html";

@@ -22,7 +22,11 @@ import { LISTINGS, LOCATIONS, locationPath, type FixtureLocation, type FixtureTa
 /** The review list operation the site has registered (what its own pages send). */
 export const REGISTERED_QUERY_ID = "3d5e9aff1e00e113";
 
-const html = (status: number, body: string): FixtureResponse => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
+const html = (status: number, body: string): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "text/html; charset=utf-8" },
+  body,
+});
 const json = (status: number, data: unknown): FixtureResponse => ({
   status,
   headers: { "Content-Type": "application/json;charset=utf-8" },
@@ -50,9 +54,15 @@ function byReviewPagePath(pathname: string): { location: FixtureLocation; offset
   return location && match ? { location, offset: Number(match[2]) } : undefined;
 }
 
-const escHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const written = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 function reviewCard(review: FixtureTaReview, kind: FixtureLocation["kind"]): string {
   const attr = kind === "Hotel" ? 'data-test-target="HR_CC_CARD"' : 'data-automation="reviewCard"';
@@ -101,13 +111,26 @@ function reviewList(request: FixtureRequest): FixtureResponse {
     return { status: 400, body: "" };
   }
   if (!Array.isArray(batch) || batch.length !== 1) return { status: 400, body: "" };
-  const { variables = {}, extensions = {} } = batch[0] as { variables?: ReviewListVariables; extensions?: { preRegisteredQueryId?: unknown } };
+  const { variables = {}, extensions = {} } = batch[0] as {
+    variables?: ReviewListVariables;
+    extensions?: { preRegisteredQueryId?: unknown };
+  };
   const location = LOCATIONS.find((l) => l.locationId === variables.locationId);
   if (extensions.preRegisteredQueryId !== REGISTERED_QUERY_ID || location?.behaviour === "query-rotated") {
-    return json(200, [{ errors: [{ message: "PersistedQueryNotFound", extensions: { code: "PERSISTED_QUERY_NOT_FOUND" } }], data: null }]);
+    return json(200, [
+      {
+        errors: [{ message: "PersistedQueryNotFound", extensions: { code: "PERSISTED_QUERY_NOT_FOUND" } }],
+        data: null,
+      },
+    ]);
   }
   if (typeof variables.locale !== "string") {
-    return json(200, [{ errors: [{ message: 'Variable "$locale" of required type "String!" was not provided.' }], data: null }]);
+    return json(200, [
+      {
+        errors: [{ message: 'Variable "$locale" of required type "String!" was not provided.' }],
+        data: null,
+      },
+    ]);
   }
   if (!location) return json(200, [{ data: { ReviewsProxy_getReviewListPageForLocation: [] } }]);
   if (location.behaviour === "graphql-403")
@@ -118,13 +141,26 @@ function reviewList(request: FixtureRequest): FixtureResponse {
   const offset = 0;
   const limit = Math.min(typeof variables.limit === "number" ? variables.limit : 10, 20);
   // Newest first only when asked; the server's own order otherwise (here: best rated first).
-  const ordered = variables.sortBy === "DATE" ? location.reviews : [...location.reviews].sort((a, b) => b.rating - a.rating);
-  const reviews = ordered.slice(offset, offset + limit).map((review) => shown(review, variables.doMachineTranslation === true));
+  const ordered =
+    variables.sortBy === "DATE"
+      ? location.reviews
+      : [...location.reviews].sort((a, b) => b.rating - a.rating);
+  const reviews = ordered
+    .slice(offset, offset + limit)
+    .map((review) => shown(review, variables.doMachineTranslation === true));
   if (location.behaviour === "review-without-rating") delete reviews[0].rating;
   // Counts reviews it does not list (as a filter the query does not know about would).
   if (location.behaviour === "lists-none") reviews.length = 0;
-  const page = { __typename: "ReviewsProxy_ReviewListPage", preferredReviewIds: [], totalCount: location.reviews.length, reviews };
-  const key = location.behaviour === "changed-structure" ? "ReviewsProxy_getReviewListPageForLocationV2" : "ReviewsProxy_getReviewListPageForLocation";
+  const page = {
+    __typename: "ReviewsProxy_ReviewListPage",
+    preferredReviewIds: [],
+    totalCount: location.reviews.length,
+    reviews,
+  };
+  const key =
+    location.behaviour === "changed-structure"
+      ? "ReviewsProxy_getReviewListPageForLocationV2"
+      : "ReviewsProxy_getReviewListPageForLocation";
   return json(200, [{ data: { [key]: [page] } }]);
 }
 
@@ -152,10 +188,16 @@ function site(request: FixtureRequest): FixtureResponse {
   if (url.pathname === "/Hotel_Review-g60713-d1001-Reviews-Old_Name_Hotel.html")
     return { status: 301, headers: { Location: locationPath(LOCATIONS[0]) }, body: "" };
   const reviewPage = method === "GET" ? byReviewPagePath(url.pathname) : undefined;
-  if (reviewPage) return reviewPage.location.behaviour === "captcha-page" ? html(200, CAPTCHA_PAGE) : reviewsHtmlPage(reviewPage.location, reviewPage.offset);
+  if (reviewPage)
+    return reviewPage.location.behaviour === "captcha-page"
+      ? html(200, CAPTCHA_PAGE)
+      : reviewsHtmlPage(reviewPage.location, reviewPage.offset);
   const location = method === "GET" ? byPath(url.pathname) : undefined;
   return location ? locationPage(location) : html(404, "<h1>This page is on vacation</h1>");
 }
 
-const fixture: PublisherFixture = { domains: ["tripadvisor.com", "tripadvisor.co.uk", "tripadvisor.de"], site };
+const fixture: PublisherFixture = {
+  domains: ["tripadvisor.com", "tripadvisor.co.uk", "tripadvisor.de"],
+  site,
+};
 export default fixture;

@@ -22,7 +22,11 @@ interface CapturedReview {
   author_name: string;
   author_username: string;
 }
-const capture = JSON.parse(raw) as { url: string; info: { id: number; rating_count: number }; reviews: CapturedReview[] };
+const capture = JSON.parse(raw) as {
+  url: string;
+  info: { id: number; rating_count: number };
+  reviews: CapturedReview[];
+};
 const ORIGIN = "https://www.tripadvisor.com";
 
 /**
@@ -45,7 +49,18 @@ function answer(reviews: CapturedReview[]) {
     publishPlatform: r.platform,
     userProfile: { id: r.author_id, displayName: r.author_name, username: r.author_username },
   }));
-  return [{ data: { locations: [{ locationId: capture.info.id, reviewListPage: { totalCount: capture.info.rating_count, reviews: nodes } }] } }];
+  return [
+    {
+      data: {
+        locations: [
+          {
+            locationId: capture.info.id,
+            reviewListPage: { totalCount: capture.info.rating_count, reviews: nodes },
+          },
+        ],
+      },
+    },
+  ];
 }
 
 describe("tripadvisor on a real capture (scrapfly-scrapers results/hotels.json, 2023-05)", () => {
@@ -53,7 +68,9 @@ describe("tripadvisor on a real capture (scrapfly-scrapers results/hotels.json, 
   const reviews = page.reviews.map((r) => toRawReview(r, ORIGIN));
 
   it("reads every review and the hotel's count", () => {
-    expect(capture.url).toBe(`${ORIGIN}/Hotel_Review-g190327-d264936-Reviews-1926_Hotel_Spa-Sliema_Island_of_Malta.html`);
+    expect(capture.url).toBe(
+      `${ORIGIN}/Hotel_Review-g190327-d264936-Reviews-1926_Hotel_Spa-Sliema_Island_of_Malta.html`,
+    );
     expect(page.totalCount).toBe(992);
     expect(reviews).toHaveLength(20);
   });
@@ -73,7 +90,9 @@ describe("tripadvisor on a real capture (scrapfly-scrapers results/hotels.json, 
     expect(reviews[5]).toEqual({
       id: "889607542",
       rating: { value: 2, best: 5, worst: 1 },
-      text: expect.stringMatching(/^Pros - nice area, free glass of bubbly on arrival, .* sadly very underwhelming and disappointing\.$/s),
+      text: expect.stringMatching(
+        /^Pros - nice area, free glass of bubbly on arrival, .* sadly very underwhelming and disappointing\.$/s,
+      ),
       author_name: "RD",
       author_id: "820942DC600FF94CAB2241B5BECB3EEB",
       url: `${ORIGIN}/ShowUserReviews-g190327-d264936-r889607542-1926_Hotel_Spa-Sliema_Island_of_Malta.html`,

@@ -13,7 +13,8 @@ import { failed, queuePerTest } from "../support";
 const queue = queuePerTest();
 
 const location = (id: number) => LOCATIONS.find((l) => l.locationId === id)!;
-const profileUrl = (id: number, host = "www.tripadvisor.com") => `https://${host}${locationPath(location(id))}`;
+const profileUrl = (id: number, host = "www.tripadvisor.com") =>
+  `https://${host}${locationPath(location(id))}`;
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 /** The API review a fixture review must become, written out from the fixture's fields. */
@@ -68,7 +69,9 @@ function expectedCard(review: FixtureTaReview, host = "www.tripadvisor.com") {
 /** How often each of the hotel's review pages at 20, 30 and 40 was asked for. */
 async function reviewPageRequests(): Promise<number[]> {
   const counts = await fixtureRequests("tripadvisor.com", "/Hotel_Review-g60713-d1001-Reviews-or");
-  return [20, 30, 40].map((offset) => counts[locationPath(location(1001)).replace("-Reviews-", `-Reviews-or${offset}-`)] ?? 0);
+  return [20, 30, 40].map(
+    (offset) => counts[locationPath(location(1001)).replace("-Reviews-", `-Reviews-or${offset}-`)] ?? 0,
+  );
 }
 
 async function graphqlRequests(): Promise<number> {
@@ -82,7 +85,9 @@ describe("tripadvisor.com scraping", () => {
     const task = await submitScrape("tripadvisor.com", profileUrl(1001));
     expect(queue().sent.length).toBe(1);
     await queue().drain();
-    expect(queue().deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_TRIPADVISOR && d.outcome === "ack")).toBe(true);
+    expect(
+      queue().deliveries.every((d) => d.queue === PRODUCERS.SCRAPE_TRIPADVISOR && d.outcome === "ack"),
+    ).toBe(true);
     // One review list request (it ignores its offset and stops at 20), then the pages at 20, 30 and 40.
     expect((await graphqlRequests()) - before).toBe(1);
     const pagesAfter = await reviewPageRequests();
@@ -91,13 +96,28 @@ describe("tripadvisor.com scraping", () => {
     const first = await retrieve(task, 1, 20);
     expect(first.task_status).toBe(200);
     expect(first.business.profile_key).toBe(profileUrl(1001));
-    expect(first.pagination).toEqual({ total_reviews: 45, page: 1, page_size: 20, total_pages: 3, has_next: true, has_previous: false });
-    const all = [...first.reviews, ...(await retrieve(task, 2, 20)).reviews, ...(await retrieve(task, 3, 20)).reviews];
+    expect(first.pagination).toEqual({
+      total_reviews: 45,
+      page: 1,
+      page_size: 20,
+      total_pages: 3,
+      has_next: true,
+      has_previous: false,
+    });
+    const all = [
+      ...first.reviews,
+      ...(await retrieve(task, 2, 20)).reviews,
+      ...(await retrieve(task, 3, 20)).reviews,
+    ];
     const reviews = location(1001).reviews;
     // Newest first, exactly the site's reviews: 20 from the review list, 25 from the review pages.
     expect(all).toHaveLength(45);
     expect(all).toEqual(reviews.map((r, i) => (i < 20 ? expected(r) : expectedCard(r))));
-    expect(all.slice(0, 3).map((r) => r.visited_at)).toEqual([Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 1), undefined]);
+    expect(all.slice(0, 3).map((r) => r.visited_at)).toEqual([
+      Date.UTC(2026, 10, 1),
+      Date.UTC(2026, 10, 1),
+      undefined,
+    ]);
     expect(all[2]).not.toHaveProperty("visited_at");
 
     // The ones that matter, written out.
@@ -109,7 +129,11 @@ describe("tripadvisor.com scraping", () => {
       text: "Lovely rooms and a quiet courtyard.\nWe will be back.",
       url: "https://www.tripadvisor.com/ShowUserReviews-g60713-d1001-r945000045-Blue_Door_Hotel-San_Francisco_California.html",
       posted_at: Date.UTC(2026, 10, 20),
-      review_hash: md5Hash(["Lovely rooms and a quiet courtyard.\nWe will be back.", "Dana K", "Thank you Dana, see you again soon."]),
+      review_hash: md5Hash([
+        "Lovely rooms and a quiet courtyard.\nWe will be back.",
+        "Dana K",
+        "Thank you Dana, see you again soon.",
+      ]),
       language: "en",
       source_date: "2026-11-20",
       scraped_at: expect.any(Number),
@@ -125,7 +149,12 @@ describe("tripadvisor.com scraping", () => {
     });
     expect(all[1]).not.toHaveProperty("owner_reply");
     // Stars without words.
-    expect(all[2]).toMatchObject({ review_id: "945000043", text: "", rating: 3, review_hash: md5Hash(["", "Sam P"]) });
+    expect(all[2]).toMatchObject({
+      review_id: "945000043",
+      text: "",
+      rating: 3,
+      review_hash: md5Hash(["", "Sam P"]),
+    });
     // The last page holds the five oldest.
     expect((await retrieve(task, 3, 20)).reviews.map((r: { review_id: string }) => r.review_id)).toEqual([
       "945000005",
@@ -145,7 +174,9 @@ describe("tripadvisor.com scraping", () => {
     // The page with the known review is the last one read; the known review itself is left out.
     const body = await retrieve(task);
     const firstPage = location(1001).reviews.slice(0, 20);
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(firstPage.filter((_, i) => i !== 3).map((r) => String(r.id)));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      firstPage.filter((_, i) => i !== 3).map((r) => String(r.id)),
+    );
   });
 
   it("completes a restaurant without reviews with zero reviews", async () => {
@@ -162,15 +193,22 @@ describe("tripadvisor.com scraping", () => {
     expect(task.publisher).toBe("www.TripAdvisor.de");
     await queue().drain();
     const body = await retrieve({ ...task, publisher: "tripadvisor.de" });
-    expect(body.business).toMatchObject({ publisher: "tripadvisor.de", profile_key: profileUrl(1003, "www.tripadvisor.de") });
+    expect(body.business).toMatchObject({
+      publisher: "tripadvisor.de",
+      profile_key: profileUrl(1003, "www.tripadvisor.de"),
+    });
     expect(body.reviews).toEqual(location(1003).reviews.map((r) => expected(r, "www.tripadvisor.de")));
     expect(body.reviews.map((r: { language: string }) => r.language)).toEqual(["en", "fr", "de"]);
   });
 
   it("follows a renamed location's redirect and keeps its canonical address", async () => {
-    const task = await submitScrape("tripadvisor.com", "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-or20-Old_Name_Hotel.html#REVIEWS", {
-      first_page_only: true,
-    });
+    const task = await submitScrape(
+      "tripadvisor.com",
+      "https://www.tripadvisor.com/Hotel_Review-g60713-d1001-Reviews-or20-Old_Name_Hotel.html#REVIEWS",
+      {
+        first_page_only: true,
+      },
+    );
     await queue().drain();
     const body = await retrieve(task);
     expect(body.business.profile_key).toBe(profileUrl(1001));
@@ -180,12 +218,18 @@ describe("tripadvisor.com scraping", () => {
 
 describe("tripadvisor.com cookies", () => {
   it("sends its own TAUnique cookie together with the task's login cookies (issue 23)", async () => {
-    const before = (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"]?.length ?? 0;
+    const before =
+      (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"]?.length ?? 0;
     const login = [{ name: "TASession", value: "V2ID.ABC", domain: ".tripadvisor.com" }];
-    const task = await submitScrape("tripadvisor.com", profileUrl(1003), { first_page_only: true, persona: { additional_cookies: { login } } });
+    const task = await submitScrape("tripadvisor.com", profileUrl(1003), {
+      first_page_only: true,
+      persona: { additional_cookies: { login } },
+    });
     await queue().drain();
     expect((await retrieve(task)).task_status).toBe(200);
-    const cookies = (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"].slice(before);
+    const cookies = (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"].slice(
+      before,
+    );
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(/^TAUnique=[0-9a-f]{48}; TASession=V2ID\.ABC$/);
   });
@@ -202,7 +246,12 @@ describe("tripadvisor.com lookup", () => {
 
   it("fails as profile_not_found when no listing has the name and the address", async () => {
     const warn = vi.spyOn(console, "warn");
-    const task = await submitScrape("tripadvisor.com", "", {}, { business: { ...business(), name: "Green Lantern Bistro" } });
+    const task = await submitScrape(
+      "tripadvisor.com",
+      "",
+      {},
+      { business: { ...business(), name: "Green Lantern Bistro" } },
+    );
     await queue().drain();
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
     expect(failureDetails(warn, task.taskId)).toContain("No Tripadvisor listing among");
@@ -212,7 +261,10 @@ describe("tripadvisor.com lookup", () => {
 describe("tripadvisor.com failures", () => {
   async function failure(id: number) {
     const warn = vi.spyOn(console, "warn");
-    const url = id === 9999 ? "https://www.tripadvisor.com/Hotel_Review-g60713-d9999-Reviews-Nowhere_Inn-San_Francisco_California.html" : profileUrl(id);
+    const url =
+      id === 9999
+        ? "https://www.tripadvisor.com/Hotel_Review-g60713-d9999-Reviews-Nowhere_Inn-San_Francisco_California.html"
+        : profileUrl(id);
     const task = await submitScrape("tripadvisor.com", url);
     await queue().drain();
     return { body: await retrieve(task), log: failureDetails(warn, task.taskId) };
@@ -255,7 +307,8 @@ describe("tripadvisor.com failures", () => {
   it("never completes silently when a -or<N>- page repeats the reviews already read (its offset ignored): coverage says the walk is incomplete and why", async () => {
     // A failure after page 1 keeps the pages read (docs/api.md, "Failures after page 1").
     const { body, log } = await failure(1011);
-    const message = "Tripadvisor review page -or20- repeats the reviews of the page before: the offset was not honoured";
+    const message =
+      "Tripadvisor review page -or20- repeats the reviews of the page before: the offset was not honoured";
     expect(body.task_status).toBe(200);
     expect(body.coverage).toMatchObject({ complete: false, stop_reason: `publisher_error: ${message}` });
     expect(body.coverage.collected).toBeLessThan(body.coverage.publisher_total);
@@ -273,7 +326,11 @@ describe("tripadvisor.com submit rules", () => {
     const { apiKey } = await createAccount();
     return postJson("/submit/request-reviews/", submitBody(apiKey, publishers));
   }
-  const config = (profile_key?: string) => ({ ...(profile_key === undefined ? {} : { profile_key }), last_review_hashes: [], first_page_only: false });
+  const config = (profile_key?: string) => ({
+    ...(profile_key === undefined ? {} : { profile_key }),
+    last_review_hashes: [],
+    first_page_only: false,
+  });
 
   it("takes a location URL on any Tripadvisor site, or no profile_key at all", async () => {
     const res = await submitted({
@@ -282,12 +339,18 @@ describe("tripadvisor.com submit rules", () => {
       "tripadvisor.fr": config(""),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.tasks.map((t: { publisher_key: string }) => t.publisher_key)).toEqual(["tripadvisor.com", "tripadvisor.co.uk", "tripadvisor.fr"]);
+    expect(res.body.tasks.map((t: { publisher_key: string }) => t.publisher_key)).toEqual([
+      "tripadvisor.com",
+      "tripadvisor.co.uk",
+      "tripadvisor.fr",
+    ]);
   });
 
   it("refuses pages that are no location, other sites and bare ids", async () => {
     const res = await submitted({
-      "tripadvisor.com": config("https://www.tripadvisor.com/Tourism-g60713-San_Francisco_California-Vacations.html"),
+      "tripadvisor.com": config(
+        "https://www.tripadvisor.com/Tourism-g60713-San_Francisco_California-Vacations.html",
+      ),
       "tripadvisor.co.uk": config("https://www.example.com/Hotel_Review-g60713-d1001-Reviews-X.html"),
       "tripadvisor.de": config("d1001"),
     });

@@ -49,10 +49,19 @@ function review(shop: string, i: number): TrustedShopsFixtureReview {
 }
 
 /** `active`: reviews of the last 365 days (`activeReviewCount`); `total`: all of them (`totalReviewCount`). */
-export const SHOPS: Record<string, { reviews: TrustedShopsFixtureReview[]; active: number; total: number }> = {
-  [BIG_SHOP]: { reviews: Array.from({ length: 10 }, (_, i) => review(BIG_SHOP, i)), active: 248, total: 288 },
-  [SMALL_SHOP]: { reviews: Array.from({ length: 3 }, (_, i) => review(SMALL_SHOP, i)), active: 3, total: 3 },
-};
+export const SHOPS: Record<string, { reviews: TrustedShopsFixtureReview[]; active: number; total: number }> =
+  {
+    [BIG_SHOP]: {
+      reviews: Array.from({ length: 10 }, (_, i) => review(BIG_SHOP, i)),
+      active: 248,
+      total: 288,
+    },
+    [SMALL_SHOP]: {
+      reviews: Array.from({ length: 3 }, (_, i) => review(SMALL_SHOP, i)),
+      active: 3,
+      total: 3,
+    },
+  };
 
 const wrap = (data: unknown, status = 200): FixtureResponse => ({
   status,
@@ -69,7 +78,13 @@ const wrap = (data: unknown, status = 200): FixtureResponse => ({
 });
 
 function shopData(tsId: string) {
-  return { tsId, url: "https://www.example-shop.de", name: "Example Shop", languageISO2: "de", targetMarketISO3: "DEU" };
+  return {
+    tsId,
+    url: "https://www.example-shop.de",
+    name: "Example Shop",
+    languageISO2: "de",
+    targetMarketISO3: "DEU",
+  };
 }
 
 const SHOP_PATH = /^\/rest\/public\/v2\/shops\/(X[0-9A-F]{32})\/(reviews|quality\/reviews)\.json$/;
@@ -90,7 +105,12 @@ const fixture: PublisherFixture = {
       shop: {
         ...shopData(match[1]),
         qualityIndicators: {
-          reviewIndicator: { overallMark: "4.73", overallMarkDescription: "EXCELLENT", activeReviewCount: shop.active, totalReviewCount: shop.total },
+          reviewIndicator: {
+            overallMark: "4.73",
+            overallMarkDescription: "EXCELLENT",
+            activeReviewCount: shop.active,
+            totalReviewCount: shop.total,
+          },
         },
       },
     });

@@ -14,7 +14,12 @@ import { BIG_SHOP, SHOPS } from "./site";
 const DEMO_SHOP = "XA2A8D35838AF5F63E5EB0E05847B1CB8";
 const quality = JSON.parse(raw) as unknown;
 /** Invented: the fixture's ten reviews, in the reviews answer's wrapping, said to be the DemoShop's. */
-const reviews = { response: { code: 200, data: { shop: { tsId: DEMO_SHOP, languageISO2: "de", reviews: SHOPS[BIG_SHOP].reviews } } } };
+const reviews = {
+  response: {
+    code: 200,
+    data: { shop: { tsId: DEMO_SHOP, languageISO2: "de", reviews: SHOPS[BIG_SHOP].reviews } },
+  },
+};
 
 describe("trusted-shops on a real review indicator (trustedshops-android-sdk shopWithReviews.json, 2016-07)", () => {
   it("holds the DemoShop's indicator: 41 reviews in the last 365 days, 222 in all", () => {
@@ -24,7 +29,14 @@ describe("trusted-shops on a real review indicator (trustedshops-android-sdk sho
         data: {
           shop: {
             tsId: DEMO_SHOP,
-            qualityIndicators: { reviewIndicator: { activePeriodInDays: 365, activeReviewCount: 41, totalReviewCount: 222, overallMark: 4.75 } },
+            qualityIndicators: {
+              reviewIndicator: {
+                activePeriodInDays: 365,
+                activeReviewCount: 41,
+                totalReviewCount: 222,
+                overallMark: 4.75,
+              },
+            },
           },
         },
       },
@@ -32,7 +44,10 @@ describe("trusted-shops on a real review indicator (trustedshops-android-sdk sho
   });
 
   it("counts every review of the shop, not only the last year's, and names what the public API leaves out", () => {
-    const page = parseTrustedShopsPage({ reviews, quality }, parseContext(DEMO_SHOP, infoPageUrl(DEMO_SHOP), { page: 0, token: null }));
+    const page = parseTrustedShopsPage(
+      { reviews, quality },
+      parseContext(DEMO_SHOP, infoPageUrl(DEMO_SHOP), { page: 0, token: null }),
+    );
     expect(page.publisherTotal).toBe(222);
     expect(page.limitedView).toBe("Trusted Shops' public API shows only the newest 10 of 222 reviews");
     expect(page.reviews).toHaveLength(10);

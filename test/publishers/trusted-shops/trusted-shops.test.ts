@@ -1,20 +1,35 @@
 /** Trusted Shops: profile_key rules, the shop API's answers, and end to end through the Worker and scrape-trusted-shops. */
 import { describe, expect, it } from "vitest";
 import { infoPageUrl, resolveTrustedShopsProfile } from "../../../src/publishers/trusted-shops/profile";
-import { parseShopSearch, parseTrustedShopsPage, qualityUrl, reviewsUrl, shopSearchUrl } from "../../../src/publishers/trusted-shops/reviews";
+import {
+  parseShopSearch,
+  parseTrustedShopsPage,
+  qualityUrl,
+  reviewsUrl,
+  shopSearchUrl,
+} from "../../../src/publishers/trusted-shops/reviews";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-support";
 import fixture, { BIG_SHOP, GONE_SHOP, SHOPS, SMALL_SHOP } from "./site";
 
 const PAGE = infoPageUrl(BIG_SHOP);
-const answers = (tsId: string) => ({ reviews: fixtureJson(fixture, reviewsUrl(tsId)), quality: fixtureJson(fixture, qualityUrl(tsId)) });
+const answers = (tsId: string) => ({
+  reviews: fixtureJson(fixture, reviewsUrl(tsId)),
+  quality: fixtureJson(fixture, qualityUrl(tsId)),
+});
 const ctx = (tsId: string) => parseContext(tsId, infoPageUrl(tsId), { page: 0, token: null });
 
 describe("Trusted Shops profile_key", () => {
   it.each([
-    [`https://www.trustedshops.de/bewertung/info_${BIG_SHOP}.html?utm=x`, `https://www.trustedshops.de/bewertung/info_${BIG_SHOP}.html`],
-    [`https://www.trustedshops.eu/buyerrating/info_${BIG_SHOP}.html`, `https://www.trustedshops.eu/buyerrating/info_${BIG_SHOP}.html`],
+    [
+      `https://www.trustedshops.de/bewertung/info_${BIG_SHOP}.html?utm=x`,
+      `https://www.trustedshops.de/bewertung/info_${BIG_SHOP}.html`,
+    ],
+    [
+      `https://www.trustedshops.eu/buyerrating/info_${BIG_SHOP}.html`,
+      `https://www.trustedshops.eu/buyerrating/info_${BIG_SHOP}.html`,
+    ],
     [BIG_SHOP, PAGE],
     ["example-shop.de", "https://api.trustedshops.com/rest/public/v2/shops.json?url=example-shop.de"],
   ])("%s → %s", (key, url) => {
@@ -53,7 +68,10 @@ describe("Trusted Shops shop API", () => {
       url: PAGE,
       date: "2026-11-19T17:00:00+01:00",
     });
-    expect(parseTrustedShopsPage(answers(SMALL_SHOP), ctx(SMALL_SHOP))).toMatchObject({ publisherTotal: 3, limitedView: null });
+    expect(parseTrustedShopsPage(answers(SMALL_SHOP), ctx(SMALL_SHOP))).toMatchObject({
+      publisherTotal: 3,
+      limitedView: null,
+    });
   });
 
   it("counts all the shop's reviews (totalReviewCount), and the last year's (activeReviewCount) only when the total is absent", () => {
@@ -80,17 +98,23 @@ describe("Trusted Shops shop API", () => {
     expect(scrapeError(() => parseTrustedShopsPage(answers(SMALL_SHOP), ctx(BIG_SHOP))).message).toBe(
       `Trusted Shops reviews: asked for ${BIG_SHOP}, the answer is about ${SMALL_SHOP}`,
     );
-    expect(scrapeError(() => parseTrustedShopsPage({ reviews: answers(BIG_SHOP).reviews, quality: {} }, ctx(BIG_SHOP))).message).toContain(
-      "Trusted Shops review indicator: unexpected answer at response",
-    );
+    expect(
+      scrapeError(() =>
+        parseTrustedShopsPage({ reviews: answers(BIG_SHOP).reviews, quality: {} }, ctx(BIG_SHOP)),
+      ).message,
+    ).toContain("Trusted Shops review indicator: unexpected answer at response");
   });
 
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseTrustedShopsPage);
     const quality = answers(BIG_SHOP).quality;
-    expectHostileInputHandled(parseTrustedShopsPage, (reviews) => ({ reviews: { response: { data: { shop: { tsId: "k", reviews } } } }, quality }), {
-      wrapsItems: true,
-    });
+    expectHostileInputHandled(
+      parseTrustedShopsPage,
+      (reviews) => ({ reviews: { response: { data: { shop: { tsId: "k", reviews } } } }, quality }),
+      {
+        wrapsItems: true,
+      },
+    );
   });
 });
 

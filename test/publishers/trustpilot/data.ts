@@ -41,7 +41,15 @@ export interface FixtureTrustpilotReview {
   dates: { experiencedDate: string; publishedDate: string; updatedDate: string | null };
   report: null;
   hasUnhandledReports: boolean;
-  consumer: { id: string; displayName: string; imageUrl: string; numberOfReviews: number; countryCode: string; hasImage: boolean; isVerified: boolean };
+  consumer: {
+    id: string;
+    displayName: string;
+    imageUrl: string;
+    numberOfReviews: number;
+    countryCode: string;
+    hasImage: boolean;
+    isVerified: boolean;
+  };
   reply: { message: string; publishedDate: string; updatedDate: string | null } | null;
   consumersReviewCountOnSameDomain: number;
   consumersReviewCountOnSameLocation: null;
@@ -78,10 +86,22 @@ function review(
     },
     title,
     likes: 0,
-    dates: { experiencedDate: `${published.slice(0, 10)}T00:00:00.000Z`, publishedDate: published, updatedDate: null },
+    dates: {
+      experiencedDate: `${published.slice(0, 10)}T00:00:00.000Z`,
+      publishedDate: published,
+      updatedDate: null,
+    },
     report: null,
     hasUnhandledReports: false,
-    consumer: { id: `c0${id.slice(2)}`, displayName: author, imageUrl: "", numberOfReviews: 2, countryCode: "US", hasImage: false, isVerified: false },
+    consumer: {
+      id: `c0${id.slice(2)}`,
+      displayName: author,
+      imageUrl: "",
+      numberOfReviews: 2,
+      countryCode: "US",
+      hasImage: false,
+      isVerified: false,
+    },
     reply: extra.reply ? { ...extra.reply, updatedDate: null } : null,
     consumersReviewCountOnSameDomain: 1,
     consumersReviewCountOnSameLocation: null,
@@ -118,10 +138,20 @@ export const REVIEWS: FixtureTrustpilotReview[] = [
     "Cold food",
     "Waited forty minutes and the eggs came cold.\n\nNot what I expected.",
     {
-      reply: { message: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.", publishedDate: "2026-10-21T08:30:00.000Z" },
+      reply: {
+        message: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.",
+        publishedDate: "2026-10-21T08:30:00.000Z",
+      },
     },
   ),
-  review("6650a1f2000000000000000d", "2026-10-11T07:45:30.000Z", "Amelia", 5, "Lovely staff", "Lovely staff and a cosy corner to read in."),
+  review(
+    "6650a1f2000000000000000d",
+    "2026-10-11T07:45:30.000Z",
+    "Amelia",
+    5,
+    "Lovely staff",
+    "Lovely staff and a cosy corner to read in.",
+  ),
   review("6650a1f2000000000000000e", "2026-09-30T16:20:00.000Z", "J. Osei", 3, "Rated 3 stars", ""),
   review(
     "6650a1f2000000000000000f",
@@ -132,16 +162,51 @@ export const REVIEWS: FixtureTrustpilotReview[] = [
     "Sehr guter Kaffee und freundliche Bedienung. Gerne wieder, wenn ich in San Francisco bin.",
     { language: "de" },
   ),
-  review("6650a1f20000000000000010", "2026-08-02T13:13:13.000Z", "Tom W", 1, "Overpriced", "Six dollars for a small drip coffee."),
-  review("6650a1f20000000000000011", "2026-07-19T08:00:00.000Z", "Priya", 4, "Good pastries", "Good pastries, the croissants sell out early."),
-  review("6650a1f20000000000000012", "2026-06-01T09:30:00.000Z", "Marco", 5, "Great espresso", "Great espresso, friendly baristas."),
-  review("6650a1f20000000000000013", "2026-05-05T17:00:00.000Z", "Old Timer", 4, "Still good", "Still my favourite place after all these years."),
+  review(
+    "6650a1f20000000000000010",
+    "2026-08-02T13:13:13.000Z",
+    "Tom W",
+    1,
+    "Overpriced",
+    "Six dollars for a small drip coffee.",
+  ),
+  review(
+    "6650a1f20000000000000011",
+    "2026-07-19T08:00:00.000Z",
+    "Priya",
+    4,
+    "Good pastries",
+    "Good pastries, the croissants sell out early.",
+  ),
+  review(
+    "6650a1f20000000000000012",
+    "2026-06-01T09:30:00.000Z",
+    "Marco",
+    5,
+    "Great espresso",
+    "Great espresso, friendly baristas.",
+  ),
+  review(
+    "6650a1f20000000000000013",
+    "2026-05-05T17:00:00.000Z",
+    "Old Timer",
+    4,
+    "Still good",
+    "Still my favourite place after all these years.",
+  ),
 ];
 
 /** The "most relevant" block: reviews from elsewhere in the list, plus one the list does not show on this page. */
 export const RELEVANT = [
   REVIEWS[6],
-  review("6650a1f2000000000000ffff", "2026-04-01T10:00:00.000Z", "Featured Reviewer", 5, "Featured", "This block is not the list."),
+  review(
+    "6650a1f2000000000000ffff",
+    "2026-04-01T10:00:00.000Z",
+    "Featured Reviewer",
+    5,
+    "Featured",
+    "This block is not the list.",
+  ),
 ];
 
 export const PER_PAGE = 4;
@@ -160,7 +225,12 @@ export interface SearchUnit {
   categories: { categoryId: string; displayName: string; isPredicted: boolean }[];
 }
 
-function unit(id: string, identifyingName: string, displayName: string, location: SearchUnit["location"]): SearchUnit {
+function unit(
+  id: string,
+  identifyingName: string,
+  displayName: string,
+  location: SearchUnit["location"],
+): SearchUnit {
   return {
     businessUnitId: id,
     stars: 4.5,
@@ -194,7 +264,12 @@ export const SEARCH_RESULTS: SearchUnit[] = [
     zipCode: "94105",
     country: "United States",
   }),
-  unit("5b0000000000000000000003", "bluedoorcafe.net", "Blue Door Cafe Ltd", { address: null, city: null, zipCode: null, country: "United States" }),
+  unit("5b0000000000000000000003", "bluedoorcafe.net", "Blue Door Cafe Ltd", {
+    address: null,
+    city: null,
+    zipCode: null,
+    country: "United States",
+  }),
   unit("5b0000000000000000000004", "www.lookup-bluedoor.com", "Blue Door Café", {
     address: "1 Market Street, Suite 2",
     city: "San Francisco",

@@ -5,7 +5,8 @@ import { hasNextData } from "../../../src/publishers/trustpilot/next-data";
 import { parseReviewPage } from "../../../src/publishers/trustpilot/reviews";
 import { deepJson, hostilePage, hostilePages, repeatTo, withinBudget } from "../hostile-inputs";
 
-const NEXT = (json: string) => `<html><body><script id="__NEXT_DATA__" type="application/json">${json}</script></body></html>`;
+const NEXT = (json: string) =>
+  `<html><body><script id="__NEXT_DATA__" type="application/json">${json}</script></body></html>`;
 const TP_MARKUP = [
   '<script id="__NEXT_DATA__" type="application/json">',
   "</script>",
@@ -15,15 +16,24 @@ const TP_MARKUP = [
 ];
 
 describe("trustpilot pages under hostile input", () => {
-  it.each(Object.entries(hostilePages(TP_MARKUP)))("%s: a result or publisher_error within the work budget", async (_, html) => {
-    await withinBudget((budget) => parseReviewPage(html, budget));
-  });
+  it.each(Object.entries(hostilePages(TP_MARKUP)))(
+    "%s: a result or publisher_error within the work budget",
+    async (_, html) => {
+      await withinBudget((budget) => parseReviewPage(html, budget));
+    },
+  );
 
   it.each([
     ["page data nested 100,000 deep", NEXT(deepJson(100_000))],
     ["page data nested 100,000 arrays deep", NEXT(deepJson(100_000, "[", "]"))],
-    ["__proto__ keys in the page data", NEXT('{"props":{"pageProps":{"__proto__":{"reviews":[]},"reviews":[{"__proto__":{"rating":5}}]}}}')],
-    ["a repeated page-data script", repeatTo(`<script id="__NEXT_DATA__" type="application/json">{"props":1}</script>`)],
+    [
+      "__proto__ keys in the page data",
+      NEXT('{"props":{"pageProps":{"__proto__":{"reviews":[]},"reviews":[{"__proto__":{"rating":5}}]}}}'),
+    ],
+    [
+      "a repeated page-data script",
+      repeatTo(`<script id="__NEXT_DATA__" type="application/json">{"props":1}</script>`),
+    ],
   ])("%s: a result or publisher_error within the work budget", async (_, html) => {
     await withinBudget((budget) => parseReviewPage(html, budget));
   });
@@ -40,7 +50,9 @@ describe("trustpilot pages under hostile input", () => {
   it("any JSON as the page data: a result or publisher_error", async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (value) => {
-        await withinBudget((budget) => parseReviewPage(NEXT(JSON.stringify({ props: { pageProps: value } })), budget));
+        await withinBudget((budget) =>
+          parseReviewPage(NEXT(JSON.stringify({ props: { pageProps: value } })), budget),
+        );
       }),
       { numRuns: 150 },
     );
@@ -48,7 +60,9 @@ describe("trustpilot pages under hostile input", () => {
 
   it("finds the page data by its script tag without a regex over the page, even among 2 MB of unclosed openings", () => {
     expect(hasNextData(repeatTo('<script id="__NEXT_DATA__" '))).toBe(true);
-    expect(hasNextData(repeatTo("<script ") + `<script id="__NEXT_DATA__" type="application/json">{}</script>`)).toBe(true);
+    expect(
+      hasNextData(repeatTo("<script ") + `<script id="__NEXT_DATA__" type="application/json">{}</script>`),
+    ).toBe(true);
     expect(hasNextData('<html><script id="__NEXT_DATA__" type="application/json">{}</script>')).toBe(true);
     expect(hasNextData("<p>__NEXT_DATA__ is mentioned in the text</p>")).toBe(false);
   });

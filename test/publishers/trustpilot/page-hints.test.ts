@@ -19,6 +19,10 @@ describe("trustpilot page hints", () => {
   it("says the view is limited when a deeper page asks to sign in, instead of ending as if the list were done", async () => {
     const profileUrl = `https://www.trustpilot.com/review/${slug("walled")}.com`;
     const third = await trustpilotAdapter.page({ profileUrl, page: 3 }, ctx);
-    expect(third).toMatchObject({ reviews: [], next: null, limitedView: "Trustpilot asks to sign in before page 3; login cookies let the walk go further" });
+    expect(third).toMatchObject({
+      reviews: [],
+      next: null,
+      limitedView: "Trustpilot asks to sign in before page 3; login cookies let the walk go further",
+    });
   });
 });

@@ -12,7 +12,15 @@ import fixture from "./site";
 /** The fixture site's page (body) for a URL on www.trustpilot.com. */
 async function serve(pathAndQuery: string): Promise<string> {
   const url = new URL(pathAndQuery, "https://www.trustpilot.com");
-  return fixture.site({ url, cookie: "", count: 1, method: "GET", host: "www.trustpilot.com", headers: {}, body: "" }).body;
+  return fixture.site({
+    url,
+    cookie: "",
+    count: 1,
+    method: "GET",
+    host: "www.trustpilot.com",
+    headers: {},
+    body: "",
+  }).body;
 }
 
 async function fetched(pathAndQuery: string, text?: string): Promise<FetchedPage> {
@@ -89,10 +97,16 @@ describe("trustpilot review page data", () => {
   });
 
   it("keeps a review without text as an empty body: the title (Trustpilot's first words of the text) is never the body", async () => {
-    const page = await parseReviewPage(await serve("/review/multi-0000000a.com?languages=all&sort=recency&page=2"));
+    const page = await parseReviewPage(
+      await serve("/review/multi-0000000a.com?languages=all&sort=recency&page=2"),
+    );
     expect(page.currentPage).toBe(2);
     const untitled = page.reviews.find((r) => r.id === "6650a1f2000000000000000e");
-    expect(untitled).toMatchObject({ author_name: "J. Osei", text: "", rating: { value: 3, best: 5, worst: 1 } });
+    expect(untitled).toMatchObject({
+      author_name: "J. Osei",
+      text: "",
+      rating: { value: 3, best: 5, worst: 1 },
+    });
   });
 
   it("reads an empty profile as no reviews on no pages", async () => {
@@ -101,12 +115,21 @@ describe("trustpilot review page data", () => {
   });
 
   it("names what is missing when the page data changed shape", async () => {
-    const changed = await scrapeError(parseReviewPage(await serve("/review/changed-0000000a.com?languages=all&sort=recency")));
+    const changed = await scrapeError(
+      parseReviewPage(await serve("/review/changed-0000000a.com?languages=all&sort=recency")),
+    );
     expect(changed.reason).toBe("publisher_error");
     expect(changed.message).toContain("__NEXT_DATA__.props.pageProps.reviews");
-    const bare = await scrapeError(parseReviewPage(await serve("/review/bare-0000000a.com?languages=all&sort=recency")));
-    expect(bare).toMatchObject({ reason: "publisher_error", message: "Trustpilot review page: no __NEXT_DATA__ script" });
-    const noJson = await scrapeError(parseReviewPage(`<script id="__NEXT_DATA__" type="application/json">{"props":</script>`));
+    const bare = await scrapeError(
+      parseReviewPage(await serve("/review/bare-0000000a.com?languages=all&sort=recency")),
+    );
+    expect(bare).toMatchObject({
+      reason: "publisher_error",
+      message: "Trustpilot review page: no __NEXT_DATA__ script",
+    });
+    const noJson = await scrapeError(
+      parseReviewPage(`<script id="__NEXT_DATA__" type="application/json">{"props":</script>`),
+    );
     expect(noJson.message).toBe("Trustpilot review page: __NEXT_DATA__ is not JSON");
   });
 
@@ -123,19 +146,35 @@ describe("trustpilot review page data", () => {
 describe("trustpilot page inspector", () => {
   it("lets real pages through, even though they mention cookie consent", async () => {
     const page = await fetched("/review/multi-0000000a.com?languages=all&sort=recency");
-    expect(inspectTrustpilotPage({ ...page, text: page.text.replace("<h1>", `<div id="onetrust-consent-sdk"></div><h1>`) })).toBeNull();
+    expect(
+      inspectTrustpilotPage({
+        ...page,
+        text: page.text.replace("<h1>", `<div id="onetrust-consent-sdk"></div><h1>`),
+      }),
+    ).toBeNull();
     expect(inspectTrustpilotPage(await fetched("/search?query=blue"))).toBeNull();
   });
 
   it("turns the sign-in page (by address or by Next.js's redirect in the data) into login_required", async () => {
-    expect(inspectTrustpilotPage(await fetched("/users/connect?redirect=%2Freview%2Fx.com"))).toMatchObject({ reason: "login_required", transient: false });
+    expect(inspectTrustpilotPage(await fetched("/users/connect?redirect=%2Freview%2Fx.com"))).toMatchObject({
+      reason: "login_required",
+      transient: false,
+    });
     const redirectData = `<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"__N_REDIRECT":"/users/connect?redirect=%2Freview%2Fx.com%3Fpage%3D11","__N_REDIRECT_STATUS":307}}}</script>`;
-    expect(inspectTrustpilotPage(await fetched("/review/x.com?page=11", redirectData))).toMatchObject({ reason: "login_required" });
+    expect(inspectTrustpilotPage(await fetched("/review/x.com?page=11", redirectData))).toMatchObject({
+      reason: "login_required",
+    });
   });
 
   it("turns the bot check into blocked (worth retrying) and a consent wall into blocked", async () => {
-    expect(inspectTrustpilotPage(await fetched("/review/captcha-0000000a.com"))).toMatchObject({ reason: "blocked", transient: true });
-    expect(inspectTrustpilotPage(await fetched("/review/consent-0000000a.com"))).toMatchObject({ reason: "blocked", transient: false });
+    expect(inspectTrustpilotPage(await fetched("/review/captcha-0000000a.com"))).toMatchObject({
+      reason: "blocked",
+      transient: true,
+    });
+    expect(inspectTrustpilotPage(await fetched("/review/consent-0000000a.com"))).toMatchObject({
+      reason: "blocked",
+      transient: false,
+    });
   });
 });
 
@@ -143,8 +182,14 @@ describe("trustpilot profile_key", () => {
   const resolve = (key: string) => resolveTrustpilotProfileKey(key, "trustpilot.com");
 
   it.each([
-    ["https://www.trustpilot.com/review/bluedoorcafe.com", "https://www.trustpilot.com/review/bluedoorcafe.com"],
-    ["https://uk.trustpilot.com/review/www.BlueDoorCafe.co.uk?page=2#reviews", "https://www.trustpilot.com/review/www.bluedoorcafe.co.uk"],
+    [
+      "https://www.trustpilot.com/review/bluedoorcafe.com",
+      "https://www.trustpilot.com/review/bluedoorcafe.com",
+    ],
+    [
+      "https://uk.trustpilot.com/review/www.BlueDoorCafe.co.uk?page=2#reviews",
+      "https://www.trustpilot.com/review/www.bluedoorcafe.co.uk",
+    ],
     ["https://trustpilot.com/review/bluedoorcafe.com/", "https://www.trustpilot.com/review/bluedoorcafe.com"],
     ["www.trustpilot.com/review/bluedoorcafe.com", "https://www.trustpilot.com/review/bluedoorcafe.com"],
     ["bluedoorcafe.com", "https://www.trustpilot.com/review/bluedoorcafe.com"],
@@ -155,9 +200,15 @@ describe("trustpilot profile_key", () => {
 
   it.each([
     ["https://www.trustpilot.com/categories/cafe", "Enter the URL of a profile on trustpilot.com."],
-    ["https://www.trustpilot.com/reviews/6650a1f2000000000000000a", "Enter the URL of a profile on trustpilot.com."],
+    [
+      "https://www.trustpilot.com/reviews/6650a1f2000000000000000a",
+      "Enter the URL of a profile on trustpilot.com.",
+    ],
     ["https://www.trustpilot.com/review/not a domain", "Enter a valid URL."],
-    ["https://www.yelp.com/review/bluedoorcafe.com", "Enter a URL on trustpilot.com or one of its subdomains."],
+    [
+      "https://www.yelp.com/review/bluedoorcafe.com",
+      "Enter a URL on trustpilot.com or one of its subdomains.",
+    ],
     ["Blue Door Cafe", "Enter a valid URL."],
     ["ftp://www.trustpilot.com/review/bluedoorcafe.com", "Enter a valid URL."],
   ])("%s is refused: %s", (key, error) => {
@@ -179,8 +230,14 @@ describe("trustpilot search matching", () => {
       zipCode: "94105",
     });
     const wrapped = `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { businessUnits: { businesses: SEARCH_RESULTS.slice(0, 1), totalPages: 1 } } } })}</script>`;
-    expect((await parseSearchPage(wrapped)).map((c) => c.identifyingName)).toEqual(["bluedoorcafe-oakland.com"]);
-    const changed = await scrapeError(parseSearchPage(`<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"results":[]}}}</script>`));
+    expect((await parseSearchPage(wrapped)).map((c) => c.identifyingName)).toEqual([
+      "bluedoorcafe-oakland.com",
+    ]);
+    const changed = await scrapeError(
+      parseSearchPage(
+        `<script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"results":[]}}}</script>`,
+      ),
+    );
     expect(changed).toMatchObject({
       reason: "publisher_error",
       message: expect.stringContaining("Trustpilot search page: __NEXT_DATA__.props.pageProps.businessUnits"),

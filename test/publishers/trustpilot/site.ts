@@ -23,10 +23,18 @@ import { PER_PAGE, RELEVANT, REVIEWS, SEARCH_RESULTS, type FixtureTrustpilotRevi
 
 const BUILD_ID = "businessunitprofile-consumersite-2.427.0";
 
-function htmlPage(title: string, body: string, nextData?: unknown, status = 200, headers: Record<string, string> = {}): FixtureResponse {
+function htmlPage(
+  title: string,
+  body: string,
+  nextData?: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): FixtureResponse {
   // Next.js writes its data as JSON inside the script, `<` escaped so no `</script>` can end it.
   const script =
-    nextData === undefined ? "" : `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`;
+    nextData === undefined
+      ? ""
+      : `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(nextData).replace(/</g, "\\u003c")}</script>`;
   return {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", ...headers },
@@ -86,7 +94,14 @@ function profileData({ domain, page, reviews, languages, sort }: ListOptions) {
           websiteUrl: `https://${domain}`,
           stars: 4.5,
           isClaimed: true,
-          contactInfo: { email: "", address: "1 Market Street", city: "San Francisco", country: "US", phone: "", zipCode: "94105" },
+          contactInfo: {
+            email: "",
+            address: "1 Market Street",
+            city: "San Francisco",
+            country: "US",
+            phone: "",
+            zipCode: "94105",
+          },
         },
         reviews: pageReviews,
         relevantReviews: RELEVANT,
@@ -96,10 +111,30 @@ function profileData({ domain, page, reviews, languages, sort }: ListOptions) {
           totalNumberOfReviews: reviews.length,
           totalNumberOfFilteredReviews: listed.length,
           pagination: { currentPage: page, perPage: PER_PAGE, totalCount: listed.length, totalPages },
-          selected: { languages, date: null, stars: null, aspects: null, topics: null, search: null, locationId: null, sort, verified: false, replies: false },
-          reviewStatistics: { hasMultipleLanguages: true, reviewLanguages: [], ratings: { total: reviews.length, one: 1, two: 1, three: 1, four: 3, five: 4 } },
+          selected: {
+            languages,
+            date: null,
+            stars: null,
+            aspects: null,
+            topics: null,
+            search: null,
+            locationId: null,
+            sort,
+            verified: false,
+            replies: false,
+          },
+          reviewStatistics: {
+            hasMultipleLanguages: true,
+            reviewLanguages: [],
+            ratings: { total: reviews.length, one: 1, two: 1, three: 1, four: 3, five: 4 },
+          },
         },
-        seoData: { locale: "en-US", canonicalUrl: `https://www.trustpilot.com/review/${domain}`, languages: [], domain },
+        seoData: {
+          locale: "en-US",
+          canonicalUrl: `https://www.trustpilot.com/review/${domain}`,
+          languages: [],
+          domain,
+        },
       },
       __N_SSP: true,
     },
@@ -119,15 +154,21 @@ function profile(url: URL, domain: string, scenario: string): FixtureResponse {
   const sort = url.searchParams.get("sort") ?? "relevance";
   const list = (reviews: FixtureTrustpilotReview[]) => {
     const data = profileData({ domain, page, reviews, languages, sort });
-    if (page < 1 || (page > 1 && page > data.props.pageProps.filters.pagination.totalPages)) return notFound();
-    return htmlPage(`Blue Door Café Reviews | Read Customer Service Reviews of ${domain}`, `<h1>Blue Door Café</h1>`, data);
+    if (page < 1 || (page > 1 && page > data.props.pageProps.filters.pagination.totalPages))
+      return notFound();
+    return htmlPage(
+      `Blue Door Café Reviews | Read Customer Service Reviews of ${domain}`,
+      `<h1>Blue Door Café</h1>`,
+      data,
+    );
   };
   switch (scenario) {
     case "multi":
     case "lookup":
       return list(REVIEWS);
     case "moved":
-      if (!domain.startsWith("www.")) return { status: 301, headers: { Location: `/review/www.${domain}${url.search}` }, body: "" };
+      if (!domain.startsWith("www."))
+        return { status: 301, headers: { Location: `/review/www.${domain}${url.search}` }, body: "" };
       return list(REVIEWS);
     case "walled":
       return page >= 3 ? signInRedirect(url) : list(REVIEWS);
@@ -142,10 +183,16 @@ function profile(url: URL, domain: string, scenario: string): FixtureResponse {
     case "changed": {
       const data = profileData({ domain, page, reviews: REVIEWS, languages, sort });
       const { reviews, ...rest } = data.props.pageProps;
-      return htmlPage("Blue Door Café", "<h1>Blue Door Café</h1>", { ...data, props: { ...data.props, pageProps: { ...rest, reviewList: reviews } } });
+      return htmlPage("Blue Door Café", "<h1>Blue Door Café</h1>", {
+        ...data,
+        props: { ...data.props, pageProps: { ...rest, reviewList: reviews } },
+      });
     }
     case "bare":
-      return htmlPage("Blue Door Café", `<h1>Blue Door Café</h1><article><p>Best flat white in town.</p></article>`);
+      return htmlPage(
+        "Blue Door Café",
+        `<h1>Blue Door Café</h1><article><p>Best flat white in town.</p></article>`,
+      );
     case "hollow": {
       const data = profileData({ domain, page, reviews: REVIEWS, languages, sort });
       data.props.pageProps.reviews = [];
@@ -158,9 +205,14 @@ function profile(url: URL, domain: string, scenario: string): FixtureResponse {
 
 function search(url: URL): FixtureResponse {
   const query = (url.searchParams.get("query") ?? "").toLowerCase();
-  const businessUnits = SEARCH_RESULTS.filter((unit) => query.split(/\s+/).some((word) => word && unit.displayName.toLowerCase().includes(word)));
+  const businessUnits = SEARCH_RESULTS.filter((unit) =>
+    query.split(/\s+/).some((word) => word && unit.displayName.toLowerCase().includes(word)),
+  );
   return htmlPage("Search | Trustpilot", "<h1>Search results</h1>", {
-    props: { pageProps: { businessUnits, query, totalHits: businessUnits.length, totalPages: 1 }, __N_SSP: true },
+    props: {
+      pageProps: { businessUnits, query, totalHits: businessUnits.length, totalPages: 1 },
+      __N_SSP: true,
+    },
     page: "/search",
     query: { query },
     buildId: "consumersiteapp-1.0.0",

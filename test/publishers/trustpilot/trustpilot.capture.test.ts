@@ -28,10 +28,15 @@ function profilePage(company: CapturedCompany): string {
     pageUrl: company.pageUrl,
     businessUnit: company.companyDetails,
     reviews: company.reviews,
-    filters: { pagination: { currentPage: 1, totalPages: Math.ceil(company.companyDetails.numberOfReviews / 20) } },
+    filters: {
+      pagination: { currentPage: 1, totalPages: Math.ceil(company.companyDetails.numberOfReviews / 20) },
+    },
   };
   // As Next.js writes it: `<` escaped so no text can end the script.
-  const data = JSON.stringify({ props: { pageProps }, page: "/review/[businessUnit]" }).replace(/</g, "\\u003c");
+  const data = JSON.stringify({ props: { pageProps }, page: "/review/[businessUnit]" }).replace(
+    /</g,
+    "\\u003c",
+  );
   return `<!DOCTYPE html><html lang="en-US"><head><title>Trustpilot</title></head><body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${data}</script></body></html>`;
 }
 
@@ -105,7 +110,10 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
  * list, plain or wrapped as `{businesses}`.
  */
 function resultsPage(businesses: unknown[]): string {
-  const data = JSON.stringify({ props: { pageProps: { businessUnits: { businesses } } } }).replace(/</g, "\\u003c");
+  const data = JSON.stringify({ props: { pageProps: { businessUnits: { businesses } } } }).replace(
+    /</g,
+    "\\u003c",
+  );
   return `<!DOCTYPE html><html><head><title>Trustpilot</title></head><body><script id="__NEXT_DATA__" type="application/json">${data}</script></body></html>`;
 }
 
@@ -131,12 +139,19 @@ describe("trustpilot lookup on a real capture (scrapfly-scrapers results/search.
       zipCode: "10001",
     });
     // No address at all.
-    expect(candidates[1]).toEqual({ identifyingName: "selllocked.com", displayName: "SellLocked.com", address: null, city: null, zipCode: null });
+    expect(candidates[1]).toEqual({
+      identifyingName: "selllocked.com",
+      displayName: "SellLocked.com",
+      address: null,
+      city: null,
+      zipCode: null,
+    });
   });
 
   it("chooses by name and street or postal code among the real results, and never a different postal code", async () => {
     const candidates = await parseSearchPage(resultsPage(businesses));
-    const choose = (name: string, street: string, zip: string) => chooseCandidate({ name, street, zip }, candidates)?.identifyingName ?? null;
+    const choose = (name: string, street: string, zip: string) =>
+      chooseCandidate({ name, street, zip }, candidates)?.identifyingName ?? null;
     expect(choose("B&H Photo Video", "420 9th Avenue", "10001")).toBe("www.bhphotovideo.com");
     // The postal code found inside the one-line address.
     expect(choose("Flashbay Inc.", "1 Other Street", "94043")).toBe("www.flashbay.com");

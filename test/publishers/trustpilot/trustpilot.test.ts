@@ -25,7 +25,9 @@ const LIST = "?languages=all&sort=recency";
 
 /** The API review a fixture review becomes (review_hash from node:crypto, as docs/architecture.md defines it). */
 function apiReview(review: FixtureTrustpilotReview) {
-  const hashed = review.reply ? [review.text, review.consumer.displayName, review.reply.message] : [review.text, review.consumer.displayName];
+  const hashed = review.reply
+    ? [review.text, review.consumer.displayName, review.reply.message]
+    : [review.text, review.consumer.displayName];
   return {
     review_id: review.id,
     author_name: review.consumer.displayName,
@@ -38,7 +40,9 @@ function apiReview(review: FixtureTrustpilotReview) {
     language: review.language,
     source_date: review.dates.publishedDate,
     scraped_at: expect.any(Number),
-    ...(review.reply ? { owner_reply: { text: review.reply.message, posted_at: Date.parse(review.reply.publishedDate) } } : {}),
+    ...(review.reply
+      ? { owner_reply: { text: review.reply.message, posted_at: Date.parse(review.reply.publishedDate) } }
+      : {}),
   };
 }
 
@@ -50,15 +54,31 @@ describe("trustpilot.com, end to end", () => {
     expect(queue.sentTo.map((m) => m.queue)).toEqual([PRODUCERS.SCRAPE_TRUSTPILOT]);
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-trustpilot", "ack"]]);
     const path = `/review/${domain}`;
-    expect(await fixtureRequests("trustpilot.com", path)).toEqual({ [`${path}${LIST}`]: 1, [`${path}${LIST}&page=2`]: 1, [`${path}${LIST}&page=3`]: 1 });
+    expect(await fixtureRequests("trustpilot.com", path)).toEqual({
+      [`${path}${LIST}`]: 1,
+      [`${path}${LIST}&page=2`]: 1,
+      [`${path}${LIST}&page=3`]: 1,
+    });
 
     const body = await retrieve(task);
     expect(body.task_status).toBe(200);
-    expect(body.business).toMatchObject({ publisher: "trustpilot.com", profile_key: `https://www.trustpilot.com/review/${domain}` });
+    expect(body.business).toMatchObject({
+      publisher: "trustpilot.com",
+      profile_key: `https://www.trustpilot.com/review/${domain}`,
+    });
     expect(body.business.reviews_urls).toHaveLength(3);
     expect(body.reviews).toEqual(REVIEWS.map(apiReview));
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).not.toContain("6650a1f2000000000000ffff");
-    expect(body.pagination).toEqual({ total_reviews: 10, page: 1, page_size: 50, total_pages: 1, has_next: false, has_previous: false });
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).not.toContain(
+      "6650a1f2000000000000ffff",
+    );
+    expect(body.pagination).toEqual({
+      total_reviews: 10,
+      page: 1,
+      page_size: 50,
+      total_pages: 1,
+      has_next: false,
+      has_previous: false,
+    });
   });
 
   it("keeps the owner's reply (in the hash too), the reviewer's own language and untranslated text, and a review without text", async () => {
@@ -82,18 +102,29 @@ describe("trustpilot.com, end to end", () => {
       language: "en",
       source_date: "2026-10-20T12:00:00.000Z",
       scraped_at: expect.any(Number),
-      owner_reply: { text: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.", posted_at: Date.UTC(2026, 9, 21, 8, 30, 0) },
+      owner_reply: {
+        text: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.",
+        posted_at: Date.UTC(2026, 9, 21, 8, 30, 0),
+      },
     });
     // A Danish review on an English-language page: kept as written, tagged with its own language.
     expect(byId("6650a1f2000000000000000b")).toMatchObject({
       text: "Hyggelig café med god kaffe og venligt personale. Vi kommer igen næste gang vi er i byen.",
       language: "da",
       posted_at: Date.UTC(2026, 9, 28, 9, 15, 0),
-      review_hash: md5Hash(["Hyggelig café med god kaffe og venligt personale. Vi kommer igen næste gang vi er i byen.", "Mikkel Sørensen"]),
+      review_hash: md5Hash([
+        "Hyggelig café med god kaffe og venligt personale. Vi kommer igen næste gang vi er i byen.",
+        "Mikkel Sørensen",
+      ]),
     });
     expect(byId("6650a1f2000000000000000f")).toMatchObject({ language: "de", author_name: "Lena Hoffmann" });
     // No text: the title ("Rated 3 stars") is not made the body.
-    expect(byId("6650a1f2000000000000000e")).toMatchObject({ text: "", author_name: "J. Osei", rating: 3, review_hash: md5Hash(["", "J. Osei"]) });
+    expect(byId("6650a1f2000000000000000e")).toMatchObject({
+      text: "",
+      author_name: "J. Osei",
+      rating: 3,
+      review_hash: md5Hash(["", "J. Osei"]),
+    });
     expect(byId("6650a1f2000000000000000a")).not.toHaveProperty("owner_reply");
   });
 
@@ -114,7 +145,9 @@ describe("trustpilot.com, end to end", () => {
   it("stops at the first page holding a known review_hash (the hashes clients already store keep working)", async () => {
     const domain = `${slug("multi")}.com`;
     const known = REVIEWS[5]; // on page 2
-    const task = await submitScrape("trustpilot.com", domain, { last_review_hashes: [md5Hash([known.text, known.consumer.displayName])] });
+    const task = await submitScrape("trustpilot.com", domain, {
+      last_review_hashes: [md5Hash([known.text, known.consumer.displayName])],
+    });
     await queue.drain();
     const body = await retrieve(task);
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
@@ -122,7 +155,10 @@ describe("trustpilot.com, end to end", () => {
         .concat(REVIEWS.slice(6, 8))
         .map((r) => r.id),
     );
-    expect(Object.keys(await fixtureRequests("trustpilot.com", `/review/${domain}`))).toEqual([`/review/${domain}${LIST}`, `/review/${domain}${LIST}&page=2`]);
+    expect(Object.keys(await fixtureRequests("trustpilot.com", `/review/${domain}`))).toEqual([
+      `/review/${domain}${LIST}`,
+      `/review/${domain}${LIST}&page=2`,
+    ]);
   });
 
   it("completes a profile without reviews with none", async () => {
@@ -148,7 +184,12 @@ describe("trustpilot.com, end to end", () => {
       page: 3,
       last_page_read: 2,
     });
-    expect(await fixtureRequests("trustpilot.com", `/users/connect?redirect=${encodeURIComponent(`/review/${domain}${LIST}&page=3`)}`)).toEqual({
+    expect(
+      await fixtureRequests(
+        "trustpilot.com",
+        `/users/connect?redirect=${encodeURIComponent(`/review/${domain}${LIST}&page=3`)}`,
+      ),
+    ).toEqual({
       [`/users/connect?redirect=${encodeURIComponent(`/review/${domain}${LIST}&page=3`)}`]: 1,
     });
   });
@@ -172,7 +213,9 @@ describe("trustpilot.com failures", () => {
     const { domain, deliveries, body } = await scrape("captcha");
     expect(deliveries.map((d) => d.outcome)).toEqual(["retry", "retry", "retry", "ack"]);
     expect(body.response_message).toEqual(failed("blocked"));
-    expect(await fixtureRequests("trustpilot.com", `/review/${domain}`)).toEqual({ [`/review/${domain}${LIST}`]: 4 });
+    expect(await fixtureRequests("trustpilot.com", `/review/${domain}`)).toEqual({
+      [`/review/${domain}${LIST}`]: 4,
+    });
   });
 
   it("fails a consent wall with blocked at once", async () => {
@@ -185,27 +228,49 @@ describe("trustpilot.com failures", () => {
     ["changed", "__NEXT_DATA__.props.pageProps.reviews is missing or malformed"],
     ["bare", "Trustpilot review page: no __NEXT_DATA__ script"],
     ["hollow", "Trustpilot review page 1 of 3 lists no reviews though the profile has 10"],
-  ])("fails a page whose structure changed (%s) with publisher_error and logs what was missing", async (scenario, missing) => {
-    const { task, body } = await scrape(scenario);
-    expect(body.response_message).toEqual(failed("publisher_error"));
-    expect(scrapeFailures(warn, task.taskId)).toContainEqual(
-      expect.objectContaining({ publisher: "trustpilot.com", reason: "publisher_error", outcome: "failing", detail: expect.stringContaining(missing) }),
-    );
-  });
+  ])(
+    "fails a page whose structure changed (%s) with publisher_error and logs what was missing",
+    async (scenario, missing) => {
+      const { task, body } = await scrape(scenario);
+      expect(body.response_message).toEqual(failed("publisher_error"));
+      expect(scrapeFailures(warn, task.taskId)).toContainEqual(
+        expect.objectContaining({
+          publisher: "trustpilot.com",
+          reason: "publisher_error",
+          outcome: "failing",
+          detail: expect.stringContaining(missing),
+        }),
+      );
+    },
+  );
 });
 
 describe("trustpilot.com submit rules", () => {
   it("answers 400 for a Trustpilot URL that is not a profile and for an id that is not a domain, under the canonical key", async () => {
     const { apiKey } = await createAccount();
     const config = (profile_key: string) => ({ profile_key, last_review_hashes: [], first_page_only: false });
-    const res = await postJson("/submit/request-reviews/", submitBody(apiKey, { "www.trustpilot.com": config("https://www.trustpilot.com/categories/cafe") }));
+    const res = await postJson(
+      "/submit/request-reviews/",
+      submitBody(apiKey, { "www.trustpilot.com": config("https://www.trustpilot.com/categories/cafe") }),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: "Invalid payload",
-      details: { data: { publishers: { "trustpilot.com": { profile_key: ["Enter the URL of a profile on trustpilot.com."] } } } },
+      details: {
+        data: {
+          publishers: {
+            "trustpilot.com": { profile_key: ["Enter the URL of a profile on trustpilot.com."] },
+          },
+        },
+      },
     });
-    const id = await postJson("/submit/request-reviews/", submitBody(apiKey, { "trustpilot.com": config("Blue Door Cafe") }));
-    expect(id.body.details).toEqual({ data: { publishers: { "trustpilot.com": { profile_key: ["Enter a valid URL."] } } } });
+    const id = await postJson(
+      "/submit/request-reviews/",
+      submitBody(apiKey, { "trustpilot.com": config("Blue Door Cafe") }),
+    );
+    expect(id.body.details).toEqual({
+      data: { publishers: { "trustpilot.com": { profile_key: ["Enter a valid URL."] } } },
+    });
   });
 });
 
@@ -217,7 +282,9 @@ describe("trustpilot.com lookup", () => {
     expect(body.task_status).toBe(200);
     expect(body.business.profile_key).toBe("https://www.trustpilot.com/review/www.lookup-bluedoor.com");
     expect(body.reviews).toEqual(REVIEWS.map(apiReview));
-    expect(await fixtureRequests("trustpilot.com", "/search")).toHaveProperty(["/search?query=Blue+Door+Cafe"]);
+    expect(await fixtureRequests("trustpilot.com", "/search")).toHaveProperty([
+      "/search?query=Blue+Door+Cafe",
+    ]);
   });
 
   it.each([
@@ -226,7 +293,11 @@ describe("trustpilot.com lookup", () => {
       { ...business(), address: { ...business().address, street: "99 Elm St", zip: "10001" } },
       "found 5 businesses, none with this name at 99 Elm St, 10001",
     ],
-    ["no search results", { ...business(), name: "Nowhere Diner" }, 'Trustpilot search for "Nowhere Diner" found 0 businesses'],
+    [
+      "no search results",
+      { ...business(), name: "Nowhere Diner" },
+      'Trustpilot search for "Nowhere Diner" found 0 businesses',
+    ],
   ])("fails with profile_not_found when nothing fits (%s)", async (_, biz, logged) => {
     const task = await submitScrape("trustpilot.com", "", {}, { business: biz });
     await queue.drain();

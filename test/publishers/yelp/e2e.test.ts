@@ -10,7 +10,9 @@ import { REVIEWS, type FixtureNode } from "./data";
 import { SESSION_COOKIE } from "./site";
 import { failed, queuePerTest } from "../support";
 
-const persona = (value = SESSION_COOKIE.value) => ({ additional_cookies: { login: [{ name: SESSION_COOKIE.name, value, domain: ".yelp.com" }] } });
+const persona = (value = SESSION_COOKIE.value) => ({
+  additional_cookies: { login: [{ name: SESSION_COOKIE.name, value, domain: ".yelp.com" }] },
+});
 
 const queue = queuePerTest();
 
@@ -31,11 +33,17 @@ function expected(node: FixtureNode, profileUrl: string) {
     language: node.text?.language ?? "und",
     source_date: new Date(node.createdAt).toISOString(),
     scraped_at: expect.any(Number),
-    ...(node.reply ? { owner_reply: { text: node.reply.full, posted_at: Date.parse(node.reply.createdAt) } } : {}),
+    ...(node.reply
+      ? { owner_reply: { text: node.reply.full, posted_at: Date.parse(node.reply.createdAt) } }
+      : {}),
   };
 }
 
-async function scrape(profileKey: string, config: Parameters<typeof submitScrape>[2] = {}, extra: Record<string, unknown> = {}) {
+async function scrape(
+  profileKey: string,
+  config: Parameters<typeof submitScrape>[2] = {},
+  extra: Record<string, unknown> = {},
+) {
   const task = await submitScrape("yelp.com", profileKey, { persona: persona(), ...config }, extra);
   const deliveries = await queue().drain();
   return { task, deliveries };
@@ -63,30 +71,56 @@ describe("yelp.com: reviews through the GraphQL review feed", () => {
           .map((line) => (JSON.parse(line) as { review_id: string }).review_id),
       );
     }
-    expect(pages).toEqual([REVIEWS.slice(0, 10), REVIEWS.slice(10, 20), REVIEWS.slice(20)].map((page) => page.map((r) => r.encid)));
-    expect(body.pagination).toEqual({ total_reviews: 23, page: 1, page_size: 100, total_pages: 1, has_next: false, has_previous: false });
+    expect(pages).toEqual(
+      [REVIEWS.slice(0, 10), REVIEWS.slice(10, 20), REVIEWS.slice(20)].map((page) =>
+        page.map((r) => r.encid),
+      ),
+    );
+    expect(body.pagination).toEqual({
+      total_reviews: 23,
+      page: 1,
+      page_size: 100,
+      total_pages: 1,
+      has_next: false,
+      has_previous: false,
+    });
     expect(body.reviews).toEqual(REVIEWS.map((node) => expected(node, profile)));
     // Spot checks of what the list above covers: a reply, the German original, a review without text.
     expect(body.reviews[0].owner_reply).toEqual({
       text: "Thank you Dana! See you tomorrow.\nThe Blue Door team",
       posted_at: Date.parse("2026-10-31T09:15:00Z"),
     });
-    expect(body.reviews[2]).toMatchObject({ language: "de", text: "Der beste Kaffee in der Stadt, freundliches Personal und leckerer Kuchen." });
-    expect(body.reviews[4]).toMatchObject({ text: "", review_hash: md5Hash(["", REVIEWS[4].author.displayName]) });
+    expect(body.reviews[2]).toMatchObject({
+      language: "de",
+      text: "Der beste Kaffee in der Stadt, freundliches Personal und leckerer Kuchen.",
+    });
+    expect(body.reviews[4]).toMatchObject({
+      text: "",
+      review_hash: md5Hash(["", REVIEWS[4].author.displayName]),
+    });
     expect(body.reviews[13].owner_reply.text).toBe(REVIEWS[13].reply!.full);
     // The biz page was read once, for its business id.
     expect(await fixtureRequests("yelp.com", `/biz/${alias}`)).toEqual({ [`/biz/${alias}`]: 1 });
 
     const page3 = await retrieve(task, 3, 10);
-    expect(page3.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(REVIEWS.slice(20).map((r) => r.encid));
-    expect(page3.pagination).toMatchObject({ total_reviews: 23, total_pages: 3, has_next: false, has_previous: true });
+    expect(page3.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      REVIEWS.slice(20).map((r) => r.encid),
+    );
+    expect(page3.pagination).toMatchObject({
+      total_reviews: 23,
+      total_pages: 3,
+      has_next: false,
+      has_previous: true,
+    });
   });
 
   it("first_page_only reads one feed page", async () => {
     const alias = slug("cafe");
     const { task } = await scrape(alias, { first_page_only: true });
     const body = await retrieve(task, 1, 100);
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(REVIEWS.slice(0, 10).map((r) => r.encid));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      REVIEWS.slice(0, 10).map((r) => r.encid),
+    );
     expect(body.business.profile_key).toBe(`https://www.yelp.com/biz/${alias}`);
   });
 
@@ -94,15 +128,22 @@ describe("yelp.com: reviews through the GraphQL review feed", () => {
     const known = expected(REVIEWS[12], "https://x").review_hash;
     const { task } = await scrape(slug("cafe"), { last_review_hashes: [known] });
     const body = await retrieve(task, 1, 100);
-    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual([...REVIEWS.slice(0, 12), ...REVIEWS.slice(13, 20)].map((r) => r.encid));
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      [...REVIEWS.slice(0, 12), ...REVIEWS.slice(13, 20)].map((r) => r.encid),
+    );
   });
 
   it("follows a moved biz page and keeps the address it reached", async () => {
     const alias = slug("cafe");
-    const { task } = await scrape(`https://m.yelp.com/biz/moved-${alias}?osq=cafe`, { first_page_only: true });
+    const { task } = await scrape(`https://m.yelp.com/biz/moved-${alias}?osq=cafe`, {
+      first_page_only: true,
+    });
     const body = await retrieve(task, 1, 1);
     expect(body.business.profile_key).toBe(`https://www.yelp.com/biz/${alias}`);
-    expect(body.reviews[0]).toMatchObject({ review_id: REVIEWS[0].encid, url: `https://www.yelp.com/biz/${alias}?hrid=${REVIEWS[0].encid}` });
+    expect(body.reviews[0]).toMatchObject({
+      review_id: REVIEWS[0].encid,
+      url: `https://www.yelp.com/biz/${alias}?hrid=${REVIEWS[0].encid}`,
+    });
   });
 
   it("a business without reviews completes with none", async () => {
@@ -130,11 +171,17 @@ describe("yelp.com: finding the profile with Yelp's search", () => {
     });
     const search = await fixtureRequests("yelp.com", "/search/snippet");
     const query = new URLSearchParams(Object.keys(search)[0].split("?")[1]);
-    expect([query.get("find_desc"), query.get("find_loc")]).toEqual(["Blue Door Cafe", "1 Market St, San Francisco, CA 94105"]);
+    expect([query.get("find_desc"), query.get("find_loc")]).toEqual([
+      "Blue Door Cafe",
+      "1 Market St, San Francisco, CA 94105",
+    ]);
   });
 
   it("fails with profile_not_found when no result matches well enough", async () => {
-    const elsewhere = { ...business(), address: { ...business().address, street: "77 Harbor Rd", zip: "94111" } };
+    const elsewhere = {
+      ...business(),
+      address: { ...business().address, street: "77 Harbor Rd", zip: "94111" },
+    };
     const { task } = await scrape("", {}, { business: elsewhere });
     expect((await retrieve(task)).response_message).toEqual(failed("profile_not_found"));
   });
@@ -157,39 +204,45 @@ describe("yelp.com: failures", () => {
     expect((await retrieve(task)).response_message).toEqual(failed("login_required"));
   });
 
-  it.each(["captcha", "feedcaptcha"])("a DataDome page (%s-) is retried, then fails with blocked", async (kind) => {
-    const { task, deliveries } = await scrape(slug(`${kind}-cafe`));
-    expect(deliveries.length).toBeGreaterThan(1);
-    expect(deliveries.at(-1)!.outcome).toBe("ack");
-    expect((await retrieve(task)).response_message).toEqual(failed("blocked"));
-  });
+  it.each(["captcha", "feedcaptcha"])(
+    "a DataDome page (%s-) is retried, then fails with blocked",
+    async (kind) => {
+      const { task, deliveries } = await scrape(slug(`${kind}-cafe`));
+      expect(deliveries.length).toBeGreaterThan(1);
+      expect(deliveries.at(-1)!.outcome).toBe("ack");
+      expect((await retrieve(task)).response_message).toEqual(failed("blocked"));
+    },
+  );
 
   it.each([
     ["changed", "Yelp business page has no meta[name=yelp-biz-id]"],
     ["feedchanged", "edges.0.node.encid"],
-  ])("a changed page structure (%s-) fails with publisher_error and the log names what is missing", async (kind, missing) => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const info = vi.spyOn(console, "log").mockImplementation(() => {});
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { task } = await scrape(slug(`${kind}-cafe`));
-    expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
-    expect(scrapeFailures(warn, task.taskId)).toEqual([
-      {
-        level: "warn",
-        message: "scrape attempt failed",
-        task_id: task.taskId,
-        publisher: "yelp.com",
-        run: expect.any(Number),
-        attempt: 1,
-        reason: "publisher_error",
-        outcome: "failing",
-        detail: expect.stringContaining(missing),
-      },
-    ]);
-    // The login cookie and the API key were in play on this task; neither reaches any log line.
-    const everything = JSON.stringify([...logLines(warn), ...logLines(info), ...logLines(error)]);
-    expect(everything).not.toContain(SESSION_COOKIE.value);
-    expect(everything).not.toContain(task.apiKey);
-    expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "publisher_error" });
-  });
+  ])(
+    "a changed page structure (%s-) fails with publisher_error and the log names what is missing",
+    async (kind, missing) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      const info = vi.spyOn(console, "log").mockImplementation(() => {});
+      const error = vi.spyOn(console, "error").mockImplementation(() => {});
+      const { task } = await scrape(slug(`${kind}-cafe`));
+      expect((await retrieve(task)).response_message).toEqual(failed("publisher_error"));
+      expect(scrapeFailures(warn, task.taskId)).toEqual([
+        {
+          level: "warn",
+          message: "scrape attempt failed",
+          task_id: task.taskId,
+          publisher: "yelp.com",
+          run: expect.any(Number),
+          attempt: 1,
+          reason: "publisher_error",
+          outcome: "failing",
+          detail: expect.stringContaining(missing),
+        },
+      ]);
+      // The login cookie and the API key were in play on this task; neither reaches any log line.
+      const everything = JSON.stringify([...logLines(warn), ...logLines(info), ...logLines(error)]);
+      expect(everything).not.toContain(SESSION_COOKIE.value);
+      expect(everything).not.toContain(task.apiKey);
+      expect(await taskRow(task.taskId)).toMatchObject({ status: 500, reason: "publisher_error" });
+    },
+  );
 });

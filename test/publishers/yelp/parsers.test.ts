@@ -1,7 +1,12 @@
 /** Pure parts of the yelp.com module, on the fixture site's own answers. */
 import { describe, expect, it } from "vitest";
 import { inspectYelpPage, readBizPage } from "../../../src/publishers/yelp/biz-page";
-import { FEED_DOCUMENT_ID, feedRequest, parseFeed, REVIEWS_PER_PAGE } from "../../../src/publishers/yelp/feed";
+import {
+  FEED_DOCUMENT_ID,
+  feedRequest,
+  parseFeed,
+  REVIEWS_PER_PAGE,
+} from "../../../src/publishers/yelp/feed";
 import { matchingResults, searchResults } from "../../../src/publishers/yelp/lookup";
 import { resolveYelpProfile } from "../../../src/publishers/yelp/profile";
 import { business } from "../../helpers/api";
@@ -15,11 +20,22 @@ const cookie = `${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`;
 /** What the fixture site answers to a request (no HTTP: its handler, called directly). */
 function ask(path: string, init: { method?: string; body?: string } = {}) {
   const url = new URL(path, "https://www.yelp.com");
-  return fixture.site({ url, cookie, count: 1, method: init.method ?? "GET", host: "www.yelp.com", headers: {}, body: init.body ?? "" });
+  return fixture.site({
+    url,
+    cookie,
+    count: 1,
+    method: init.method ?? "GET",
+    host: "www.yelp.com",
+    headers: {},
+    body: init.body ?? "",
+  });
 }
 
 function feedAnswer(alias: string, offset: number): unknown {
-  const answer = ask("/gql/batch", { method: "POST", body: JSON.stringify(feedRequest(bizId(alias), offset)) });
+  const answer = ask("/gql/batch", {
+    method: "POST",
+    body: JSON.stringify(feedRequest(bizId(alias), offset)),
+  });
   expect(answer.status, answer.body).toBe(200);
   return JSON.parse(answer.body);
 }
@@ -37,8 +53,12 @@ describe("yelp profile_key", () => {
   });
 
   it("a country site keeps its own host", () => {
-    expect(resolveYelpProfile("https://www.yelp.ca/biz/tim-hortons-toronto-12", "yelp.ca")).toEqual({ url: "https://www.yelp.ca/biz/tim-hortons-toronto-12" });
-    expect(resolveYelpProfile("tim-hortons-toronto-12", "yelp.ca")).toEqual({ url: "https://www.yelp.ca/biz/tim-hortons-toronto-12" });
+    expect(resolveYelpProfile("https://www.yelp.ca/biz/tim-hortons-toronto-12", "yelp.ca")).toEqual({
+      url: "https://www.yelp.ca/biz/tim-hortons-toronto-12",
+    });
+    expect(resolveYelpProfile("tim-hortons-toronto-12", "yelp.ca")).toEqual({
+      url: "https://www.yelp.ca/biz/tim-hortons-toronto-12",
+    });
   });
 
   it.each([
@@ -56,11 +76,19 @@ describe("yelp profile_key", () => {
 
 describe("yelp review feed request", () => {
   it("asks for the newest reviews first, untranslated, through the persisted query", () => {
-    const [op] = feedRequest("enc_x", 0) as [{ operationName: string; variables: Record<string, unknown>; extensions: Record<string, unknown> }];
+    const [op] = feedRequest("enc_x", 0) as [
+      { operationName: string; variables: Record<string, unknown>; extensions: Record<string, unknown> },
+    ];
     expect(op.operationName).toBe("GetBusinessReviewFeed");
     expect(op.extensions).toEqual({ operationType: "query", documentId: DOCUMENT_ID });
     expect(FEED_DOCUMENT_ID).toBe(DOCUMENT_ID);
-    expect(op.variables).toMatchObject({ encBizId: "enc_x", reviewsPerPage: PER_PAGE, sortBy: "DATE_DESC", isTranslating: false, ratings: [5, 4, 3, 2, 1] });
+    expect(op.variables).toMatchObject({
+      encBizId: "enc_x",
+      reviewsPerPage: PER_PAGE,
+      sortBy: "DATE_DESC",
+      isTranslating: false,
+      ratings: [5, 4, 3, 2, 1],
+    });
     expect(op.variables).not.toHaveProperty("after");
   });
 
@@ -119,12 +147,20 @@ describe("yelp review feed answer", () => {
   });
 
   it("a business without reviews is an empty last page", () => {
-    expect(parseFeed(feedAnswer("empty-cafe", 0), PROFILE, 0)).toEqual({ reviews: [], count: 0, hasNextPage: false, reviewCount: 0 });
+    expect(parseFeed(feedAnswer("empty-cafe", 0), PROFILE, 0)).toEqual({
+      reviews: [],
+      count: 0,
+      hasNextPage: false,
+      reviewCount: 0,
+    });
   });
 
   it("an unknown business is profile_not_found", () => {
     const err = scrapeError(() => parseFeed(feedAnswer("nobiz-cafe", 0), PROFILE, 0));
-    expect({ reason: err.reason, transient: err.transient }).toEqual({ reason: "profile_not_found", transient: false });
+    expect({ reason: err.reason, transient: err.transient }).toEqual({
+      reason: "profile_not_found",
+      transient: false,
+    });
   });
 
   it("a changed answer is publisher_error naming what is missing", () => {
@@ -134,7 +170,9 @@ describe("yelp review feed answer", () => {
   });
 
   it("GraphQL errors are publisher_error with Yelp's message", () => {
-    const err = scrapeError(() => parseFeed([{ data: null, errors: [{ message: "Variable encBizId is invalid" }] }], PROFILE, 0));
+    const err = scrapeError(() =>
+      parseFeed([{ data: null, errors: [{ message: "Variable encBizId is invalid" }] }], PROFILE, 0),
+    );
     expect({ reason: err.reason, message: err.message }).toEqual({
       reason: "publisher_error",
       message: "Yelp review feed: GraphQL errors: Variable encBizId is invalid",
@@ -163,30 +201,50 @@ describe("yelp review feed answer", () => {
 describe("yelp biz page and inspection", () => {
   it("reads the encoded business id and the postal code", async () => {
     const page = ask("/biz/blue-door-cafe-oakland");
-    expect(await readBizPage(page.body)).toEqual({ bizId: "enc_blue-door-cafe-oakland", postalCode: "94607" });
+    expect(await readBizPage(page.body)).toEqual({
+      bizId: "enc_blue-door-cafe-oakland",
+      postalCode: "94607",
+    });
     expect(await readBizPage(ask("/biz/changed-x").body)).toEqual({ bizId: null, postalCode: null });
   });
 
-  const page = (url: string, text: string) => ({ url: new URL(url), status: 200, headers: new Headers(), text, rendered: false });
+  const page = (url: string, text: string) => ({
+    url: new URL(url),
+    status: 200,
+    headers: new Headers(),
+    text,
+    rendered: false,
+  });
 
   it("DataDome's captcha page is blocked (worth retrying later)", () => {
     const err = inspectYelpPage(page(PROFILE, DATADOME_PAGE));
-    expect({ reason: err?.reason, transient: err?.transient }).toEqual({ reason: "blocked", transient: true });
+    expect({ reason: err?.reason, transient: err?.transient }).toEqual({
+      reason: "blocked",
+      transient: true,
+    });
   });
 
   it("Yelp's sign-in page is login_required", () => {
     const err = inspectYelpPage(page("https://www.yelp.com/login?return_url=%2Fbiz%2Fx", ask("/login").body));
-    expect({ reason: err?.reason, transient: err?.transient }).toEqual({ reason: "login_required", transient: false });
+    expect({ reason: err?.reason, transient: err?.transient }).toEqual({
+      reason: "login_required",
+      transient: false,
+    });
   });
 
   it("a biz page and a feed answer pass, even a review quoting captcha-delivery.com", () => {
     expect(inspectYelpPage(page(PROFILE, ask("/biz/blue-door-cafe-san-francisco").body))).toBeNull();
-    expect(inspectYelpPage(page("https://www.yelp.com/gql/batch", JSON.stringify([{ data: { text: "captcha-delivery.com" } }])))).toBeNull();
+    expect(
+      inspectYelpPage(
+        page("https://www.yelp.com/gql/batch", JSON.stringify([{ data: { text: "captcha-delivery.com" } }])),
+      ),
+    ).toBeNull();
   });
 });
 
 describe("yelp lookup: choosing a search result", () => {
-  const results = () => searchResults(JSON.parse(ask("/search/snippet?find_desc=Blue+Door+Cafe&find_loc=x").body));
+  const results = () =>
+    searchResults(JSON.parse(ask("/search/snippet?find_desc=Blue+Door+Cafe&find_loc=x").body));
 
   it("lists organic results only, with their alias and street", () => {
     expect(results().map((r) => [r.alias, r.address])).toEqual([
@@ -198,7 +256,10 @@ describe("yelp lookup: choosing a search result", () => {
   });
 
   it("keeps results matching name and street, best name first", () => {
-    expect(matchingResults(business(), results()).map((r) => r.alias)).toEqual(["blue-door-cafe-oakland", "blue-door-cafe-san-francisco"]);
+    expect(matchingResults(business(), results()).map((r) => r.alias)).toEqual([
+      "blue-door-cafe-oakland",
+      "blue-door-cafe-san-francisco",
+    ]);
   });
 
   it("skips a result whose businessUrl is no URL instead of throwing a TypeError", () => {
@@ -206,7 +267,14 @@ describe("yelp lookup: choosing a search result", () => {
       bizId,
       searchResultBusiness: { name: "Blue Door Cafe", businessUrl, formattedAddress: "1 Market St" },
     });
-    const answer = { searchPageProps: { mainContentComponentsListProps: [item("x1", "http://[::1"), item("x2", "/biz/blue-door-cafe-san-francisco")] } };
+    const answer = {
+      searchPageProps: {
+        mainContentComponentsListProps: [
+          item("x1", "http://[::1"),
+          item("x2", "/biz/blue-door-cafe-san-francisco"),
+        ],
+      },
+    };
     expect(searchResults(answer).map((r) => r.bizId)).toEqual(["x2"]);
   });
 

@@ -29,7 +29,8 @@ export const SESSION_COOKIE = { name: "bse", value: "fixture-session-7f3a" };
 export const DOCUMENT_ID = "2b29fe4414313b319cb85e119740e72da582d64ad2962841724748be23d7f692";
 export const PER_PAGE = 10;
 
-const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const esc = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 function html(body: string, head = "", status = 200): FixtureResponse {
   return {
@@ -39,10 +40,18 @@ function html(body: string, head = "", status = 200): FixtureResponse {
   };
 }
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
 
 /** DataDome's block page comes as a whole document of its own, with status 200. */
-const datadome = (): FixtureResponse => ({ status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }, body: DATADOME_PAGE });
+const datadome = (): FixtureResponse => ({
+  status: 200,
+  headers: { "Content-Type": "text/html; charset=utf-8" },
+  body: DATADOME_PAGE,
+});
 
 const LOGIN_FORM = `<form action="/login" method="post"><input name="email"><input type="password" name="password"><button>Log in</button></form>`;
 
@@ -79,12 +88,23 @@ function node(review: FixtureNode, translating: boolean) {
     rating: review.rating,
     createdAt: { utcDateTime: review.createdAt },
     text,
-    author: { encid: review.author.encid, displayName: review.author.displayName, displayLocation: "San Francisco, CA", reviewCount: 12 },
+    author: {
+      encid: review.author.encid,
+      displayName: review.author.displayName,
+      displayLocation: "San Francisco, CA",
+      reviewCount: 12,
+    },
     business: { encid: "ok1_Market", alias: "blue-door-cafe-san-francisco", name: "Blue Door Cafe" },
     businessPhotos: [],
     businessVideos: [],
     businessUserReplies: review.reply
-      ? [{ encid: `re_${review.encid}`, text: { full: review.reply.full, language: "en" }, createdAt: { utcDateTime: review.reply.createdAt } }]
+      ? [
+          {
+            encid: `re_${review.encid}`,
+            text: { full: review.reply.full, language: "en" },
+            createdAt: { utcDateTime: review.reply.createdAt },
+          },
+        ]
       : [],
     feedback: { coolCount: 0, funnyCount: 0, usefulCount: 1 },
   };
@@ -93,8 +113,14 @@ function node(review: FixtureNode, translating: boolean) {
 function offsetOf(after: unknown): number | null {
   if (after === undefined) return 0;
   try {
-    const cursor = JSON.parse(atob(typeof after === "string" ? after : "")) as { version: number; type: string; offset: number };
-    return cursor.version === 1 && cursor.type === "offset" && Number.isInteger(cursor.offset) ? cursor.offset : null;
+    const cursor = JSON.parse(atob(typeof after === "string" ? after : "")) as {
+      version: number;
+      type: string;
+      offset: number;
+    };
+    return cursor.version === 1 && cursor.type === "offset" && Number.isInteger(cursor.offset)
+      ? cursor.offset
+      : null;
   } catch {
     return null;
   }
@@ -126,13 +152,17 @@ function feed(body: string): FixtureResponse {
   ) {
     return json([{ errors: [{ message: "Bad request" }], data: null }], 400);
   }
-  if (op.extensions?.documentId !== DOCUMENT_ID) return { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
+  if (op.extensions?.documentId !== DOCUMENT_ID)
+    return { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
   const alias = vars.encBizId.replace(/^enc_/, "");
-  if (alias.startsWith("stale-")) return { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
+  if (alias.startsWith("stale-"))
+    return { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
   if (alias.startsWith("feedcaptcha-")) return datadome();
   if (alias.startsWith("nobiz-")) return json([{ data: { business: null } }]);
   const reviews = alias.startsWith("empty-") ? [] : REVIEWS;
-  const edges = reviews.slice(offset, offset + PER_PAGE).map((review) => ({ node: node(review, vars.isTranslating === true) }));
+  const edges = reviews
+    .slice(offset, offset + PER_PAGE)
+    .map((review) => ({ node: node(review, vars.isTranslating === true) }));
   const business = {
     encid: vars.encBizId,
     alias,
@@ -140,9 +170,13 @@ function feed(body: string): FixtureResponse {
     reviewCount: reviews.length,
     rating: 3.9,
     reviews: {
-      edges: alias.startsWith("feedchanged-") ? edges.map(({ node: { encid, ...rest } }) => ({ node: { id: encid, ...rest } })) : edges,
+      edges: alias.startsWith("feedchanged-")
+        ? edges.map(({ node: { encid, ...rest } }) => ({ node: { id: encid, ...rest } }))
+        : edges,
       // nopageinfo-: an answer without pageInfo (no public client reads it; the module must not need it).
-      ...(alias.startsWith("nopageinfo-") ? {} : { pageInfo: { hasNextPage: offset + PER_PAGE < reviews.length, hasPreviousPage: offset > 0 } }),
+      ...(alias.startsWith("nopageinfo-")
+        ? {}
+        : { pageInfo: { hasNextPage: offset + PER_PAGE < reviews.length, hasPreviousPage: offset > 0 } }),
     },
   };
   return json([{ data: { business } }]);
@@ -168,7 +202,10 @@ function searchSnippet(): FixtureResponse {
       },
       ...(r.isAd ? { adLoggingInfo: { placement: "vertical_0", slot: 0 } } : {}),
     })),
-    { type: "pagination", props: { startResult: 1, resultsPerPage: 10, totalResults: SEARCH_RESULTS.length } },
+    {
+      type: "pagination",
+      props: { startResult: 1, resultsPerPage: 10, totalResults: SEARCH_RESULTS.length },
+    },
   ];
   return json({ searchPageProps: { mainContentComponentsListProps: items } });
 }
@@ -178,16 +215,27 @@ const fixture: PublisherFixture = {
   site: ({ url, method, cookie, body }) => {
     if (url.pathname === "/login") return html(`<h1>Log in to Yelp</h1>${LOGIN_FORM}`);
     if (url.pathname === "/search/snippet") return searchSnippet();
-    if (!hasSession(cookie)) return { status: 302, headers: { Location: `/login?return_url=${encodeURIComponent(url.pathname)}` }, body: "" };
+    if (!hasSession(cookie))
+      return {
+        status: 302,
+        headers: { Location: `/login?return_url=${encodeURIComponent(url.pathname)}` },
+        body: "",
+      };
     if (url.pathname === "/gql/batch" && method === "POST") return feed(body);
     const match = /^\/biz\/([^/]+)$/.exec(url.pathname);
     if (!match || method !== "GET") return html("<h1>Not found</h1>", "", 404);
     const alias = decodeURIComponent(match[1]);
     if (alias.startsWith("gone-")) return html("<h1>Not found</h1>", "", 404);
-    if (alias.startsWith("moved-")) return { status: 301, headers: { Location: `/biz/${alias.slice("moved-".length)}?osq=moved` }, body: "" };
+    if (alias.startsWith("moved-"))
+      return {
+        status: 301,
+        headers: { Location: `/biz/${alias.slice("moved-".length)}?osq=moved` },
+        body: "",
+      };
     if (alias.startsWith("captcha-")) return datadome();
     if (alias.startsWith("wall-")) return html(`<h1>Log in to see this business</h1>${LOGIN_FORM}`);
-    if (alias.startsWith("changed-")) return html(`<h1>Blue Door Cafe</h1><div data-biz="${esc(alias)}"></div>`);
+    if (alias.startsWith("changed-"))
+      return html(`<h1>Blue Door Cafe</h1><div data-biz="${esc(alias)}"></div>`);
     return bizPage(alias);
   },
 };

@@ -12,8 +12,21 @@ const PROFILE = "https://www.yelp.com/biz/vons-1000-spirits-seattle-4";
 
 /** The feed answer around the captured nodes, `createdAt` put back as the node holds it ({utcDateTime}). */
 function answer(nodes: CapturedNode[], reviewCount: number) {
-  const edges = nodes.map(({ createdAt, ...node }) => ({ node: { ...node, createdAt: { utcDateTime: createdAt } } }));
-  return [{ data: { business: { encid: "Lw7NmZ3j-WEye97ywEmkXQ", alias: "vons-1000-spirits-seattle-4", reviewCount, reviews: { edges } } } }];
+  const edges = nodes.map(({ createdAt, ...node }) => ({
+    node: { ...node, createdAt: { utcDateTime: createdAt } },
+  }));
+  return [
+    {
+      data: {
+        business: {
+          encid: "Lw7NmZ3j-WEye97ywEmkXQ",
+          alias: "vons-1000-spirits-seattle-4",
+          reviewCount,
+          reviews: { edges },
+        },
+      },
+    },
+  ];
 }
 
 describe("yelp on a real capture (scrapfly-scrapers results/reviews.json, 2025-08)", () => {
@@ -45,7 +58,9 @@ describe("yelp on a real capture (scrapfly-scrapers results/reviews.json, 2025-0
       rating: { value: 1, best: 5, worst: 1 },
       date: "2025-08-14T04:55:46.000Z",
     });
-    expect(page.reviews[2].text).toMatch(/^From the moment we arrived, the host seemed visibly irritated .* The host needs to take 101 on hosting$/s);
+    expect(page.reviews[2].text).toMatch(
+      /^From the moment we arrived, the host seemed visibly irritated .* The host needs to take 101 on hosting$/s,
+    );
   });
 
   it("pages by offset while fewer than reviewCount are read, without pageInfo", () => {

@@ -25,7 +25,10 @@ export interface ZillowFixtureReview {
   workDescription: string;
 }
 
-const ZUIDS: Record<string, string> = { "Jane-Realtor-CA": "X1-ZUytm150b2rcax_3s95i", "Quiet-Agent": "X1-ZU10quiet00001_aaaa1" };
+const ZUIDS: Record<string, string> = {
+  "Jane-Realtor-CA": "X1-ZUytm150b2rcax_3s95i",
+  "Quiet-Agent": "X1-ZU10quiet00001_aaaa1",
+};
 const NEWEST = Date.UTC(2026, 10, 19);
 const us = (ms: number) => {
   const d = new Date(ms);
@@ -35,7 +38,10 @@ const us = (ms: number) => {
 function review(i: number): ZillowFixtureReview {
   return {
     ...(i === 15 ? {} : { reviewId: 9_100_000 - i }),
-    reviewer: { screenName: i === 1 ? "homebuyer2026" : `client${i}`, encodedZuid: `X1-ZUreviewer${String(i).padStart(4, "0")}_abc` },
+    reviewer: {
+      screenName: i === 1 ? "homebuyer2026" : `client${i}`,
+      encodedZuid: `X1-ZUreviewer${String(i).padStart(4, "0")}_abc`,
+    },
     reviewee: { firstName: "Jane", lastName: "Realtor" },
     rating: 5 - (i % 3),
     createDate: us(NEWEST - i * 12 * 86_400_000),
@@ -47,11 +53,23 @@ function review(i: number): ZillowFixtureReview {
 
 export const JANE_REVIEWS: ZillowFixtureReview[] = Array.from({ length: 23 }, (_, i) => review(i));
 
-const json = (data: unknown, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
-const html = (body: string, status = 200): FixtureResponse => ({ status, headers: { "Content-Type": "text/html; charset=utf-8" }, body });
+const json = (data: unknown, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(data),
+});
+const html = (body: string, status = 200): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "text/html; charset=utf-8" },
+  body,
+});
 
 function profile(name: string): FixtureResponse {
-  if (name === "Walled-Agent") return html('<html><title>Access to this page has been denied</title><div id="px-captcha"></div></html>', 403);
+  if (name === "Walled-Agent")
+    return html(
+      '<html><title>Access to this page has been denied</title><div id="px-captcha"></div></html>',
+      403,
+    );
   const zuid = ZUIDS[name];
   if (!zuid && name !== "Moved-Agent") return html("<html><title>Page not found</title></html>", 404);
   // A reviewer's id comes first in the page, so a module that takes the first id it sees takes the wrong one.
@@ -76,7 +94,10 @@ function reviews(url: URL): FixtureResponse {
   const all = zuid === ZUIDS["Jane-Realtor-CA"] ? JANE_REVIEWS : [];
   const newest = url.searchParams.get("sortType") === "2" && url.searchParams.get("sortOrder") === "2";
   const ordered = newest ? all : [...all].reverse();
-  return json({ reviews: ordered.slice((page - 1) * size, page * size), filters: [{ count: all.length, label: "All" }] });
+  return json({
+    reviews: ordered.slice((page - 1) * size, page * size),
+    filters: [{ count: all.length, label: "All" }],
+  });
 }
 
 const fixture: PublisherFixture = {

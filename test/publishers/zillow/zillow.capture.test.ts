@@ -8,7 +8,10 @@ import raw from "./captures/capture-agent-profile.json?raw";
 import { parseZillowPage } from "../../../src/publishers/zillow/reviews";
 import { parseContext } from "../walk-support";
 
-const capture = JSON.parse(raw) as { reviewsData: unknown; displayUser: { encodedZuid: string; screenName: string } };
+const capture = JSON.parse(raw) as {
+  reviewsData: unknown;
+  displayUser: { encodedZuid: string; screenName: string };
+};
 const PAGE = "https://www.zillow.com/profile/arrietarealtypr/";
 const ZUID = capture.displayUser.encodedZuid;
 

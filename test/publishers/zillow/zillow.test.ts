@@ -36,10 +36,14 @@ describe("zillow profile page and reviews answer", () => {
     const page = fixtureAnswer(fixture, PAGE).body;
     expect(nextDataOf(page)).toContain('"pageProps"');
     expect(encodedZuidOf(page)).toBe(ZUID);
-    expect(scrapeError(() => encodedZuidOf(fixtureAnswer(fixture, "https://www.zillow.com/profile/Moved-Agent/").body)).message).toBe(
-      "Zillow profile: no props.pageProps.profileDisplay.profileInfo.encodedZuid",
+    expect(
+      scrapeError(() =>
+        encodedZuidOf(fixtureAnswer(fixture, "https://www.zillow.com/profile/Moved-Agent/").body),
+      ).message,
+    ).toBe("Zillow profile: no props.pageProps.profileDisplay.profileInfo.encodedZuid");
+    expect(scrapeError(() => encodedZuidOf("<html><body>nothing</body></html>")).message).toBe(
+      "Zillow profile: the page has no __NEXT_DATA__ script",
     );
-    expect(scrapeError(() => encodedZuidOf("<html><body>nothing</body></html>")).message).toBe("Zillow profile: the page has no __NEXT_DATA__ script");
   });
 
   it("asks for all profile types, 10 a page, sortType 2 and sortOrder 2", () => {
@@ -85,15 +89,19 @@ describe("zillow profile page and reviews answer", () => {
   });
 
   it("an answer without filters, and an empty page before the last, are publisher_error", () => {
-    expect(scrapeError(() => parseZillowPage({ reviews: [] }, ctx(1))).message).toContain("Zillow reviews: unexpected answer at filters");
-    expect(scrapeError(() => parseZillowPage({ reviews: [], filters: [{ count: 25 }] }, ctx(1))).message).toBe(
-      "Zillow reviews: page 1 is empty although the answer counts pages up to 3",
+    expect(scrapeError(() => parseZillowPage({ reviews: [] }, ctx(1))).message).toContain(
+      "Zillow reviews: unexpected answer at filters",
     );
+    expect(
+      scrapeError(() => parseZillowPage({ reviews: [], filters: [{ count: 25 }] }, ctx(1))).message,
+    ).toBe("Zillow reviews: page 1 is empty although the answer counts pages up to 3");
   });
 
   it("hostile answers and pages end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseZillowPage);
-    expectHostileInputHandled(parseZillowPage, (reviews) => ({ reviews, filters: [{ count: 5 }] }), { wrapsItems: true });
+    expectHostileInputHandled(parseZillowPage, (reviews) => ({ reviews, filters: [{ count: 5 }] }), {
+      wrapsItems: true,
+    });
     const deep = `<script id="__NEXT_DATA__" type="application/json">${"[".repeat(100_000)}</script>`;
     expect(scrapeError(() => encodedZuidOf(deep)).reason).toBe("publisher_error");
   });
@@ -111,11 +119,15 @@ describe("zillow end to end", () => {
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-zillow", "ack"]]);
     expect(await fixtureRequests("zillow.com", "/profile/")).toEqual({ "/profile/Jane-Realtor-CA/": 1 });
-    expect(Object.keys(await fixtureRequests("zillow.com", "/profile-page/api/public/v1/reviews"))).toHaveLength(3);
+    expect(
+      Object.keys(await fixtureRequests("zillow.com", "/profile-page/api/public/v1/reviews")),
+    ).toHaveLength(3);
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(PAGE);
     const reviews = body.reviews as Record<string, unknown>[];
-    expect(reviews.map((r) => r.review_id)).toEqual(JANE_REVIEWS.filter((r) => r.reviewId).map((r) => String(r.reviewId)));
+    expect(reviews.map((r) => r.review_id)).toEqual(
+      JANE_REVIEWS.filter((r) => r.reviewId).map((r) => String(r.reviewId)),
+    );
     expect(reviews[1]).toMatchObject({
       review_id: "9099999",
       author_name: "homebuyer2026",
@@ -124,7 +136,10 @@ describe("zillow end to end", () => {
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 7),
     });
-    expect(reviews.at(-1)).toMatchObject({ review_id: "9099978", posted_at: Date.UTC(2026, 10, 19) - 22 * 12 * 86_400_000 });
+    expect(reviews.at(-1)).toMatchObject({
+      review_id: "9099978",
+      posted_at: Date.UTC(2026, 10, 19) - 22 * 12 * 86_400_000,
+    });
   });
 
   it("an unknown agent is profile_not_found; PerimeterX is blocked; a page without the agent id is publisher_error", async () => {
@@ -136,6 +151,8 @@ describe("zillow end to end", () => {
     expect((await retrieve(gone)).response_message).toEqual(failed("profile_not_found"));
     expect((await retrieve(walled)).response_message).toEqual(failed("blocked"));
     expect((await retrieve(moved)).response_message).toEqual(failed("publisher_error"));
-    expect(failureDetails(warn, moved.taskId)).toContain("Zillow profile: no props.pageProps.profileDisplay.profileInfo.encodedZuid");
+    expect(failureDetails(warn, moved.taskId)).toContain(
+      "Zillow profile: no props.pageProps.profileDisplay.profileInfo.encodedZuid",
+    );
   });
 });

@@ -20,25 +20,31 @@ const GOOD = `<script type="application/ld+json">{"@context":"https://schema.org
 /** `unit` repeated to about `bytes` characters. */
 const fill = (unit: string, bytes: number) => unit.repeat(Math.max(1, Math.floor(bytes / unit.length)));
 
-const page = (body: string) => `<!doctype html><html lang="en"><head>${GOOD}</head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head>${GOOD}</head><body>${body}</body></html>`;
 
 /** Hostile bodies of about `bytes` characters each. */
 const hostile = {
   unclosedScript: (bytes: number) => fill("<script ", bytes),
   unclosedJsonLd: (bytes: number) => fill('<script type="application/ld+json">{"a":', bytes),
-  unclosedTextProperty: (bytes: number) => `<div itemscope itemtype="https://schema.org/Review">${fill('<span itemprop="reviewBody">x', bytes)}`,
-  unclosedItems: (bytes: number) => fill('<div itemscope itemtype="https://schema.org/Review" itemprop="review">', bytes),
-  unclosedLang: (bytes: number) => `<div itemscope itemtype="https://schema.org/Review"><p itemprop="text">${fill('<p lang="de">w', bytes)}`,
+  unclosedTextProperty: (bytes: number) =>
+    `<div itemscope itemtype="https://schema.org/Review">${fill('<span itemprop="reviewBody">x', bytes)}`,
+  unclosedItems: (bytes: number) =>
+    fill('<div itemscope itemtype="https://schema.org/Review" itemprop="review">', bytes),
+  unclosedLang: (bytes: number) =>
+    `<div itemscope itemtype="https://schema.org/Review"><p itemprop="text">${fill('<p lang="de">w', bytes)}`,
   unclosedAnchors: (bytes: number) => fill('<a rel="next" href="', bytes),
   deepJsonLd: (bytes: number) => `<script type="application/ld+json">${fill('{"review":[', bytes)}</script>`,
-  deepMicrodata: (bytes: number) => fill('<i itemscope itemtype="https://schema.org/Thing" itemprop="x">', bytes),
+  deepMicrodata: (bytes: number) =>
+    fill('<i itemscope itemtype="https://schema.org/Thing" itemprop="x">', bytes),
   protoKeys: (bytes: number) =>
     fill(
       `<script type="application/ld+json">{"@type":"Review","__proto__":{"polluted":1,"@type":"Review"},"constructor":{"prototype":{"polluted":1}},"reviewBody":"p","author":"q"}</script>` +
         `<div itemscope itemtype="https://schema.org/Review"><span itemprop="__proto__">p</span><div itemprop="__proto__" itemscope><b itemprop="polluted">1</b></div><span itemprop="reviewBody">r</span></div>`,
       bytes,
     ),
-  manyValues: (bytes: number) => `<div itemscope itemtype="https://schema.org/LocalBusiness">${fill('<meta itemprop="review" content="x">', bytes)}</div>`,
+  manyValues: (bytes: number) =>
+    `<div itemscope itemtype="https://schema.org/LocalBusiness">${fill('<meta itemprop="review" content="x">', bytes)}</div>`,
 };
 type Kind = keyof typeof hostile;
 
@@ -55,19 +61,24 @@ async function read(html: string) {
 describe("generic module: hostile pages cost bounded work", () => {
   it("returns or fails with publisher_error within the work budget, whatever the mix of hostile markup (fast-check)", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...(Object.keys(hostile) as Kind[])), { minLength: 1, maxLength: 3 }), async (kinds) => {
-        const html = page(kinds.map((k) => hostile[k]((2 * MB) / kinds.length)).join(""));
-        const { page: read_, error, used } = await read(html);
-        // A single spend is at most one per open text property, so the count never runs past the limit by more.
-        expect(used).toBeLessThanOrEqual(DEFAULT_WORK_LIMIT + MAX_OPEN_TEXTS);
-        if (error) {
-          expect(error).toBeInstanceOf(ScrapeError);
-          expect(error).toMatchObject({ reason: "publisher_error", transient: false });
-        } else {
-          expect(read_!.reviews).toContainEqual(expect.objectContaining({ author_name: "Ann", text: "Fine coffee" }));
-        }
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...(Object.keys(hostile) as Kind[])), { minLength: 1, maxLength: 3 }),
+        async (kinds) => {
+          const html = page(kinds.map((k) => hostile[k]((2 * MB) / kinds.length)).join(""));
+          const { page: read_, error, used } = await read(html);
+          // A single spend is at most one per open text property, so the count never runs past the limit by more.
+          expect(used).toBeLessThanOrEqual(DEFAULT_WORK_LIMIT + MAX_OPEN_TEXTS);
+          if (error) {
+            expect(error).toBeInstanceOf(ScrapeError);
+            expect(error).toMatchObject({ reason: "publisher_error", transient: false });
+          } else {
+            expect(read_!.reviews).toContainEqual(
+              expect.objectContaining({ author_name: "Ann", text: "Fine coffee" }),
+            );
+          }
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        },
+      ),
       { numRuns: 12 },
     );
   }, 120_000);
@@ -82,7 +93,9 @@ describe("generic module: hostile pages cost bounded work", () => {
       const small = await read(page(hostile[kind](MB)));
       const large = await read(page(hostile[kind](2 * MB)));
       expect(large.error).toBeNull();
-      expect(large.page!.reviews).toContainEqual(expect.objectContaining({ author_name: "Ann", text: "Fine coffee" }));
+      expect(large.page!.reviews).toContainEqual(
+        expect.objectContaining({ author_name: "Ann", text: "Fine coffee" }),
+      );
       // Twice the page, about twice the work (a quadratic reader would do four times as much).
       expect(large.used).toBeLessThanOrEqual(small.used * 2.2 + 100);
       expect(large.used).toBeLessThanOrEqual(DEFAULT_WORK_LIMIT);
@@ -102,11 +115,14 @@ describe("generic module: hostile pages cost bounded work", () => {
   );
 
   it("many text properties left open inside an item: below the parser's limit, linear work and the good review kept", async () => {
-    const body = (n: number) => `<div itemscope itemtype="https://schema.org/Review">${'<span itemprop="reviewBody">x'.repeat(n)}`;
+    const body = (n: number) =>
+      `<div itemscope itemtype="https://schema.org/Review">${'<span itemprop="reviewBody">x'.repeat(n)}`;
     const small = await read(page(body(2_000)));
     const large = await read(page(body(4_000)));
     expect(large.error).toBeNull();
-    expect(large.page!.reviews).toContainEqual(expect.objectContaining({ author_name: "Ann", text: "Fine coffee" }));
+    expect(large.page!.reviews).toContainEqual(
+      expect.objectContaining({ author_name: "Ann", text: "Fine coffee" }),
+    );
     // Each text chunk goes to at most MAX_OPEN_TEXTS open properties: double the page, double the work.
     expect(large.used).toBeLessThanOrEqual(small.used * 2.2 + 100);
   });
@@ -133,8 +149,15 @@ describe("generic module: hostile pages cost bounded work", () => {
 
   it("fails a page that needs more work than the budget allows with publisher_error, counted not timed", async () => {
     const budget = new WorkBudget("structured data", 10_000);
-    const error = await extractStructuredData(page(hostile.unclosedTextProperty(200_000)), PAGE, budget).catch((e: unknown) => e);
-    expect(error).toMatchObject({ reason: "publisher_error", message: "structured data: the answer needs more than 10000 steps to read" });
+    const error = await extractStructuredData(
+      page(hostile.unclosedTextProperty(200_000)),
+      PAGE,
+      budget,
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      reason: "publisher_error",
+      message: "structured data: the answer needs more than 10000 steps to read",
+    });
     expect(budget.used).toBeLessThanOrEqual(10_000 + MAX_OPEN_TEXTS);
   });
 });

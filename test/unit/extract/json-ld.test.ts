@@ -12,7 +12,12 @@ describe("JSON-LD reviews", () => {
         "@context": "https://schema.org",
         "@type": "Restaurant",
         name: "Blue Door Cafe",
-        aggregateRating: { "@type": "AggregateRating", ratingValue: "4.5", reviewCount: "2", bestRating: "5" },
+        aggregateRating: {
+          "@type": "AggregateRating",
+          ratingValue: "4.5",
+          reviewCount: "2",
+          bestRating: "5",
+        },
         review: [
           {
             "@type": "Review",
@@ -62,7 +67,12 @@ describe("JSON-LD reviews", () => {
       JSON.stringify({
         "@context": "https://schema.org",
         "@graph": [
-          { "@type": "Organization", "@id": "#org", name: "Blue Door Cafe", review: [{ "@id": "#r1" }, { "@id": "#r2" }] },
+          {
+            "@type": "Organization",
+            "@id": "#org",
+            name: "Blue Door Cafe",
+            review: [{ "@id": "#r1" }, { "@id": "#r2" }],
+          },
           { "@type": "Person", "@id": "#p1", name: "Cara", identifier: "user-9" },
           {
             "@type": ["Review", "CreativeWork"],
@@ -73,7 +83,13 @@ describe("JSON-LD reviews", () => {
             itemReviewed: { "@id": "#org" },
           },
           { "@type": "Rating", "@id": "#rating1", ratingValue: 4 },
-          { "@type": "schema:Review", "@id": "#r2", "schema:author": "Dan", "schema:reviewRating": 2, "schema:reviewBody": "Cold food." },
+          {
+            "@type": "schema:Review",
+            "@id": "#r2",
+            "schema:author": "Dan",
+            "schema:reviewRating": 2,
+            "schema:reviewBody": "Cold food.",
+          },
         ],
       }),
     );
@@ -96,12 +112,28 @@ describe("JSON-LD reviews", () => {
         identifier: { "@type": "PropertyValue", value: "rv-77" },
       }),
       JSON.stringify([
-        { "@type": "Product", name: "Mug", reviews: [{ "@type": "Review", author: { name: "Finn" }, reviewRating: { ratingValue: 1 }, reviewBody: "Broke." }] },
+        {
+          "@type": "Product",
+          name: "Mug",
+          reviews: [
+            {
+              "@type": "Review",
+              author: { name: "Finn" },
+              reviewRating: { ratingValue: 1 },
+              reviewBody: "Broke.",
+            },
+          ],
+        },
       ]),
     );
     const { reviews } = await extractStructuredData(html, PAGE);
     expect(reviews).toEqual([
-      { id: "rv-77", author_name: "Eve", rating: { value: "3", best: "5" }, text: "Tom & Jerry’s favourite\nSecond line bold" },
+      {
+        id: "rv-77",
+        author_name: "Eve",
+        rating: { value: "3", best: "5" },
+        text: "Tom & Jerry’s favourite\nSecond line bold",
+      },
       { author_name: "Finn", rating: { value: "1" }, text: "Broke." },
     ]);
   });
@@ -113,7 +145,8 @@ describe("JSON-LD reviews", () => {
 Line two"}`,
       `<!--{"@type": "Review", "author": "Hal", "reviewRating": 5, "reviewBody": "Wrapped"}-->`,
     );
-    const html2 = html + `<script type="text/javascript">var x = {"@type": "Review", "author": "Not me"};</script>`;
+    const html2 =
+      html + `<script type="text/javascript">var x = {"@type": "Review", "author": "Not me"};</script>`;
     const { reviews } = await extractStructuredData(html2, PAGE);
     expect(reviews.map((r) => [r.author_name, r.text])).toEqual([
       ["Gus", "Line one\nLine two"],
@@ -130,7 +163,11 @@ Line two"}`,
         reviewBody: "Slow service.",
         comment: [
           { "@type": "Comment", author: { "@type": "Person", name: "Someone" }, text: "Agreed" },
-          { "@type": "Comment", author: { "@type": "Organization", name: "Blue Door Cafe" }, text: "Sorry, Ida, we have hired more staff." },
+          {
+            "@type": "Comment",
+            author: { "@type": "Organization", name: "Blue Door Cafe" },
+            text: "Sorry, Ida, we have hired more staff.",
+          },
         ],
       }),
     );
@@ -146,11 +183,22 @@ Line two"}`,
       reviewRating: (i % 5) + 1,
       reviewBody: `${i} ${"é€😀 ".repeat(100)}`,
     });
-    const html = page(JSON.stringify({ "@type": "LocalBusiness", name: "Big", review: Array.from({ length: 300 }, (_, i) => review(i)) }));
+    const html = page(
+      JSON.stringify({
+        "@type": "LocalBusiness",
+        name: "Big",
+        review: Array.from({ length: 300 }, (_, i) => review(i)),
+      }),
+    );
     const { reviews } = await extractStructuredData(html, PAGE);
     expect(reviews).toHaveLength(300);
     reviews.forEach((r, i) =>
-      expect(r).toEqual({ id: `#r${i}`, author_name: `Author ${i}`, rating: { value: String((i % 5) + 1) }, text: review(i).reviewBody }),
+      expect(r).toEqual({
+        id: `#r${i}`,
+        author_name: `Author ${i}`,
+        rating: { value: String((i % 5) + 1) },
+        text: review(i).reviewBody,
+      }),
     );
   });
 

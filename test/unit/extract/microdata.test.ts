@@ -99,9 +99,15 @@ describe("a long page", () => {
     );
     const { reviews } = await extractStructuredData(`<html><body>${items.join("\n")}</body></html>`, PAGE);
     expect(reviews).toHaveLength(300);
-    const expectedText = (i: number) => `${i}: ${"Lorem ipsum dolor sit amet & consectetur. ".repeat(40).trim()}`;
+    const expectedText = (i: number) =>
+      `${i}: ${"Lorem ipsum dolor sit amet & consectetur. ".repeat(40).trim()}`;
     reviews.forEach((review, i) => {
-      expect(review).toEqual({ id: `#r${i}`, author_name: `Author ${i}`, rating: { value: String((i % 5) + 1) }, text: expectedText(i) });
+      expect(review).toEqual({
+        id: `#r${i}`,
+        author_name: `Author ${i}`,
+        rating: { value: String((i % 5) + 1) },
+        text: expectedText(i),
+      });
     });
   });
 });

@@ -9,7 +9,15 @@ describe("pages mixing syntaxes", () => {
     const html = `<html lang="en"><head><script type="application/ld+json">${JSON.stringify({
       "@type": "LocalBusiness",
       name: "Blue Door",
-      review: [{ "@type": "Review", "@id": "#r-1", author: { name: "Ann" }, reviewRating: { ratingValue: 5 }, reviewBody: "Great  coffee." }],
+      review: [
+        {
+          "@type": "Review",
+          "@id": "#r-1",
+          author: { name: "Ann" },
+          reviewRating: { ratingValue: 5 },
+          reviewBody: "Great  coffee.",
+        },
+      ],
     })}</script></head><body>
       <div itemscope itemtype="https://schema.org/Review">
         <span itemprop="author">Ann</span><meta itemprop="datePublished" content="2024-03-03">
@@ -29,7 +37,13 @@ describe("pages mixing syntaxes", () => {
   });
 
   it("drops an @id that several different reviews share, or that is the page's own URL", async () => {
-    const review = (author: string, id: string) => ({ "@type": "Review", "@id": id, author, reviewRating: 4, reviewBody: `From ${author}` });
+    const review = (author: string, id: string) => ({
+      "@type": "Review",
+      "@id": id,
+      author,
+      reviewRating: 4,
+      reviewBody: `From ${author}`,
+    });
     const html = `<script type="application/ld+json">${JSON.stringify([review("A", "#review"), review("B", "#review"), review("C", PAGE), review("D", "#d")])}</script>`;
     const { reviews } = await extractStructuredData(html, PAGE);
     expect(reviews.map((r) => [r.author_name, r.id])).toEqual([
@@ -74,7 +88,12 @@ describe("pages mixing syntaxes", () => {
     const scrapedAt = Date.UTC(2025, 5, 15, 10, 30);
     const page = await extractStructuredData(html, PAGE);
     expect(page.nextUrl).toBe("https://example.com/biz/blue-door?page=2");
-    const reviews = normalizeReviews(page.reviews, { publisherKey: "example.com", pageUrl: PAGE, scrapedAt, pageLanguage: page.pageLanguage });
+    const reviews = normalizeReviews(page.reviews, {
+      publisherKey: "example.com",
+      pageUrl: PAGE,
+      scrapedAt,
+      pageLanguage: page.pageLanguage,
+    });
     expect(reviews).toHaveLength(1);
     expect(reviews[0]).toMatchObject({
       author_name: "Jörg",

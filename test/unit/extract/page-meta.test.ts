@@ -12,7 +12,9 @@ describe("rel=next and page language", () => {
   });
 
   it("uses <a rel=next> when there is no link, with rel lists and any case", async () => {
-    expect(await next(`<body><a href="/biz/blue-door/p/3" rel="Next nofollow">Older</a></body>`)).toBe("https://example.com/biz/blue-door/p/3");
+    expect(await next(`<body><a href="/biz/blue-door/p/3" rel="Next nofollow">Older</a></body>`)).toBe(
+      "https://example.com/biz/blue-door/p/3",
+    );
   });
 
   it("prefers <link> over <a>, and the first of each", async () => {
@@ -21,9 +23,11 @@ describe("rel=next and page language", () => {
   });
 
   it("honours <base href>", async () => {
-    expect(await next(`<head><base href="https://cdn.example.com/listing/"><link rel="next" href="page2.html"></head>`)).toBe(
-      "https://cdn.example.com/listing/page2.html",
-    );
+    expect(
+      await next(
+        `<head><base href="https://cdn.example.com/listing/"><link rel="next" href="page2.html"></head>`,
+      ),
+    ).toBe("https://cdn.example.com/listing/page2.html");
   });
 
   it("ignores non-HTTP links and pages without one", async () => {
@@ -32,7 +36,9 @@ describe("rel=next and page language", () => {
   });
 
   it("reads <html lang> as written", async () => {
-    expect((await extractStructuredData(`<html lang=" en-GB "><body></body></html>`, PAGE)).pageLanguage).toBe("en-GB");
+    expect(
+      (await extractStructuredData(`<html lang=" en-GB "><body></body></html>`, PAGE)).pageLanguage,
+    ).toBe("en-GB");
     expect((await extractStructuredData(`<html lang=""><body></body></html>`, PAGE)).pageLanguage).toBeNull();
   });
 });

@@ -25,7 +25,13 @@ describe("RDFa reviews", () => {
     </body></html>`;
     const { reviews, pageLanguage } = await extractStructuredData(html, PAGE);
     expect(reviews).toEqual([
-      { id: "#rev-1", author_name: "Émile", rating: { value: "9", best: "10" }, text: "Vue magnifique époustouflante.", date: "2024-05-01" },
+      {
+        id: "#rev-1",
+        author_name: "Émile",
+        rating: { value: "9", best: "10" },
+        text: "Vue magnifique époustouflante.",
+        date: "2024-05-01",
+      },
       { author_name: "Fanny", rating: { value: "4" }, date: "2024-04-20" },
     ]);
     expect(pageLanguage).toBe("fr");

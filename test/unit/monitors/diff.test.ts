@@ -18,7 +18,9 @@ function review(id: string, postedAt: number, extra: Partial<Review> = {}): Revi
 }
 
 const known = (...reviews: Review[]) =>
-  new Map<string, KnownReview>(reviews.map((r) => [r.review_id, { review_id: r.review_id, review_hash: r.review_hash, data: r }]));
+  new Map<string, KnownReview>(
+    reviews.map((r) => [r.review_id, { review_id: r.review_id, review_hash: r.review_hash, data: r }]),
+  );
 
 describe("diffRun", () => {
   it("orders new reviews oldest first, then edits, then deletions oldest first", () => {
@@ -43,7 +45,9 @@ describe("diffRun", () => {
   it("infers no deletion from an incomplete walk and announces nothing on a baseline", () => {
     const a = review("a", 1);
     expect(diffRun({ seen: [], known: known(a), completeWalk: false, baseline: false })).toEqual([]);
-    expect(diffRun({ seen: [review("n", 5)], known: known(a), completeWalk: true, baseline: true })).toEqual([]);
+    expect(diffRun({ seen: [review("n", 5)], known: known(a), completeWalk: true, baseline: true })).toEqual(
+      [],
+    );
   });
 
   it("calls a review updated only when its rating, text or owner reply changed", () => {

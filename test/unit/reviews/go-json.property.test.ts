@@ -3,9 +3,29 @@ import { describe, expect, it } from "vitest";
 import { goJsonStringArray } from "../../../src/core/reviews/go-json";
 
 // Any UTF-16 code unit, lone surrogates included, weighted towards the characters Go treats specially.
-const special = fc.constantFrom("<", ">", "&", '"', "\\", "\n", "\r", "\t", "\b", "\f", "\u0000", "\u001f", "\u2028", "\u2029", "\u007f", "é", "😀");
+const special = fc.constantFrom(
+  "<",
+  ">",
+  "&",
+  '"',
+  "\\",
+  "\n",
+  "\r",
+  "\t",
+  "\b",
+  "\f",
+  "\u0000",
+  "\u001f",
+  "\u2028",
+  "\u2029",
+  "\u007f",
+  "é",
+  "😀",
+);
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
-const text = fc.string({ unit: fc.oneof(special, codeUnit, fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 })) });
+const text = fc.string({
+  unit: fc.oneof(special, codeUnit, fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 })),
+});
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 const GO_ESCAPE = /\\(?:["\\bfnrt]|u00[01][0-9a-f]|u003c|u003e|u0026|u202[89])/g;
 

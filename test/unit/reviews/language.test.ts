@@ -43,10 +43,15 @@ describe("publisher language codes: only ISO 639-1 passes", () => {
     ["de", "de"],
     ["fr", "fr"], // a valid publisher code wins over detection, as docs/architecture.md says
   ])("a review tagged %j with German text gets language %j", (tag, expected) => {
-    expect(normalizeReview({ author_name: "Ann", rating: { value: 5 }, text: GERMAN, language: tag }, ctx).language).toBe(expected);
+    expect(
+      normalizeReview({ author_name: "Ann", rating: { value: 5 }, text: GERMAN, language: tag }, ctx)
+        .language,
+    ).toBe(expected);
   });
 
   it("a code outside the list with no text to detect from ends as und", () => {
-    expect(normalizeReview({ author_name: "Ann", rating: { value: 5 }, text: "", language: "xu" }, ctx).language).toBe("und");
+    expect(
+      normalizeReview({ author_name: "Ann", rating: { value: 5 }, text: "", language: "xu" }, ctx).language,
+    ).toBe("und");
   });
 });

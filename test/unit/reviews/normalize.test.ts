@@ -1,11 +1,23 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isUsableReview, normalizeReview, normalizeReviews, UnusableReviewError, type NormalizeContext, type RawReview } from "../../../src/core/reviews";
+import {
+  isUsableReview,
+  normalizeReview,
+  normalizeReviews,
+  UnusableReviewError,
+  type NormalizeContext,
+  type RawReview,
+} from "../../../src/core/reviews";
 import { ReviewSchema } from "../../../src/http/schemas/retrieve";
 
 const SCRAPED_AT = Date.UTC(2025, 5, 15, 10, 30);
 const DAY = 86_400_000;
-const ctx: NormalizeContext = { publisherKey: "example.com", pageUrl: "https://example.com/biz/blue-door?page=2", scrapedAt: SCRAPED_AT, pageLanguage: null };
+const ctx: NormalizeContext = {
+  publisherKey: "example.com",
+  pageUrl: "https://example.com/biz/blue-door?page=2",
+  scrapedAt: SCRAPED_AT,
+  pageLanguage: null,
+};
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 
 const GERMAN = "Sehr gutes Essen und ein freundliches Personal, wir kommen gerne wieder.";
@@ -43,7 +55,10 @@ describe("normalizeReview", () => {
   });
 
   it("falls back to the page URL, no author id, and a relative date against the scrape time", () => {
-    const review = normalizeReview({ author_name: "Bo", rating: { value: 5 }, text: ENGLISH, date: "3 weeks ago" }, ctx);
+    const review = normalizeReview(
+      { author_name: "Bo", rating: { value: 5 }, text: ENGLISH, date: "3 weeks ago" },
+      ctx,
+    );
     expect(review.url).toBe(ctx.pageUrl);
     expect(review.author_id).toBeNull();
     expect(review.posted_at).toBe(SCRAPED_AT - 21 * DAY);
@@ -51,7 +66,10 @@ describe("normalizeReview", () => {
   });
 
   it("uses the author's profile URL as author id when there is no id", () => {
-    const review = normalizeReview({ author_name: "Bo", author_url: "https://example.com/u/bo", rating: { value: 5 } }, ctx);
+    const review = normalizeReview(
+      { author_name: "Bo", author_url: "https://example.com/u/bo", rating: { value: 5 } },
+      ctx,
+    );
     expect(review.author_id).toBe("https://example.com/u/bo");
   });
 
@@ -72,11 +90,16 @@ describe("normalizeReview", () => {
 
   it("maps the rating scale", () => {
     expect(normalizeReview({ author_name: "Bo", rating: { value: 9, best: 10 } }, ctx).rating).toBe(5);
-    expect(normalizeReview({ author_name: "Bo", rating: { value: 60, best: 100, worst: 0 } }, ctx).rating).toBe(3);
+    expect(
+      normalizeReview({ author_name: "Bo", rating: { value: 60, best: 100, worst: 0 } }, ctx).rating,
+    ).toBe(3);
   });
 
   it("includes the owner's reply in the hash", () => {
-    const review = normalizeReview({ author_name: "Ann", rating: { value: 5 }, text: "Good", reply_text: " Thanks   Ann! " }, ctx);
+    const review = normalizeReview(
+      { author_name: "Ann", rating: { value: 5 }, text: "Good", reply_text: " Thanks   Ann! " },
+      ctx,
+    );
     expect(review.review_hash).toBe(md5(`["Good","Ann","Thanks Ann!"]`));
   });
 
@@ -88,25 +111,64 @@ describe("normalizeReview", () => {
 
   describe("language", () => {
     it("the review's own tag wins", () => {
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: ENGLISH, language: "de-AT" }, { ...ctx, pageLanguage: "fr" }).language).toBe("de");
+      expect(
+        normalizeReview(
+          { author_name: "A", rating: { value: 5 }, text: ENGLISH, language: "de-AT" },
+          { ...ctx, pageLanguage: "fr" },
+        ).language,
+      ).toBe("de");
     });
     it("then detection from the text, whatever the page's interface language", () => {
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN }, ctx).language).toBe("de");
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: ENGLISH }, ctx).language).toBe("en");
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN }, ctx).language).toBe(
+        "de",
+      );
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: ENGLISH }, ctx).language).toBe(
+        "en",
+      );
       // A German review on a page whose <html lang> is English is German, and the other way round.
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN }, { ...ctx, pageLanguage: "en-GB" }).language).toBe("de");
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: ENGLISH }, { ...ctx, pageLanguage: "de" }).language).toBe("en");
+      expect(
+        normalizeReview(
+          { author_name: "A", rating: { value: 5 }, text: GERMAN },
+          { ...ctx, pageLanguage: "en-GB" },
+        ).language,
+      ).toBe("de");
+      expect(
+        normalizeReview(
+          { author_name: "A", rating: { value: 5 }, text: ENGLISH },
+          { ...ctx, pageLanguage: "de" },
+        ).language,
+      ).toBe("en");
     });
     it("the page's language only breaks an unreliable detection, among the languages the text could be in", () => {
       // "Sehr gut" and "Great" are too short for a reliable detection on their own.
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, ctx).language).toBe("und");
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, { ...ctx, pageLanguage: "de-DE" }).language).toBe("de");
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Great" }, { ...ctx, pageLanguage: "en" }).language).toBe("en");
+      expect(
+        normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, ctx).language,
+      ).toBe("und");
+      expect(
+        normalizeReview(
+          { author_name: "A", rating: { value: 5 }, text: "Sehr gut" },
+          { ...ctx, pageLanguage: "de-DE" },
+        ).language,
+      ).toBe("de");
+      expect(
+        normalizeReview(
+          { author_name: "A", rating: { value: 5 }, text: "Great" },
+          { ...ctx, pageLanguage: "en" },
+        ).language,
+      ).toBe("en");
       // Not a language the text could be in: still undetermined.
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: "Sehr gut" }, { ...ctx, pageLanguage: "ja" }).language).toBe("und");
+      expect(
+        normalizeReview(
+          { author_name: "A", rating: { value: 5 }, text: "Sehr gut" },
+          { ...ctx, pageLanguage: "ja" },
+        ).language,
+      ).toBe("und");
       // Nothing to read a language from.
       for (const text of ["", "👍👍", "10/10"])
-        expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, { ...ctx, pageLanguage: "de" }).language).toBe("und");
+        expect(
+          normalizeReview({ author_name: "A", rating: { value: 5 }, text }, { ...ctx, pageLanguage: "de" })
+            .language,
+        ).toBe("und");
     });
     it.each(["", "ok", "👍👍", "10/10"])("und when it cannot be told (%j)", (text) => {
       expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text }, ctx).language).toBe("und");
@@ -118,10 +180,15 @@ describe("normalizeReview", () => {
       ["iw", "he"],
       ["in-ID", "id"],
     ])("tag %s is language %s", (tag, expected) => {
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, language: tag }, ctx).language).toBe(expected);
+      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, language: tag }, ctx).language).toBe(
+        expected,
+      );
     });
     it("a tag without a two-letter language is ignored", () => {
-      expect(normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN, language: "x-klingon" }, ctx).language).toBe("de");
+      expect(
+        normalizeReview({ author_name: "A", rating: { value: 5 }, text: GERMAN, language: "x-klingon" }, ctx)
+          .language,
+      ).toBe("de");
     });
   });
 
@@ -143,13 +210,24 @@ describe("normalizeReview", () => {
     });
 
     it("(Original) … (Translated by Google) …", () => {
-      const review = normalizeReview({ author_name: "Jörg", rating: { value: 5 }, text: `(Original)\n${GERMAN}\n\n(Translated by Google)\n${ENGLISH}` }, page);
+      const review = normalizeReview(
+        {
+          author_name: "Jörg",
+          rating: { value: 5 },
+          text: `(Original)\n${GERMAN}\n\n(Translated by Google)\n${ENGLISH}`,
+        },
+        page,
+      );
       expect(review.text).toBe(GERMAN);
     });
 
     it("a localized marker", () => {
       const review = normalizeReview(
-        { author_name: "Jörg", rating: { value: 5 }, text: `(Übersetzt von Google) ${GERMAN} (Original) ${ENGLISH}` },
+        {
+          author_name: "Jörg",
+          rating: { value: 5 },
+          text: `(Übersetzt von Google) ${GERMAN} (Original) ${ENGLISH}`,
+        },
         { ...ctx, pageLanguage: "de" },
       );
       expect(review.text).toBe(ENGLISH);
@@ -157,13 +235,21 @@ describe("normalizeReview", () => {
     });
 
     it("a translation without the original loses only the marker", () => {
-      const review = normalizeReview({ author_name: "Jörg", rating: { value: 5 }, text: `(Translated by Google) ${ENGLISH}` }, page);
+      const review = normalizeReview(
+        { author_name: "Jörg", rating: { value: 5 }, text: `(Translated by Google) ${ENGLISH}` },
+        page,
+      );
       expect(review.text).toBe(ENGLISH);
     });
 
     it("the owner's reply likewise", () => {
       const review = normalizeReview(
-        { author_name: "A", rating: { value: 5 }, text: "Gut", reply_text: "(Translated by Google) Thanks (Original) Danke" },
+        {
+          author_name: "A",
+          rating: { value: 5 },
+          text: "Gut",
+          reply_text: "(Translated by Google) Thanks (Original) Danke",
+        },
         page,
       );
       expect(review.review_hash).toBe(md5(`["Gut","A","Danke"]`));
@@ -177,20 +263,37 @@ describe("normalizeReview", () => {
 
   describe("review_id", () => {
     it("the publisher's id where it has one", () => {
-      expect(normalizeReview({ id: " 123 ", author_name: "A", rating: { value: 5 } }, ctx).review_id).toBe("123");
+      expect(normalizeReview({ id: " 123 ", author_name: "A", rating: { value: 5 } }, ctx).review_id).toBe(
+        "123",
+      );
     });
 
     it("otherwise derived from the content, stable across scrapes of a relative date", () => {
-      const raw: RawReview = { author_name: "Ann", rating: { value: 5 }, text: "Lovely", date: "3 weeks ago" };
+      const raw: RawReview = {
+        author_name: "Ann",
+        rating: { value: 5 },
+        text: "Lovely",
+        date: "3 weeks ago",
+      };
       const first = normalizeReview(raw, ctx).review_id;
-      const later = normalizeReview(raw, { ...ctx, scrapedAt: SCRAPED_AT + 5 * DAY, pageUrl: "https://example.com/biz/blue-door" }).review_id;
+      const later = normalizeReview(raw, {
+        ...ctx,
+        scrapedAt: SCRAPED_AT + 5 * DAY,
+        pageUrl: "https://example.com/biz/blue-door",
+      }).review_id;
       expect(first).toMatch(/^gen_[0-9a-f]{32}$/);
       expect(later).toBe(first);
     });
 
     it("differs by publisher, author, text and absolute date", () => {
-      const base: RawReview = { author_name: "Ann", rating: { value: 5 }, text: "Lovely", date: "2024-03-03" };
-      const id = (raw: RawReview, publisherKey = "example.com") => normalizeReview(raw, { ...ctx, publisherKey }).review_id;
+      const base: RawReview = {
+        author_name: "Ann",
+        rating: { value: 5 },
+        text: "Lovely",
+        date: "2024-03-03",
+      };
+      const id = (raw: RawReview, publisherKey = "example.com") =>
+        normalizeReview(raw, { ...ctx, publisherKey }).review_id;
       const ids = new Set([
         id(base),
         id(base, "other.com"),
@@ -239,13 +342,21 @@ describe("dropping what is not a review", () => {
 });
 
 describe("author_country and visited_at", () => {
-  const base: RawReview = { id: "r1", author_name: "Ann", rating: { value: 5 }, text: "Lovely stay.", date: "2025-06-01" };
+  const base: RawReview = {
+    id: "r1",
+    author_name: "Ann",
+    rating: { value: 5 },
+    text: "Lovely stay.",
+    date: "2025-06-01",
+  };
 
   it("maps an alpha-2 or alpha-3 country in any case to upper-case alpha-3, and a stay date to UTC midnight of its first day", () => {
     const review = normalizeReview({ ...base, author_country: "gb", visit_date: "2025-05-28" }, ctx);
     expect(review).toMatchObject({ author_country: "GBR", visited_at: Date.UTC(2025, 4, 28) });
     expect(ReviewSchema.safeParse(review).success).toBe(true);
-    expect(normalizeReview({ ...base, author_country: " deu ", visit_date: "2025-05-28T15:00:00+02:00" }, ctx)).toMatchObject({
+    expect(
+      normalizeReview({ ...base, author_country: " deu ", visit_date: "2025-05-28T15:00:00+02:00" }, ctx),
+    ).toMatchObject({
       author_country: "DEU",
       visited_at: Date.UTC(2025, 4, 28),
     });
@@ -272,12 +383,20 @@ describe("author_country and visited_at", () => {
       expect(review, `${author_country} / ${visit_date}`).not.toHaveProperty("author_country");
       expect(review, `${author_country} / ${visit_date}`).not.toHaveProperty("visited_at");
     }
-    expect(normalizeReview({ ...base, author_country: "fr", visit_date: "2025-05-01" }, ctx).review_hash).toBe(plain.review_hash);
+    expect(
+      normalizeReview({ ...base, author_country: "fr", visit_date: "2025-05-01" }, ctx).review_hash,
+    ).toBe(plain.review_hash);
   });
 });
 
 describe("author_review_count and author_photo_count", () => {
-  const base: RawReview = { id: "r1", author_name: "Ann", rating: { value: 5 }, text: "Lovely stay.", date: "2025-06-01" };
+  const base: RawReview = {
+    id: "r1",
+    author_name: "Ann",
+    rating: { value: 5 },
+    text: "Lovely stay.",
+    date: "2025-06-01",
+  };
 
   it("keeps whole counts from 0 up, leaves anything else out, and never hashes them", () => {
     const plain = normalizeReview(base, ctx);

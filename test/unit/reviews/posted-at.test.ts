@@ -33,7 +33,10 @@ describe("posted_at from the printed date", () => {
   });
 
   it("English is tried when the page language's parser finds nothing", () => {
-    expect(resolvePostedAt("2 days ago", SCRAPED_AT, "de")).toEqual({ postedAt: SCRAPED_AT - 2 * DAY, absolute: false });
+    expect(resolvePostedAt("2 days ago", SCRAPED_AT, "de")).toEqual({
+      postedAt: SCRAPED_AT - 2 * DAY,
+      absolute: false,
+    });
   });
 
   it("a date after the scrape is the scrape time", () => {

@@ -17,7 +17,9 @@ describe("rating mapped onto 1..5", () => {
 
   it("1–10 maps as round(x / 2) for whole numbers", () => {
     for (let x = 1; x <= 10; x += 1) {
-      expect(fiveStarRating({ value: x, best: 10 }), `x=${x}`).toBe(Math.min(5, Math.max(1, Math.floor(x / 2 + 0.5))));
+      expect(fiveStarRating({ value: x, best: 10 }), `x=${x}`).toBe(
+        Math.min(5, Math.max(1, Math.floor(x / 2 + 0.5))),
+      );
     }
   });
 
@@ -40,10 +42,14 @@ describe("rating mapped onto 1..5", () => {
     expect(fiveStarRating({ value: 0 })).toBe(1);
   });
 
-  it.each([[undefined], [{ value: "" }], [{ value: "five stars" }], [{ value: Number.NaN }], [{ value: 4, best: 1, worst: 1 }], [{ value: 500 }]])(
-    "no usable rating: %j",
-    (rating) => {
-      expect(fiveStarRating(rating)).toBeNull();
-    },
-  );
+  it.each([
+    [undefined],
+    [{ value: "" }],
+    [{ value: "five stars" }],
+    [{ value: Number.NaN }],
+    [{ value: 4, best: 1, worst: 1 }],
+    [{ value: 500 }],
+  ])("no usable rating: %j", (rating) => {
+    expect(fiveStarRating(rating)).toBeNull();
+  });
 });

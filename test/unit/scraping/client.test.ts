@@ -13,7 +13,10 @@ const client = (options: Partial<ConstructorParameters<typeof PublisherClient>[1
 
 describe("PublisherClient", () => {
   it("POSTs JSON to a mapped subdomain with the intended host in X-Forwarded-Host and only that host's cookies", async () => {
-    const { url, data } = await client().json("https://api.echo.test/graphql?op=Reviews", { method: "POST", json: { variables: { offset: 10 } } });
+    const { url, data } = await client().json("https://api.echo.test/graphql?op=Reviews", {
+      method: "POST",
+      json: { variables: { offset: 10 } },
+    });
     expect(url.toString()).toBe("https://api.echo.test/graphql?op=Reviews");
     expect(data).toEqual({
       method: "POST",
@@ -39,13 +42,17 @@ describe("PublisherClient", () => {
   });
 
   it("keeps method and body through a 307 and turns a 303 into a GET without a body", async () => {
-    expect((await client().json("https://echo.test/redirect-post", { method: "POST", form: { a: "1" } })).data).toMatchObject({
+    expect(
+      (await client().json("https://echo.test/redirect-post", { method: "POST", form: { a: "1" } })).data,
+    ).toMatchObject({
       method: "POST",
       path: "/echo-after-redirect",
       body: "a=1",
       contentType: "application/x-www-form-urlencoded",
     });
-    expect((await client().json("https://echo.test/see-other", { method: "POST", form: { a: "1" } })).data).toMatchObject({
+    expect(
+      (await client().json("https://echo.test/see-other", { method: "POST", form: { a: "1" } })).data,
+    ).toMatchObject({
       method: "GET",
       body: "",
       contentType: null,
@@ -53,8 +60,14 @@ describe("PublisherClient", () => {
   });
 
   it("runs the adapter's inspector on every 2xx answer and throws what it returns", async () => {
-    const blocked = client({ inspect: (page) => (page.text.includes('"path":"/captcha"') ? permanentError("blocked", "captcha page") : null) });
-    await expect(blocked.request("https://echo.test/captcha")).rejects.toMatchObject({ reason: "blocked", message: "captcha page" });
+    const blocked = client({
+      inspect: (page) =>
+        page.text.includes('"path":"/captcha"') ? permanentError("blocked", "captcha page") : null,
+    });
+    await expect(blocked.request("https://echo.test/captcha")).rejects.toMatchObject({
+      reason: "blocked",
+      message: "captcha page",
+    });
     await expect(blocked.request("https://echo.test/fine")).resolves.toMatchObject({ status: 200 });
   });
 

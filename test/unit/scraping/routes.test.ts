@@ -12,17 +12,27 @@ describe("FETCH_ROUTES", () => {
   it("defaults to direct for every publisher and keeps a publisher's own ordered list", () => {
     expect(settings(withSettings({ FETCH_ROUTES: "" })).fetchRoutes).toEqual({ "*": ["direct"] });
     const routes = settings(
-      withSettings({ ...PROVIDER_SECRETS, FETCH_ROUTES: '{"Yelp.com": ["provider:zyte", "browser"], "*": ["direct", "provider:brightdata"]}' }),
+      withSettings({
+        ...PROVIDER_SECRETS,
+        FETCH_ROUTES: '{"Yelp.com": ["provider:zyte", "browser"], "*": ["direct", "provider:brightdata"]}',
+      }),
     ).fetchRoutes;
-    expect(routes).toEqual({ "yelp.com": ["provider:zyte", "browser"], "*": ["direct", "provider:brightdata"] });
+    expect(routes).toEqual({
+      "yelp.com": ["provider:zyte", "browser"],
+      "*": ["direct", "provider:brightdata"],
+    });
   });
 
   it("refuses an unknown provider or route, naming the setting", () => {
     expect(() => settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:oxylabs"]}' }))).toThrow(
       'Invalid settings: FETCH_ROUTES: *.0: unknown provider "oxylabs" (known: zyte, brightdata, scrapfly)',
     );
-    expect(() => settings(withSettings({ FETCH_ROUTES: '{"*": ["proxy"]}' }))).toThrow(/FETCH_ROUTES: \*\.0: unknown route "proxy"/);
-    expect(() => settings(withSettings({ FETCH_ROUTES: '{"yelp.com": []}' }))).toThrow(/FETCH_ROUTES: yelp\.com: needs at least one route/);
+    expect(() => settings(withSettings({ FETCH_ROUTES: '{"*": ["proxy"]}' }))).toThrow(
+      /FETCH_ROUTES: \*\.0: unknown route "proxy"/,
+    );
+    expect(() => settings(withSettings({ FETCH_ROUTES: '{"yelp.com": []}' }))).toThrow(
+      /FETCH_ROUTES: yelp\.com: needs at least one route/,
+    );
     expect(() => settings(withSettings({ FETCH_ROUTES: "[direct]" }))).toThrow(/FETCH_ROUTES: must be JSON/);
   });
 
@@ -30,17 +40,23 @@ describe("FETCH_ROUTES", () => {
     expect(() => settings(withSettings({ FETCH_ROUTES: '{"yelp.com": ["provider:zyte"]}' }))).toThrow(
       "Invalid settings: FETCH_ROUTES: route provider:zyte needs the Worker secret ZYTE_API_KEY (wrangler secret put ZYTE_API_KEY)",
     );
-    expect(() => settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:brightdata"]}', BRIGHTDATA_API_KEY: "bd-x" }))).toThrow(
+    expect(() =>
+      settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:brightdata"]}', BRIGHTDATA_API_KEY: "bd-x" })),
+    ).toThrow(
       "Invalid settings: FETCH_ROUTES: route provider:brightdata needs the setting BRIGHTDATA_ZONE (the Web Unlocker zone name)",
     );
-    expect(() => settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:scrapfly"]}', SCRAPFLY_API_KEY: "  " }))).toThrow(/SCRAPFLY_API_KEY/);
+    expect(() =>
+      settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:scrapfly"]}', SCRAPFLY_API_KEY: "  " })),
+    ).toThrow(/SCRAPFLY_API_KEY/);
   });
 
   it("PROVIDER_ORIGINS only names known providers", () => {
     expect(() => settings(withSettings({ PROVIDER_ORIGINS: '{"zenrows": "http://127.0.0.1:1"}' }))).toThrow(
       'Invalid settings: PROVIDER_ORIGINS: zenrows: unknown provider "zenrows" (known: zyte, brightdata, scrapfly)',
     );
-    expect(settings(withSettings({ PROVIDER_ORIGINS: '{"zyte": "http://127.0.0.1:9/"}' })).providerOrigins).toEqual({ zyte: "http://127.0.0.1:9" });
+    expect(
+      settings(withSettings({ PROVIDER_ORIGINS: '{"zyte": "http://127.0.0.1:9/"}' })).providerOrigins,
+    ).toEqual({ zyte: "http://127.0.0.1:9" });
   });
 });
 
@@ -53,7 +69,10 @@ describe("CookieJar", () => {
 
   it("sends host cookies to their host only, domain cookies to subdomains, by path, and drops expired ones", () => {
     const jar = new CookieJar();
-    jar.store(new URL("https://www.booking.com/hotel/x.html"), headers("bkng=1; Path=/", "lang=en; Domain=.booking.com; Path=/", "deep=1; Path=/hotel/x"));
+    jar.store(
+      new URL("https://www.booking.com/hotel/x.html"),
+      headers("bkng=1; Path=/", "lang=en; Domain=.booking.com; Path=/", "deep=1; Path=/hotel/x"),
+    );
     expect(jar.cookiesFor(new URL("https://www.booking.com/hotel/x/reviews"))).toEqual([
       { name: "deep", value: "1" },
       { name: "bkng", value: "1" },
@@ -70,7 +89,10 @@ describe("CookieJar", () => {
 
   it("refuses cookies for another site or a bare public suffix, and stays bounded", () => {
     const jar = new CookieJar();
-    jar.store(new URL("https://www.yelp.com/"), headers("a=1; Domain=evil.com", "b=1; Domain=com", "c=1; Domain=.yelp.com"));
+    jar.store(
+      new URL("https://www.yelp.com/"),
+      headers("a=1; Domain=evil.com", "b=1; Domain=com", "c=1; Domain=.yelp.com"),
+    );
     expect(jar.cookiesFor(new URL("https://evil.com/"))).toEqual([]);
     expect(jar.size).toBe(1);
     for (let i = 0; i < 80; i++) jar.store(new URL("https://www.yelp.com/"), headers(`n${i}=v; Path=/`));
@@ -80,7 +102,11 @@ describe("CookieJar", () => {
 
 describe("direct route", () => {
   const client = () =>
-    new PublisherClient(env, { publisherKey: WALLED_DOMAIN, cookies: [{ name: "login", value: "L1", domain: WALLED_DOMAIN }], deadline: Date.now() + 60_000 });
+    new PublisherClient(env, {
+      publisherKey: WALLED_DOMAIN,
+      cookies: [{ name: "login", value: "L1", domain: WALLED_DOMAIN }],
+      deadline: Date.now() + 60_000,
+    });
 
   it("sends a complete, consistent Chrome header set, never the self-declared bot agent", async () => {
     const { data } = await client().json(`https://${WALLED_DOMAIN}/echo`);
@@ -92,10 +118,18 @@ describe("direct route", () => {
     expect(sent["sec-ch-ua-platform"]).toBe('"Windows"');
     expect(sent["accept-language"]).toBe("en-US,en;q=0.9");
     // json() is an API call: Chrome's fetch headers, the adapter's Accept.
-    expect(sent).toMatchObject({ accept: "application/json", "sec-fetch-mode": "cors", "sec-fetch-dest": "empty" });
+    expect(sent).toMatchObject({
+      accept: "application/json",
+      "sec-fetch-mode": "cors",
+      "sec-fetch-dest": "empty",
+    });
     const page = await client().request(`https://${WALLED_DOMAIN}/echo`);
     const navigation = (JSON.parse(page.text) as { headers: Record<string, string> }).headers;
-    expect(navigation).toMatchObject({ "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", "upgrade-insecure-requests": "1" });
+    expect(navigation).toMatchObject({
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+      "upgrade-insecure-requests": "1",
+    });
     expect(navigation.accept).toMatch(/^text\/html/);
   });
 
@@ -107,7 +141,9 @@ describe("direct route", () => {
     // The host cookie stays on walled.test; the domain cookie (like the login cookie) reaches www.
     expect((data as { headers: Record<string, string> }).headers.cookie).toBe("login=L1; consent=yes");
     const same = await run.json(`https://${WALLED_DOMAIN}/echo`);
-    expect((same.data as { headers: Record<string, string> }).headers.cookie).toBe("login=L1; sid=run-session-1; consent=yes");
+    expect((same.data as { headers: Record<string, string> }).headers.cookie).toBe(
+      "login=L1; sid=run-session-1; consent=yes",
+    );
     const nextRun = await client().json(`https://${WALLED_DOMAIN}/echo`);
     expect((nextRun.data as { headers: Record<string, string> }).headers.cookie).toBe("login=L1");
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { clearlyFewer, taskCoverage, type WalkRecord } from "../../../src/core/tasks/coverage";
 
-const walk = (over: Partial<WalkRecord>): WalkRecord => ({ publisherTotal: null, limitedView: null, fullWalk: true, stopReason: null, collected: 0, ...over });
+const walk = (over: Partial<WalkRecord>): WalkRecord => ({
+  publisherTotal: null,
+  limitedView: null,
+  fullWalk: true,
+  stopReason: null,
+  collected: 0,
+  ...over,
+});
 
 describe("coverage of a completed task", () => {
   it.each([
@@ -23,23 +30,33 @@ describe("coverage of a completed task", () => {
       publisher_total: 100,
       collected: 20,
       complete: false,
-      stop_reason: "fewer_than_stated: the walk reached the last page with 20 of the 100 reviews the publisher states",
+      stop_reason:
+        "fewer_than_stated: the walk reached the last page with 20 of the 100 reviews the publisher states",
     });
   });
 
   it("a walk stopped early by the client's choice is not compared with the total", () => {
-    expect(taskCoverage(walk({ publisherTotal: 100, collected: 20, fullWalk: false }))).toMatchObject({ complete: true, stop_reason: null });
+    expect(taskCoverage(walk({ publisherTotal: 100, collected: 20, fullWalk: false }))).toMatchObject({
+      complete: true,
+      stop_reason: null,
+    });
   });
 
   it("a limited view is incomplete whatever the counts", () => {
-    expect(taskCoverage(walk({ publisherTotal: 5, collected: 5, limitedView: "signed-out view shows 5 reviews" }))).toMatchObject({
+    expect(
+      taskCoverage(walk({ publisherTotal: 5, collected: 5, limitedView: "signed-out view shows 5 reviews" })),
+    ).toMatchObject({
       complete: false,
       stop_reason: "limited_view: signed-out view shows 5 reviews",
     });
   });
 
   it("a recorded stop reason (page budget, failure after page 1) wins and is incomplete", () => {
-    expect(taskCoverage(walk({ stopReason: "blocked: HTTP 403", limitedView: "x", collected: 3, fullWalk: false }))).toEqual({
+    expect(
+      taskCoverage(
+        walk({ stopReason: "blocked: HTTP 403", limitedView: "x", collected: 3, fullWalk: false }),
+      ),
+    ).toEqual({
       publisher_total: null,
       collected: 3,
       complete: false,
@@ -48,6 +65,9 @@ describe("coverage of a completed task", () => {
   });
 
   it("a total that is not a sane count is shown as null and not compared", () => {
-    expect(taskCoverage(walk({ publisherTotal: -3, collected: 1 }))).toMatchObject({ publisher_total: null, complete: true });
+    expect(taskCoverage(walk({ publisherTotal: -3, collected: 1 }))).toMatchObject({
+      publisher_total: null,
+      complete: true,
+    });
   });
 });

@@ -20,7 +20,13 @@ function toDelivery(record: DeliveryRecord): Delivery {
   };
 }
 
-export const deliveriesHandler = endpoint({ ...WEBHOOK_ENDPOINT, schema: DeliveriesRequestSchema }, async (c, input, account) => {
-  const records = await accountStub(c.env, account.id).listWebhookDeliveries(input.limit ?? DELIVERIES_DEFAULT_LIMIT, input.task_id);
-  return c.json({ deliveries: records.map(toDelivery) }, 200);
-});
+export const deliveriesHandler = endpoint(
+  { ...WEBHOOK_ENDPOINT, schema: DeliveriesRequestSchema },
+  async (c, input, account) => {
+    const records = await accountStub(c.env, account.id).listWebhookDeliveries(
+      input.limit ?? DELIVERIES_DEFAULT_LIMIT,
+      input.task_id,
+    );
+    return c.json({ deliveries: records.map(toDelivery) }, 200);
+  },
+);

@@ -7,9 +7,16 @@ import { methodNotAllowed } from "../../middleware/method-guard";
 /** Serves raw review files (JSON Lines) from R2 to holders of a valid, unexpired signed URL. */
 export function mountFiles(app: OpenAPIHono<AppEnv>) {
   app.get("/files/*", async (c) => {
-    const check = await verifyFileUrl(c.env.URL_SIGNING_KEY, new URL(c.req.url), Math.floor(Date.now() / 1000));
+    const check = await verifyFileUrl(
+      c.env.URL_SIGNING_KEY,
+      new URL(c.req.url),
+      Math.floor(Date.now() / 1000),
+    );
     if (!check.ok) {
-      return c.json({ error: check.reason === "expired" ? "This link has expired" : "Invalid signature" }, 403);
+      return c.json(
+        { error: check.reason === "expired" ? "This link has expired" : "Invalid signature" },
+        403,
+      );
     }
     // The file holds page-controlled text: a browser that opens the link must neither sniff it into
     // HTML nor render it inline, and nothing in it may load or run anything.

@@ -21,7 +21,9 @@ function toRow(listing: PublisherListing): StaticRow {
     lookup: listing.lookup,
     rating_scale: listing.ratingScale,
     support: listing.support,
-    ...(listing.support === "dedicated" && listing.evidenceDate ? { evidence_date: listing.evidenceDate } : {}),
+    ...(listing.support === "dedicated" && listing.evidenceDate
+      ? { evidence_date: listing.evidenceDate }
+      : {}),
     ...(listing.note ? { note: listing.note } : {}),
   };
 }
@@ -36,7 +38,10 @@ function withHealth(row: StaticRow, health: Map<string, HealthView>): PublisherR
 export const publishersHandler: Handler<AppEnv> = async (c) => {
   rows ??= listPublishers().map(toRow);
   const health = await loadHealth(c.env, Date.now());
-  const body: PublishersResponse = { count: rows.length, publishers: rows.map((row) => withHealth(row, health)) };
+  const body: PublishersResponse = {
+    count: rows.length,
+    publishers: rows.map((row) => withHealth(row, health)),
+  };
   return c.json(body, 200, { "Cache-Control": PUBLISHERS_CACHE_CONTROL });
 };
 
@@ -48,7 +53,15 @@ export const publisherHandler: Handler<AppEnv> = async (c) => {
     .replace(/^www\./, "");
   const row = rows.find((r) => r.domain === key || r.aliases.includes(key));
   if (!row)
-    return c.json({ error: "Not found", details: { domain: [`No publisher "${key}" is listed; submit still accepts any domain (generic module).`] } }, 404);
+    return c.json(
+      {
+        error: "Not found",
+        details: {
+          domain: [`No publisher "${key}" is listed; submit still accepts any domain (generic module).`],
+        },
+      },
+      404,
+    );
   const health = await loadHealth(c.env, Date.now());
   return c.json(withHealth(row, health), 200, { "Cache-Control": PUBLISHERS_CACHE_CONTROL });
 };

@@ -14,7 +14,10 @@ export const publishersRoute = createRoute({
   description:
     "Every publisher the service knows, with the module that scrapes it, whether submit needs login cookies or accepts an empty profile_key (lookup), and its rating scale. Any other domain is accepted by submit too and scraped by the generic module. Each entry has its `health` (docs/health.md). No API key is needed; the answer is cacheable (`Cache-Control: public, max-age=60`, `ETag`). Also served at `/publishers/`.",
   responses: {
-    200: { description: "The publisher registry.", content: { "application/json": { schema: PublishersResponseSchema } } },
+    200: {
+      description: "The publisher registry.",
+      content: { "application/json": { schema: PublishersResponseSchema } },
+    },
     405: errorResponse("Any method but GET or HEAD.", { error: 'Method "POST" not allowed.' }),
     500: internalError,
   },
@@ -25,13 +28,16 @@ export const publisherRoute = createRoute({
   path: "/publishers/{domain}",
   tags: ["Publishers"],
   summary: "One publisher and its health",
-  description: "The entry of `GET /publishers` for one domain or alias (any case, a leading `www.` dropped), with its health. No API key.",
+  description:
+    "The entry of `GET /publishers` for one domain or alias (any case, a leading `www.` dropped), with its health. No API key.",
   request: { params: z.object({ domain: z.string().openapi({ example: "yelp.com" }) }) },
   responses: {
     200: { description: "The publisher.", content: { "application/json": { schema: PublisherSchema } } },
     404: errorResponse("No publisher with that domain is listed.", {
       error: "Not found",
-      details: { domain: ['No publisher "example.org" is listed; submit still accepts any domain (generic module).'] },
+      details: {
+        domain: ['No publisher "example.org" is listed; submit still accepts any domain (generic module).'],
+      },
     }),
     405: errorResponse("Any method but GET or HEAD.", { error: 'Method "POST" not allowed.' }),
     500: internalError,

@@ -12,19 +12,42 @@ export const HealthSchema = z
     success_rate_24h: z
       .number()
       .nullable()
-      .openapi({ description: "Completed ÷ finished tasks in the last 24 hours (clients' and canaries'); null without tasks." }),
-    tasks_24h: z.number().int().openapi({ description: "Tasks of this publisher that finished in the last 24 hours." }),
-    last_success_at: z.number().int().nullable().openapi({ description: "When a task of this publisher last completed (ms since the epoch; 30 days kept)." }),
-    last_failure_reason: z.string().nullable().openapi({ description: "The reason of the most recent failure in the last 24 hours." }),
+      .openapi({
+        description:
+          "Completed ÷ finished tasks in the last 24 hours (clients' and canaries'); null without tasks.",
+      }),
+    tasks_24h: z
+      .number()
+      .int()
+      .openapi({ description: "Tasks of this publisher that finished in the last 24 hours." }),
+    last_success_at: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description: "When a task of this publisher last completed (ms since the epoch; 30 days kept).",
+      }),
+    last_failure_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "The reason of the most recent failure in the last 24 hours." }),
   })
   .openapi("PublisherHealth");
 
 export const PublisherSchema = z
   .object({
-    domain: z.string().openapi({ description: "The canonical publisher key (lower-case, no `www.`), as submit's `data.publishers` takes it." }),
+    domain: z
+      .string()
+      .openapi({
+        description:
+          "The canonical publisher key (lower-case, no `www.`), as submit's `data.publishers` takes it.",
+      }),
     aliases: z
       .array(z.string())
-      .openapi({ description: "Other publisher keys for the same publisher (country sites, former names); each is served the same way." }),
+      .openapi({
+        description:
+          "Other publisher keys for the same publisher (country sites, former names); each is served the same way.",
+      }),
     display_name: z.string(),
     kind: z.enum(PUBLISHER_KINDS).openapi({
       description:
@@ -34,22 +57,49 @@ export const PublisherSchema = z
       description:
         'The module that scrapes it: a dedicated module\'s name, or `generic` (schema.org review markup on the profile page, older pages through `rel="next"`).',
     }),
-    dedicated: z.boolean().openapi({ description: "True when a module written for this publisher scrapes it; false for the generic module." }),
-    login_required: z.boolean().openapi({ description: "The publisher shows its reviews only to a signed-in visitor." }),
+    dedicated: z
+      .boolean()
+      .openapi({
+        description:
+          "True when a module written for this publisher scrapes it; false for the generic module.",
+      }),
+    login_required: z
+      .boolean()
+      .openapi({ description: "The publisher shows its reviews only to a signed-in visitor." }),
     cookies_required: z
       .boolean()
-      .openapi({ description: "Submit requires `persona.additional_cookies.login` for it (today exactly where a login is required)." }),
-    lookup: z.boolean().openapi({ description: "The service can find the profile from the business's name and address, so `profile_key` may be empty." }),
-    rating_scale: z.string().openapi({ description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5." }),
+      .openapi({
+        description:
+          "Submit requires `persona.additional_cookies.login` for it (today exactly where a login is required).",
+      }),
+    lookup: z
+      .boolean()
+      .openapi({
+        description:
+          "The service can find the profile from the business's name and address, so `profile_key` may be empty.",
+      }),
+    rating_scale: z
+      .string()
+      .openapi({
+        description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5.",
+      }),
     support: z.enum(PUBLISHER_SUPPORT).openapi({
       description:
         "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
     }),
     evidence_date: z.string().optional().openapi({
-      description: "Dedicated modules only: the date (YYYY-MM-DD or YYYY-MM) of the newest real capture or public client the module was checked against.",
+      description:
+        "Dedicated modules only: the date (YYYY-MM-DD or YYYY-MM) of the newest real capture or public client the module was checked against.",
     }),
-    note: z.string().optional().openapi({ description: "A known obstacle, where one is known: a sign-in or bot wall in front of the reviews." }),
-    health: HealthSchema.openapi({ description: "Whether scraping this publisher works today (docs/health.md)." }),
+    note: z
+      .string()
+      .optional()
+      .openapi({
+        description: "A known obstacle, where one is known: a sign-in or bot wall in front of the reviews.",
+      }),
+    health: HealthSchema.openapi({
+      description: "Whether scraping this publisher works today (docs/health.md).",
+    }),
   })
   .openapi("Publisher");
 
@@ -75,7 +125,13 @@ export const PublishersResponseSchema = z
           rating_scale: "1–5 stars",
           support: "unverified",
           note: "Review pages (/product-reviews/<ASIN>) need a signed-in session since 2024-11: submit login cookies.",
-          health: { status: "unknown", success_rate_24h: null, tasks_24h: 0, last_success_at: null, last_failure_reason: null },
+          health: {
+            status: "unknown",
+            success_rate_24h: null,
+            tasks_24h: 0,
+            last_success_at: null,
+            last_failure_reason: null,
+          },
         },
         {
           domain: "trustpilot.com",
@@ -90,7 +146,13 @@ export const PublishersResponseSchema = z
           rating_scale: "1–5 stars",
           support: "dedicated",
           evidence_date: "2026-05",
-          health: { status: "operational", success_rate_24h: 0.97, tasks_24h: 212, last_success_at: 1795317243264, last_failure_reason: "timeout" },
+          health: {
+            status: "operational",
+            success_rate_24h: 0.97,
+            tasks_24h: 212,
+            last_success_at: 1795317243264,
+            last_failure_reason: "timeout",
+          },
         },
       ],
     },

@@ -1,5 +1,10 @@
 import { canonicalPublisherKey } from "../../../core/publishers/canonical";
-import { completedTaskJson, findTaskPage, unfinishedTask, type TaskLookup } from "../../../app/tasks/retrieve";
+import {
+  completedTaskJson,
+  findTaskPage,
+  unfinishedTask,
+  type TaskLookup,
+} from "../../../app/tasks/retrieve";
 import { TaskStatus } from "../../../core/tasks/status";
 import { primarySession } from "../../d1-session";
 import { endpoint } from "../../endpoint";
@@ -20,11 +25,17 @@ export const retrieveHandler = endpoint(
     const page = input.page ?? 1;
     const pageSize = input.page_size ?? PAGE_SIZE_DEFAULT;
     const baseUrl = new URL(c.req.url).origin;
-    const lookup: TaskLookup = { accountId: account.id, taskId: input.task_id, foreignKey: input.foreign_key, publisherKey };
+    const lookup: TaskLookup = {
+      accountId: account.id,
+      taskId: input.task_id,
+      foreignKey: input.foreign_key,
+      publisherKey,
+    };
     let found = await findTaskPage(c.env, d1.db, lookup, page, pageSize, baseUrl);
     // A replica may not have a task submitted a moment ago: before answering 404 to a client that
     // sent no bookmark, ask the primary once (a round trip only on this rare path).
-    if (!found && d1.unconstrained) found = await findTaskPage(c.env, primarySession(c.env), lookup, page, pageSize, baseUrl);
+    if (!found && d1.unconstrained)
+      found = await findTaskPage(c.env, primarySession(c.env), lookup, page, pageSize, baseUrl);
     if (!found) {
       throw new ApiError(404, {
         error: "Task not found",
@@ -35,6 +46,8 @@ export const retrieveHandler = endpoint(
       });
     }
     if (found.task.status !== TaskStatus.completed) return c.json(unfinishedTask(found.task), 200);
-    return c.body(await completedTaskJson(c.env, found, page, pageSize, baseUrl), 200, { "Content-Type": "application/json" });
+    return c.body(await completedTaskJson(c.env, found, page, pageSize, baseUrl), 200, {
+      "Content-Type": "application/json",
+    });
   },
 );

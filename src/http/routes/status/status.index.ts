@@ -34,7 +34,15 @@ function sparkline(hourly: (number | null)[]): HtmlEscapedString | Promise<HtmlE
     const title = rate === null ? "no tasks" : `${Math.round(rate * 100)}% succeeded`;
     return `<rect class="${kind}" x="${i * 5}" y="${20 - height}" width="4" height="${height}"><title>${23 - i} h ago: ${title}</title></rect>`;
   });
-  return html`<svg width="120" height="20" viewBox="0 0 120 20" role="img" aria-label="success rate per hour, last 24 hours">${raw(bars.join(""))}</svg>`;
+  return html`<svg
+    width="120"
+    height="20"
+    viewBox="0 0 120 20"
+    role="img"
+    aria-label="success rate per hour, last 24 hours"
+  >
+    ${raw(bars.join(""))}
+  </svg>`;
 }
 
 function when(ms: number | null): string {
@@ -50,9 +58,15 @@ export function mountStatus(app: OpenAPIHono<AppEnv>) {
       .filter((p) => dedicated.has(p.domain) || health.has(p.domain))
       .map((p) => ({
         publisher: p,
-        view: health.get(p.domain) ?? ({ health: UNKNOWN_HEALTH, hourly: Array<number | null>(24).fill(null) } satisfies HealthView),
+        view:
+          health.get(p.domain) ??
+          ({ health: UNKNOWN_HEALTH, hourly: Array<number | null>(24).fill(null) } satisfies HealthView),
       }))
-      .sort((a, b) => STATUS_ORDER[a.view.health.status] - STATUS_ORDER[b.view.health.status] || a.publisher.domain.localeCompare(b.publisher.domain));
+      .sort(
+        (a, b) =>
+          STATUS_ORDER[a.view.health.status] - STATUS_ORDER[b.view.health.status] ||
+          a.publisher.domain.localeCompare(b.publisher.domain),
+      );
     styleHash ??= sha256Base64(STYLE);
     const csp = `default-src 'none'; style-src 'sha256-${await styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
     const page = html`<!doctype html>

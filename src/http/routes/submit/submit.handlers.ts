@@ -14,7 +14,13 @@ export const submitHandler = endpoint(
   // The request's session starts at the primary; its bookmark goes back in X-D1-Bookmark so the
   // client's next retrieve can ask for a replica that already has these rows.
   async (c, input, account, d1) => {
-    const { requestId, tasks } = await submitRequest(c.env, account.id, input, new URL(c.req.url).origin, d1.db);
+    const { requestId, tasks } = await submitRequest(
+      c.env,
+      account.id,
+      input,
+      new URL(c.req.url).origin,
+      d1.db,
+    );
     const first = tasks[0];
     return c.json(
       {

@@ -4,9 +4,18 @@ import { SubmitRequestSchema, SubmitResponseSchema } from "../../schemas/submit"
 import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
 const rateLimitHeaders = {
-  "X-RateLimit-Limit": { schema: { type: "integer" as const }, description: "Submits the plan allows per minute." },
-  "X-RateLimit-Remaining": { schema: { type: "integer" as const }, description: "Submits left in the current window." },
-  "X-RateLimit-Reset": { schema: { type: "integer" as const }, description: "Seconds until the window frees a slot." },
+  "X-RateLimit-Limit": {
+    schema: { type: "integer" as const },
+    description: "Submits the plan allows per minute.",
+  },
+  "X-RateLimit-Remaining": {
+    schema: { type: "integer" as const },
+    description: "Submits left in the current window.",
+  },
+  "X-RateLimit-Reset": {
+    schema: { type: "integer" as const },
+    description: "Seconds until the window frees a slot.",
+  },
 };
 
 export const submitRoute = createRoute({
@@ -14,7 +23,8 @@ export const submitRoute = createRoute({
   path: "/submit/request-reviews/",
   tags: ["Reviews"],
   summary: "Submit a review collection request",
-  description: "Creates a request and queues one scraping task per publisher. Results come from retrieve-task or by webhook.",
+  description:
+    "Creates a request and queues one scraping task per publisher. Results come from retrieve-task or by webhook.",
   request: { body: { required: true, content: { "application/json": { schema: SubmitRequestSchema } } } },
   responses: {
     201: {
@@ -33,7 +43,10 @@ export const submitRoute = createRoute({
         error: "Too Many Requests",
         details: { rate_limit: ["free plan allows 10 requests per minute. Retry after 42 seconds."] },
       }),
-      headers: { ...rateLimitHeaders, "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait." } },
+      headers: {
+        ...rateLimitHeaders,
+        "Retry-After": { schema: { type: "integer" as const }, description: "Seconds to wait." },
+      },
     },
     500: internalError,
   },

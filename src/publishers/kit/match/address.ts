@@ -51,11 +51,16 @@ export type PostalAgreement = "same" | "different" | "unknown";
  * looked for in its address as one word or two neighbouring ones ("SW1A 1AA", "150-0002"); a code
  * of fewer than 3 characters tells nothing.
  */
-export function postalAgreement(zip: string, listing: { postalCode?: string | null; address?: string | null }): PostalAgreement {
+export function postalAgreement(
+  zip: string,
+  listing: { postalCode?: string | null; address?: string | null },
+): PostalAgreement {
   const wanted = postalKey(zip);
   if (wanted.length < 3) return "unknown";
   const given = postalKey(listing.postalCode);
   if (given) return given === wanted ? "same" : "different";
   const found = words(listing.address);
-  return found.some((word, i) => word === wanted || word + (found[i + 1] ?? "") === wanted) ? "same" : "unknown";
+  return found.some((word, i) => word === wanted || word + (found[i + 1] ?? "") === wanted)
+    ? "same"
+    : "unknown";
 }

@@ -51,7 +51,11 @@ export interface Ranked<T> {
 }
 
 /** The items that match, best first; equal scores keep the search's own order. */
-export function rankMatches<T>(wanted: WantedBusiness, items: readonly T[], listing: (item: T) => Listing | null): Ranked<T>[] {
+export function rankMatches<T>(
+  wanted: WantedBusiness,
+  items: readonly T[],
+  listing: (item: T) => Listing | null,
+): Ranked<T>[] {
   const ranked: Ranked<T>[] = [];
   for (const item of items) {
     const seen = listing(item);
@@ -62,11 +66,18 @@ export function rankMatches<T>(wanted: WantedBusiness, items: readonly T[], list
 }
 
 /** The best matching item, or null when none matches. */
-export function bestMatch<T>(wanted: WantedBusiness, items: readonly T[], listing: (item: T) => Listing | null): Ranked<T> | null {
+export function bestMatch<T>(
+  wanted: WantedBusiness,
+  items: readonly T[],
+  listing: (item: T) => Listing | null,
+): Ranked<T> | null {
   return rankMatches(wanted, items, listing)[0] ?? null;
 }
 
 /** The matcher's view of a submitted business. */
-export function wantedBusiness(business: { name: string; address: { street: string; zip: string } }): WantedBusiness {
+export function wantedBusiness(business: {
+  name: string;
+  address: { street: string; zip: string };
+}): WantedBusiness {
   return { name: business.name, street: business.address.street, zip: business.address.zip };
 }

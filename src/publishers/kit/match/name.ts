@@ -8,14 +8,55 @@ import { words } from "./fold";
 /** Words that say what kind of name or company it is rather than which one. */
 const NAME_NOISE = new Set([
   // Articles and "and", in the languages of the publishers' markets.
-  ...["the", "a", "an", "and", "le", "la", "les", "l", "der", "die", "das", "und", "il", "lo", "el", "los", "las", "et", "y"],
+  ...[
+    "the",
+    "a",
+    "an",
+    "and",
+    "le",
+    "la",
+    "les",
+    "l",
+    "der",
+    "die",
+    "das",
+    "und",
+    "il",
+    "lo",
+    "el",
+    "los",
+    "las",
+    "et",
+    "y",
+  ],
   // Legal forms.
-  ...["inc", "llc", "ltd", "limited", "co", "corp", "corporation", "company", "gmbh", "ag", "sa", "sas", "sarl", "srl", "spa", "bv", "nv", "plc", "pty"],
+  ...[
+    "inc",
+    "llc",
+    "ltd",
+    "limited",
+    "co",
+    "corp",
+    "corporation",
+    "company",
+    "gmbh",
+    "ag",
+    "sa",
+    "sas",
+    "sarl",
+    "srl",
+    "spa",
+    "bv",
+    "nv",
+    "plc",
+    "pty",
+  ],
   ...["ab", "as", "aps", "oy"],
 ]);
 
 /** Scripts written without spaces between words; their names are compared by pairs of characters. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /** A name's comparable units: its words, and for unspaced scripts each pair of neighbouring characters. */
 export function nameUnits(name: string): Set<string> {
@@ -23,7 +64,8 @@ export function nameUnits(name: string): Set<string> {
   for (const word of words(name)) {
     if (NAME_NOISE.has(word)) continue;
     const chars = [...word];
-    if (chars.length > 2 && UNSPACED.test(word)) for (let i = 0; i + 1 < chars.length; i++) units.add(chars[i] + chars[i + 1]);
+    if (chars.length > 2 && UNSPACED.test(word))
+      for (let i = 0; i + 1 < chars.length; i++) units.add(chars[i] + chars[i + 1]);
     else units.add(word);
   }
   return units;
@@ -62,10 +104,17 @@ export const CONTAINED_SIMILARITY = 0.8;
  * listing's counts as alike; the listing's name inside the business's only when it has two words or
  * more, since one shared word ("Cafe") says nothing.
  */
-export function nameSimilarity(wanted: string, listed: string | null | undefined, domain?: string | null): number {
+export function nameSimilarity(
+  wanted: string,
+  listed: string | null | undefined,
+  domain?: string | null,
+): number {
   const compact = compactName(wanted);
-  const domains = [domain, listed && DOMAIN_LIKE.test(listed.trim()) ? listed : null].filter((d): d is string => !!d);
-  if (compact && (compactName(listed ?? "") === compact || domains.some((d) => domainStem(d) === compact))) return 1;
+  const domains = [domain, listed && DOMAIN_LIKE.test(listed.trim()) ? listed : null].filter(
+    (d): d is string => !!d,
+  );
+  if (compact && (compactName(listed ?? "") === compact || domains.some((d) => domainStem(d) === compact)))
+    return 1;
   const ours = nameUnits(wanted);
   const theirs = nameUnits(listed ?? "");
   if (ours.size === 0 || theirs.size === 0) return 0;

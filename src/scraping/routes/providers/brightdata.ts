@@ -21,7 +21,12 @@ export class BrightDataRoute extends ProviderRoute {
 
   protected async call(request: RouteRequest, key: string): Promise<RouteAnswer> {
     const url = request.target.pageUrl;
-    const body: Record<string, unknown> = { zone: settings(this.env).brightdataZone, url: url.toString(), format: "raw", method: request.method };
+    const body: Record<string, unknown> = {
+      zone: settings(this.env).brightdataZone,
+      url: url.toString(),
+      format: "raw",
+      method: request.method,
+    };
     if (request.body !== undefined) body.body = request.body;
     const response = await fetch(providerUrl(this.env, "brightdata", "/request"), {
       method: "POST",
@@ -35,7 +40,8 @@ export class BrightDataRoute extends ProviderRoute {
     const status = Number(response.headers.get("x-brd-status-code") ?? response.status);
     const headers = new Headers();
     for (const [name, value] of response.headers) {
-      if (!name.startsWith("x-brd-") && name !== "content-encoding" && name !== "content-length") headers.append(name, value);
+      if (!name.startsWith("x-brd-") && name !== "content-encoding" && name !== "content-length")
+        headers.append(name, value);
     }
     return { status: Number.isInteger(status) && status >= 100 ? status : 200, headers, text, url };
   }
@@ -47,13 +53,19 @@ export class BrightDataRoute extends ProviderRoute {
  * pass: `blocked`. 429 and the other unlock failures (502: peer, timeout, document_load_failed…)
  * are retried.
  */
-export function brightDataFailure(outer: number, headers: Headers, text: string, key: string): ProviderFailure | null {
+export function brightDataFailure(
+  outer: number,
+  headers: Headers,
+  text: string,
+  key: string,
+): ProviderFailure | null {
   const error = headers.get("x-brd-error");
   if (outer === 200 && error === null) return null;
   const code = headers.get("x-brd-error-code") ?? headers.get("x-brd-err-code") ?? "";
   const status = outer === 200 ? Number(headers.get("x-brd-status-code") ?? 502) : outer;
   const detail = `${status}${code ? ` ${code}` : ""} ${detailOf(error ?? text ?? "", key) || "no detail"}`;
   if (code === "reject_block") return { kind: "blocked", detail };
-  if (status === 400 || status === 401 || status === 402 || status === 403 || status === 407) return { kind: "account", detail };
+  if (status === 400 || status === 401 || status === 402 || status === 403 || status === 407)
+    return { kind: "account", detail };
   return { kind: "retry", detail };
 }

@@ -8,7 +8,8 @@ import type { Route, RouteAnswer, RouteRequest } from "../types";
 export function providerKey(env: Env, provider: ProviderName): string {
   const value = (env as unknown as Record<string, unknown>)[PROVIDERS[provider].secret];
   // settings() refuses a route without its secret, so this only guards a direct caller.
-  if (typeof value !== "string" || !value.trim()) throw permanentError("provider_error", `${provider}: ${PROVIDERS[provider].secret} is not set`);
+  if (typeof value !== "string" || !value.trim())
+    throw permanentError("provider_error", `${provider}: ${PROVIDERS[provider].secret} is not set`);
   return value.trim();
 }
 
@@ -40,7 +41,8 @@ const BACKOFF_MS = [500, 1500];
 export function redact(text: string, key: string): string {
   if (!key) return text;
   let out = text;
-  for (const form of new Set([key, encodeURIComponent(key), btoa(`${key}:`)])) out = out.split(form).join("[key]");
+  for (const form of new Set([key, encodeURIComponent(key), btoa(`${key}:`)]))
+    out = out.split(form).join("[key]");
   return out;
 }
 
@@ -66,7 +68,8 @@ export abstract class ProviderRoute implements Route {
 
   async send(request: RouteRequest): Promise<RouteAnswer> {
     const url = request.target.pageUrl;
-    if (!mayRequest(this.env, url)) throw permanentError("profile_not_found", `Refusing to request a private host: ${url.hostname}`);
+    if (!mayRequest(this.env, url))
+      throw permanentError("profile_not_found", `Refusing to request a private host: ${url.hostname}`);
     const key = providerKey(this.env, this.provider);
     for (let attempt = 1; ; attempt++) {
       let failure: ProviderFailure;
@@ -75,14 +78,20 @@ export abstract class ProviderRoute implements Route {
       } catch (err) {
         if (err instanceof ScrapeError) throw err;
         if (err instanceof ProviderFailed) failure = err.failure;
-        else if (request.signal.aborted) failure = { kind: "retry", detail: `no answer within ${request.timeoutMs} ms` };
-        else failure = { kind: "retry", detail: `could not be reached: ${err instanceof Error ? err.message : String(err)}` };
+        else if (request.signal.aborted)
+          failure = { kind: "retry", detail: `no answer within ${request.timeoutMs} ms` };
+        else
+          failure = {
+            kind: "retry",
+            detail: `could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+          };
       }
       const detail = `${this.provider}: ${redact(failure.detail, key)}`;
       if (failure.kind === "account") throw permanentError("provider_error", detail);
       if (failure.kind === "blocked") throw permanentError("blocked", detail);
       const wait = BACKOFF_MS[attempt - 1] ?? 0;
-      if (attempt >= ATTEMPTS || request.signal.aborted) throw transientError("provider_error", detail, failure.retryAfterSeconds);
+      if (attempt >= ATTEMPTS || request.signal.aborted)
+        throw transientError("provider_error", detail, failure.retryAfterSeconds);
       await sleep(wait, request.signal);
       if (request.signal.aborted) throw transientError("provider_error", `${detail} (no time left to retry)`);
     }

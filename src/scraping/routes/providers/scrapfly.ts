@@ -25,7 +25,12 @@ const ScrapflyAnswerSchema = z.object({
 
 const ScrapflyErrorSchema = z.object({
   result: z
-    .object({ error: z.object({ code: z.string(), message: z.string().optional(), retryable: z.boolean().optional() }).nullable().optional() })
+    .object({
+      error: z
+        .object({ code: z.string(), message: z.string().optional(), retryable: z.boolean().optional() })
+        .nullable()
+        .optional(),
+    })
     .optional(),
   error_id: z.string().optional(),
   code: z.string().optional(),
@@ -47,11 +52,22 @@ export class ScrapflyRoute extends ProviderRoute {
       if (name === "content-type") continue;
       api.searchParams.set(`headers[${name}]`, value);
     }
-    if (request.cookies.length) api.searchParams.set("headers[cookie]", request.cookies.map(({ name, value }) => `${name}=${value}`).join("; "));
-    const init: RequestInit = { method: request.method, headers: { Accept: "application/json" }, signal: request.signal };
+    if (request.cookies.length)
+      api.searchParams.set(
+        "headers[cookie]",
+        request.cookies.map(({ name, value }) => `${name}=${value}`).join("; "),
+      );
+    const init: RequestInit = {
+      method: request.method,
+      headers: { Accept: "application/json" },
+      signal: request.signal,
+    };
     if (request.body !== undefined) {
       init.body = request.body;
-      init.headers = { Accept: "application/json", "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded" };
+      init.headers = {
+        Accept: "application/json",
+        "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded",
+      };
     }
     const response = await fetch(api, init);
     const text = await request.read(response);
@@ -60,7 +76,10 @@ export class ScrapflyRoute extends ProviderRoute {
     try {
       parsed = ScrapflyAnswerSchema.parse(JSON.parse(text));
     } catch {
-      throw new ProviderFailed({ kind: "retry", detail: "answer is not the documented JSON (result.status_code, result.content)" });
+      throw new ProviderFailed({
+        kind: "retry",
+        detail: "answer is not the documented JSON (result.status_code, result.content)",
+      });
     }
     const { result } = parsed;
     const headers = new Headers();
@@ -68,7 +87,10 @@ export class ScrapflyRoute extends ProviderRoute {
       if (name.toLowerCase() === "content-encoding" || name.toLowerCase() === "content-length") continue;
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
     }
-    const content = result.format === "binary" ? new TextDecoder().decode(Uint8Array.from(atob(result.content), (c) => c.charCodeAt(0))) : result.content;
+    const content =
+      result.format === "binary"
+        ? new TextDecoder().decode(Uint8Array.from(atob(result.content), (c) => c.charCodeAt(0)))
+        : result.content;
     const finalUrl = result.url ? URL.parse(result.url) : null;
     return { status: result.status_code, headers, text: content, url: finalUrl ?? target };
   }
@@ -94,7 +116,8 @@ export function scrapflyFailure(status: number, text: string, key: string): Prov
   }
   const detail = `${status}${code ? ` ${code}` : ""} ${detailOf(message, key) || "no detail"}`;
   if (code === "ERR::ASP::SHIELD_PROTECTION_FAILED") return { kind: "blocked", detail };
-  if (code.startsWith("ERR::ACCOUNT::") || code === "ERR::SCRAPE::QUOTA_LIMIT_REACHED") return { kind: "account", detail };
+  if (code.startsWith("ERR::ACCOUNT::") || code === "ERR::SCRAPE::QUOTA_LIMIT_REACHED")
+    return { kind: "account", detail };
   if (status === 429 || status >= 500 || retryable) return { kind: "retry", detail };
   return { kind: "account", detail };
 }

@@ -34,22 +34,32 @@ export class ZyteRoute extends ProviderRoute {
     };
     if (request.body !== undefined) body.httpRequestText = request.body;
     const headers = [...request.headers].map(([name, value]) => ({ name, value }));
-    const forwarded = request.body === undefined ? headers.filter((h) => h.name.toLowerCase() !== "content-type") : headers;
+    const forwarded =
+      request.body === undefined ? headers.filter((h) => h.name.toLowerCase() !== "content-type") : headers;
     if (forwarded.length) body.customHttpRequestHeaders = forwarded;
-    if (request.cookies.length) body.requestCookies = request.cookies.map(({ name, value }) => ({ name, value, domain: url.hostname }));
+    if (request.cookies.length)
+      body.requestCookies = request.cookies.map(({ name, value }) => ({ name, value, domain: url.hostname }));
     const response = await fetch(providerUrl(this.env, "zyte", "/v1/extract"), {
       method: "POST",
-      headers: { Authorization: `Basic ${btoa(`${key}:`)}`, "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        Authorization: `Basic ${btoa(`${key}:`)}`,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+      },
       body: JSON.stringify(body),
       signal: request.signal,
     });
     const text = await request.read(response);
-    if (response.status !== 200) throw new ProviderFailed(zyteFailure(response.status, text, key, response.headers.get("Retry-After")));
+    if (response.status !== 200)
+      throw new ProviderFailed(zyteFailure(response.status, text, key, response.headers.get("Retry-After")));
     let parsed: z.infer<typeof ZyteAnswerSchema>;
     try {
       parsed = ZyteAnswerSchema.parse(JSON.parse(text));
     } catch {
-      throw new ProviderFailed({ kind: "retry", detail: "answer is not the documented JSON (statusCode, httpResponseBody)" });
+      throw new ProviderFailed({
+        kind: "retry",
+        detail: "answer is not the documented JSON (statusCode, httpResponseBody)",
+      });
     }
     const headersOut = new Headers();
     for (const { name, value } of parsed.httpResponseHeaders ?? []) {
@@ -71,7 +81,12 @@ export class ZyteRoute extends ProviderRoute {
  * suspension), 451 a domain Zyte refuses, 400/422 a request it cannot run: the task fails with
  * `provider_error`. 520 is a ban Zyte could not get past: `blocked`. 429 and other 5xx are retried.
  */
-export function zyteFailure(status: number, text: string, key: string, retryAfter: string | null): ProviderFailure {
+export function zyteFailure(
+  status: number,
+  text: string,
+  key: string,
+  retryAfter: string | null,
+): ProviderFailure {
   let title: string;
   try {
     const problem = JSON.parse(text) as { title?: unknown; detail?: unknown };
