@@ -32,7 +32,56 @@ export async function submitRequest(
   const requestId = crypto.randomUUID();
   const { data } = input;
   const lazy = data.lazy ?? false;
-  const rows = await Promise.all(
+  const rows = await newTaskRows(env, accountId, requestId, input, now);
+  // Drizzle binds a parameter for every column of the table, not only the ones given here.
+  const columnsPerTask = Object.keys(getTableColumns(tasks)).length;
+  const taskInserts = chunk(rows, Math.floor(D1_MAX_PARAMS / columnsPerTask)).map((part) =>
+    db.insert(tasks).values(part),
+  );
+  await db.batch([
+    db.insert(requests).values({
+      id: requestId,
+      accountId,
+      foreignKey: data.foreign_key,
+      lazy,
+      business: data.business,
+      baseUrl,
+      createdAt: now,
+    }),
+    ...taskInserts,
+    ...(alsoWrite?.(rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id }))) ?? []),
+  ]);
+  try {
+    await dispatchTasks(
+      env,
+      rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey, accountId })),
+    );
+  } catch (err) {
+    // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.
+    await db.batch([
+      db.delete(tasks).where(eq(tasks.requestId, requestId)),
+      db.delete(requests).where(eq(requests.id, requestId)),
+    ]);
+    throw err;
+  }
+  return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };
+}
+
+/**
+ * The task rows of one validated submit, one per publisher in the order given, all queued (100).
+ * Submit and batch submit (./submit-batch.ts) both build their rows here, so an option added to
+ * submit reaches batch items too.
+ */
+export async function newTaskRows(
+  env: Env,
+  accountId: string,
+  requestId: string,
+  input: NewRequest,
+  now: number,
+) {
+  const { data } = input;
+  const lazy = data.lazy ?? false;
+  return await Promise.all(
     data.publishers.map(async (entry, position) => {
       const login = entry.config.persona?.additional_cookies?.login;
       const options: TaskOptions = {
@@ -58,38 +107,4 @@ export async function submitRequest(
       };
     }),
   );
-  // Drizzle binds a parameter for every column of the table, not only the ones given here.
-  const columnsPerTask = Object.keys(getTableColumns(tasks)).length;
-  const taskInserts = chunk(rows, Math.floor(D1_MAX_PARAMS / columnsPerTask)).map((part) =>
-    db.insert(tasks).values(part),
-  );
-  await db.batch([
-    db
-      .insert(requests)
-      .values({
-        id: requestId,
-        accountId,
-        foreignKey: data.foreign_key,
-        lazy,
-        business: data.business,
-        baseUrl,
-        createdAt: now,
-      }),
-    ...taskInserts,
-    ...(alsoWrite?.(rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id }))) ?? []),
-  ]);
-  try {
-    await dispatchTasks(
-      env,
-      rows.map((row) => ({ taskId: row.id, publisherKey: row.publisherKey, accountId })),
-    );
-  } catch (err) {
-    // Without their messages the tasks would stay queued forever; remove them so a retry starts clean.
-    await db.batch([
-      db.delete(tasks).where(eq(tasks.requestId, requestId)),
-      db.delete(requests).where(eq(requests.id, requestId)),
-    ]);
-    throw err;
-  }
-  return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };
 }
