@@ -4,7 +4,7 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { moduleQueue } from "../../src/publishers/queues";
 import { GENERIC_MODULE } from "../../src/publishers/registry";
 import { queueGate } from "../../src/queue/queue-gate";
@@ -258,5 +258,52 @@ describe("plan limits on a batch", () => {
     );
     expect(fits.status).toBe(201);
     expect(fits.headers.get("x-tasks-remaining")).toBe("0");
+  });
+});
+
+describe("how a batch is written", () => {
+  it("stores every row of 500 items in one D1 round trip of a few statements, each within 100 parameters", async () => {
+    const { apiKey, accountId } = await createAccount({ plan: "unlimited" });
+    const calls: number[] = [];
+    const realSession = env.DB.withSession.bind(env.DB);
+    vi.spyOn(env.DB, "withSession").mockImplementation((constraint) => {
+      const session = realSession(constraint);
+      const batch = session.batch.bind(session);
+      session.batch = (statements) => {
+        calls.push(statements.length);
+        return batch(statements);
+      };
+      return session;
+    });
+    const res = await postJson(
+      BATCH,
+      batchBody(
+        apiKey,
+        Array.from({ length: 500 }, (_, n) =>
+          item(n, {
+            publishers: {
+              "example.com": {
+                profile_key: `https://example.com/biz/${n}`,
+                last_review_hashes: [],
+                first_page_only: true,
+              },
+              "example.org": {
+                profile_key: `https://example.org/biz/${n}`,
+                last_review_hashes: [],
+                first_page_only: true,
+              },
+            },
+          }),
+        ),
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.accepted).toBe(500);
+    // One batch call: the batch row, the requests and the 1,000 tasks, one parameter per statement.
+    expect(calls).toEqual([3]);
+    const stored = await storedRows(res.body.batch_id);
+    expect(stored.requests).toHaveLength(500);
+    expect(stored.tasks).toHaveLength(1000);
+    expect((await gateTasks(accountId)).length).toBe(1000);
   });
 });
