@@ -85,11 +85,9 @@ const RefusedItemSchema = z
   .object({
     index: z.number().int().openapi({ description: "The item's index in `requests`." }),
     error: z.literal("Invalid payload"),
-    details: z
-      .record(z.string(), z.unknown())
-      .openapi({
-        description: "Submit's error tree, under requests.<index> (e.g. requests.3.business.address.street).",
-      }),
+    details: z.record(z.string(), z.unknown()).openapi({
+      description: "Submit's error tree, under requests.<index> (e.g. requests.3.business.address.street).",
+    }),
   })
   .openapi("SubmitBatchRefused");
 
@@ -160,7 +158,7 @@ export const RetrieveBatchRequestSchema = drfObject({
       });
   })
   .openapi("RetrieveBatchRequest", {
-    example: { api_key: "rk_your_api_key", batch_id: "0f6c3e2a-5d4b-4f8e-9a1c-2b7d8e9f0a1b", page: 1 },
+    example: { api_key: "rk_your_api_key", foreign_keys: ["location-0001", "location-0002"], page: 1 },
   });
 
 export const BatchTaskSchema = z
