@@ -259,6 +259,22 @@ describe("plan limits on a batch", () => {
     expect(fits.status).toBe(201);
     expect(fits.headers.get("x-tasks-remaining")).toBe("0");
   });
+  it("says so when a batch holds more tasks than the plan allows in a whole minute", async () => {
+    const { apiKey } = await createAccount({ plan: "free" });
+    const res = await postJson(
+      BATCH,
+      batchBody(
+        apiKey,
+        Array.from({ length: 31 }, (_, n) => item(n)),
+      ),
+    );
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).not.toBeNull();
+    expect(res.body.details.rate_limit).toEqual([
+      "free plan allows 30 tasks per minute; this request holds 31. Send at most 30 per request.",
+    ]);
+    expect(queue().sent).toEqual([]);
+  });
 });
 
 describe("how a batch is written", () => {
