@@ -14,6 +14,49 @@ export interface CreatedTask {
 }
 
 /**
+ * The task rows of one validated submit, one per publisher in the order given, all queued (100).
+ * Submit and batch submit (./submit-batch.ts) both build their rows here, so an option added to
+ * submit reaches batch items too.
+ */
+export async function newTaskRows(
+  env: Env,
+  accountId: string,
+  requestId: string,
+  input: NewRequest,
+  now: number,
+) {
+  const { data } = input;
+  const lazy = data.lazy ?? false;
+  const rows = await Promise.all(
+    data.publishers.map(async (entry, position) => {
+      const login = entry.config.persona?.additional_cookies?.login;
+      const options: TaskOptions = {
+        last_review_hashes: entry.config.last_review_hashes,
+        first_page_only: entry.config.first_page_only,
+        lazy,
+      };
+      return {
+        id: crypto.randomUUID(),
+        requestId,
+        accountId,
+        foreignKey: data.foreign_key,
+        publisherKey: entry.publisherKey,
+        position,
+        profileKey: entry.profileKey,
+        profileUrl: entry.profileUrl || null,
+        status: TaskStatus.queued,
+        options,
+        cookiesEnc: login?.length ? await encryptText(env.ENCRYPTION_KEY, JSON.stringify(login)) : null,
+        files: [] as string[],
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
+  );
+  return rows;
+}
+
+/**
  * Creates the request record and one task per publisher in one atomic D1 batch, then queues one
  * message per task. Both happen before the client hears 201; when queueing fails the rows are
  * removed again and the error propagates (a 500), so nothing is left that no message will run.
@@ -65,46 +108,4 @@ export async function submitRequest(
     throw err;
   }
   return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };
-}
-
-/**
- * The task rows of one validated submit, one per publisher in the order given, all queued (100).
- * Submit and batch submit (./submit-batch.ts) both build their rows here, so an option added to
- * submit reaches batch items too.
- */
-export async function newTaskRows(
-  env: Env,
-  accountId: string,
-  requestId: string,
-  input: NewRequest,
-  now: number,
-) {
-  const { data } = input;
-  const lazy = data.lazy ?? false;
-  return await Promise.all(
-    data.publishers.map(async (entry, position) => {
-      const login = entry.config.persona?.additional_cookies?.login;
-      const options: TaskOptions = {
-        last_review_hashes: entry.config.last_review_hashes,
-        first_page_only: entry.config.first_page_only,
-        lazy,
-      };
-      return {
-        id: crypto.randomUUID(),
-        requestId,
-        accountId,
-        foreignKey: data.foreign_key,
-        publisherKey: entry.publisherKey,
-        position,
-        profileKey: entry.profileKey,
-        profileUrl: entry.profileUrl || null,
-        status: TaskStatus.queued,
-        options,
-        cookiesEnc: login?.length ? await encryptText(env.ENCRYPTION_KEY, JSON.stringify(login)) : null,
-        files: [] as string[],
-        createdAt: now,
-        updatedAt: now,
-      };
-    }),
-  );
 }
