@@ -1,5 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
-import { submitBatch } from "../../../app/tasks/submit-batch";
+import { submitBatch, type StoredEntry } from "../../../app/tasks/submit-batch";
 import { batchTasksPage, type BatchScope } from "../../../app/tasks/retrieve-batch";
 import type { ErrorDetails } from "../../../core/validation";
 import { settings } from "../../../settings";
@@ -44,6 +44,20 @@ function mergedDetails(refused: readonly Refused[]): ErrorDetails {
   return { requests: byIndex };
 }
 
+/** An accepted item's entry in `results`: submit's own answer for it, plus its index. */
+function acceptedResult(entry: StoredEntry, item: Accepted["item"]) {
+  const [first] = entry.tasks;
+  return {
+    index: entry.index,
+    status: "success" as const,
+    tasks_id: first.tasks_id,
+    request_id: entry.requestId,
+    foreign_key: item.foreign_key,
+    publisher_key: first.publisher_key,
+    tasks: entry.tasks,
+  };
+}
+
 export const submitBatchHandler = endpoint(
   {
     errorText: ERROR_TEXT.submit,
@@ -80,22 +94,9 @@ export const submitBatchHandler = endpoint(
       new URL(c.req.url).origin,
       d1.session,
     );
+    // `stored` is in the order of `valid`: entry i is valid[i]'s.
     const storedResults = new Map(
-      stored.map((s) => {
-        const item = valid.find((v) => v.index === s.index)!.item;
-        return [
-          s.index,
-          {
-            index: s.index,
-            status: "success" as const,
-            tasks_id: s.tasks[0].tasks_id,
-            request_id: s.requestId,
-            foreign_key: item.foreign_key,
-            publisher_key: s.tasks[0].publisher_key,
-            tasks: s.tasks,
-          },
-        ];
-      }),
+      stored.map((entry, i) => [entry.index, acceptedResult(entry, valid[i].item)]),
     );
     const results = input.requests.map((o) => storedResults.get(o.index) ?? refusedResults.get(o.index)!);
     return c.json(
