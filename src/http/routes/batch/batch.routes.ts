@@ -125,7 +125,7 @@ export const batchEventWebhook = createRoute({
   tags: ["Webhooks"],
   summary: "batch.completed, sent to the account's webhook",
   description:
-    "Sent once every task of a batch has completed or failed, after the last task's own event. Signed, retried and logged like task notifications (same headers); in the delivery log its task_id is the batch id. X-Webhook-Id is stable: deduplicate on it.",
+    "Sent once every task of a batch has completed or failed, queued right after the last task's own event (events are ordered per task, not across tasks). Signed, retried and logged like task notifications (same headers); in the delivery log its task_id is the batch id. X-Webhook-Id is stable: deduplicate on it.",
   request: {
     body: { required: true, content: { "application/json": { schema: BatchEventPayloadSchema } } },
   },
