@@ -2,13 +2,14 @@
  * POST /submit/batch/ as a client sees it: per-item validation at its index, the batch's own
  * limits, the plan's limits counted per task and refused whole, and what is stored.
  */
-import { runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import worker from "../../src/index";
 import { moduleQueue } from "../../src/publishers/queues";
 import { GENERIC_MODULE } from "../../src/publishers/registry";
 import { queueGate } from "../../src/queue/queue-gate";
-import { business, createAccount, post, postJson, JOB } from "../helpers/api";
+import { BASE, business, createAccount, post, postJson, JOB } from "../helpers/api";
 import { queuePerTest } from "../helpers/queue";
 
 const BATCH = "/submit/batch/";
@@ -178,6 +179,34 @@ describe("POST /submit/batch/", () => {
       details: { requests: ["Ensure this field has no more than 500 elements."] },
     });
     expect(queue().sent).toEqual([]);
+  });
+
+  it("takes its item limit from the BATCH_MAX setting", async () => {
+    const { apiKey } = await createAccount();
+    const send = async (n: number) => {
+      const res = await worker.fetch(
+        new Request(`${BASE}${BATCH}`, {
+          method: "POST",
+          body: JSON.stringify(
+            batchBody(
+              apiKey,
+              Array.from({ length: n }, (_, i) => item(i)),
+            ),
+          ),
+        }),
+        { ...env, BATCH_MAX: "3" },
+        createExecutionContext(),
+      );
+      return { status: res.status, body: await res.json<Record<string, unknown>>() };
+    };
+    expect(await send(4)).toEqual({
+      status: 400,
+      body: {
+        error: "Invalid payload",
+        details: { requests: ["Ensure this field has no more than 3 elements."] },
+      },
+    });
+    expect((await send(3)).status).toBe(201);
   });
 
   it("answers a body over 1 MiB with a 400 that names the limit", async () => {
