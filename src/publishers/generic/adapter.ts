@@ -28,7 +28,7 @@ function followableNext(nextUrl: string | null, pageUrl: string, publisherKey: s
   return next.toString() === new URL(pageUrl).toString() ? null : next.toString();
 }
 
-interface PageRead {
+export interface PageRead {
   reviews: RawReview[];
   nextUrl: string | null;
   pageLanguage: string | null;
@@ -45,7 +45,9 @@ interface PageRead {
  * the site wrote for readers of its reviews. A hostile embedded state that needs more than the work
  * budget leaves the markup's reviews standing.
  */
-async function readPage(page: FetchedPage): Promise<PageRead> {
+export async function readGenericPage(
+  page: Pick<FetchedPage, "url" | "text" | "answers">,
+): Promise<PageRead> {
   const url = page.url.toString();
   const data = await extractStructuredData(page.text, url);
   const read: PageRead = {
@@ -95,10 +97,10 @@ export const genericAdapter: Adapter<GenericCursor> = {
 
   async page(cursor, ctx): Promise<AdapterPage<GenericCursor>> {
     let page = await ctx.client.request(cursor.url);
-    let read = await readPage(page);
+    let read = await readGenericPage(page);
     if (read.reviews.length === 0 && !read.nextUrl) {
       page = await ctx.client.render(cursor.url, { readerSteps: READER_STEPS });
-      read = await readPage(page);
+      read = await readGenericPage(page);
       if (read.reviews.length === 0 && (await hasLoginForm(page.text))) {
         throw permanentError("login_required", "The profile page asks to sign in");
       }

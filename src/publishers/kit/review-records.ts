@@ -23,11 +23,47 @@ const isObj = (value: unknown): value is Obj =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Field names compared without case, `_`, `-` or spaces: `created_at` = `createdAt`. */
-const norm = (key: string) => key.toLowerCase().replace(/[_\-\s]/g, "");
+const norm = (key: string) =>
+  key
+    .toLowerCase()
+    .replace(/^[a-z]{1,8}:/, "")
+    .replace(/[_\-\s]/g, "");
+
+/**
+ * A value as feeds and APIs wrap it: `{"label": "5"}` (RSS turned into JSON), or an object of
+ * variants (`{"full": …}`, `{"original": …, "translated": …}`, `{"utcDateTime": …}`): the first
+ * variant present, the original before a translation.
+ */
+const VARIANTS = [
+  "label",
+  "original",
+  "full",
+  "text",
+  "value",
+  "plain",
+  "raw",
+  "body",
+  "content",
+  "html",
+  "utcDateTime",
+  "iso",
+  "date",
+  "dateTime",
+  "timestamp",
+  "time",
+];
+function leaf(value: unknown): unknown {
+  if (!isObj(value)) return value;
+  for (const key of VARIANTS) {
+    const inner = value[key];
+    if (typeof inner === "string" || typeof inner === "number") return inner;
+  }
+  return value;
+}
 
 const RATING_NAMES =
   /^(rating|ratingvalue|overallrating|ratingoverall|stars?|starrating|starcount|score|reviewscore|reviewrating|rate|userrating|customerrating|grade|note|bewertung|punteggio|puntuacion|bubbles?|bubblerating)$/;
-const RATING_INNER = /^(value|ratingvalue|rating|score|stars?|overall)$/;
+const RATING_INNER = /^(value|ratingvalue|rating|score|stars?|overall|label)$/;
 const BEST_NAMES = /^(bestrating|best|max|maxrating|maxvalue|maximum|scale|outof|ratingscale|maxscore)$/;
 const WORST_NAMES = /^(worstrating|worst|min|minrating|minvalue|minimum)$/;
 const TEXT_NAMES =
@@ -98,7 +134,8 @@ export interface FoundReviews {
   sources: string[];
 }
 
-function text(value: unknown): string | undefined {
+function text(given: unknown): string | undefined {
+  const value = leaf(given);
   if (typeof value !== "string") return undefined;
   const t = value.length > MAX_FIELD ? value.slice(0, MAX_FIELD) : value;
   // Texts of JSON built for HTML often carry markup (`<br/>`, `&amp;`): read as a visitor sees them.
@@ -110,7 +147,8 @@ function text(value: unknown): string | undefined {
 }
 
 /** A number or a short numeric string. */
-function numeric(value: unknown): number | null {
+function numeric(given: unknown): number | null {
+  const value = leaf(given);
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string" && /^\s*-?\d{1,3}(?:[.,]\d{1,2})?\s*$/.test(value))
     return Number(value.trim().replace(",", "."));
@@ -129,12 +167,18 @@ function ratingNumber(value: unknown): number | null {
   return n;
 }
 
+/** A rating's own field: a known name, or one ending in "rating" or "score" that is no aggregate. */
+const isRatingName = (n: string) =>
+  RATING_NAMES.test(n) ||
+  (/(rating|score)$/.test(n) &&
+    !/(avg|average|mean|aggregate|total|count|overall.*avg|max|min|best|worst)/.test(n));
+
 function ratingOf(
   record: Obj,
   keys: string[],
 ): { key: string; value: number; best?: number; worst?: number } | null {
   for (const key of keys) {
-    if (!RATING_NAMES.test(norm(key))) continue;
+    if (!isRatingName(norm(key))) continue;
     const given = record[key];
     if (isObj(given)) {
       let value: number | null = null;
@@ -188,7 +232,7 @@ function dateOf(record: Obj, keys: string[], depth = 0): { key: string; value: s
       DATE_NAMES.test(n) ||
       (/(date|time|at|on)$/.test(n) && /(creat|publish|post|submit|writ|review)/.test(n));
     if (!named || OTHER_DATES.test(n)) continue;
-    const value = isObj(given) ? dateValue(given.date ?? given.value ?? given.iso) : dateValue(given);
+    const value = dateValue(leaf(given));
     if (value === undefined) continue;
     if (/(updat|modif)/.test(n)) fallback ??= { key, value };
     else return { key, value };
@@ -201,10 +245,8 @@ function textOf(record: Obj, keys: string[], names: RegExp): { key: string; valu
   for (const key of keys) {
     if (!names.test(norm(key))) continue;
     const given = record[key];
-    // Translatable texts: `{"text": "…"}`, `{"original": "…"}`, `{"html": "…"}`.
-    const value = isObj(given)
-      ? text(given.text ?? given.original ?? given.value ?? given.plain ?? given.html ?? given.body)
-      : text(given);
+    // Translatable texts: `{"text": "…"}`, `{"original": "…"}`, `{"full": "…"}` (see leaf).
+    const value = text(given);
     if (value && (!best || value.length > best.value.length)) best = { key, value };
   }
   return best;
@@ -310,7 +352,7 @@ function unwrap(item: unknown): unknown {
     : item;
 }
 
-function readRecord(record: Obj, baseUrl: string, budget: WorkBudget): Read | null {
+function readRecord(record: Obj, baseUrl: string, budget: WorkBudget, outer?: Obj): Read | null {
   const keys = Object.keys(record);
   budget.spend(keys.length);
   if (keys.some((key) => CATALOGUE_NAMES.test(norm(key)))) return null;
@@ -321,9 +363,11 @@ function readRecord(record: Obj, baseUrl: string, budget: WorkBudget): Read | nu
   const body = textOf(record, keys, TEXT_NAMES);
   const title = textOf(record, keys, TITLE_NAMES);
   if (!body && !title) return null;
-  const author = authorOf(record, keys, baseUrl);
+  let author = authorOf(record, keys, baseUrl);
+  // A review wrapped with its author beside it (`{"customer": {…}, "service": {review}}`).
+  if (!author.author_name && outer) author = authorOf(outer, Object.keys(outer), baseUrl);
   const id = idOf(record, keys);
-  const url = urlOf(record, baseUrl);
+  const url = urlOf(record, baseUrl) ?? (outer ? urlOf(outer, baseUrl) : undefined);
   const language = languageOf(record, keys);
   const review: RawReview = {
     ...(id ? { id } : {}),
@@ -345,6 +389,21 @@ function readRecord(record: Obj, baseUrl: string, budget: WorkBudget): Read | nu
     hasAuthor: Boolean(author.author_name),
     hasId: Boolean(id),
   };
+}
+
+/**
+ * A record, or the review one of its object fields holds: some lists wrap each review with what it
+ * is about (`{"merchant": …, "customer": …, "service": {rating, title, review, created_at}}`).
+ */
+function readItem(item: Obj, baseUrl: string, budget: WorkBudget): Read | null {
+  const direct = readRecord(item, baseUrl, budget);
+  if (direct) return direct;
+  for (const [key, child] of Object.entries(item)) {
+    if (!isObj(child)) continue;
+    const inner = readRecord(child, baseUrl, budget, item);
+    if (inner) return { ...inner, shape: `${key}.${inner.shape}` };
+  }
+  return null;
 }
 
 /**
@@ -395,7 +454,7 @@ function candidate(
   if (records.length === 0) return null;
   const byShape = new Map<string, Read[]>();
   for (const record of records) {
-    const read = readRecord(record, baseUrl, budget);
+    const read = readItem(record, baseUrl, budget);
     if (read) byShape.set(read.shape, [...(byShape.get(read.shape) ?? []), read]);
   }
   let reads: Read[] = [];
