@@ -10,6 +10,7 @@ import {
   INITIAL_STATE_TOTAL,
   MIXED_REVIEWS,
   NEXT_DATA_REVIEWS,
+  NUMBERED_REVIEWS,
   RSC_REVIEWS,
 } from "../fixtures/embedded-sites";
 import { expectedEmbedded } from "./embedded-support";
@@ -68,6 +69,21 @@ describe("generic module: reviews in the page's embedded JSON", () => {
     const { profile, body } = await scrape("rscpayload.test", `/biz/${slug("rsc")}`);
     expect(body.reviews).toEqual(newestFirst(RSC_REVIEWS.map((r) => expectedEmbedded(r, profile))));
     expect(body.reviews.map((r: { text: string }) => r.text)).toContain("$5 flat white, worth every cent.");
+  });
+});
+
+describe("generic module: paging", () => {
+  it("follows a numbered pager link (?page=2) to the same address when the page has no rel=next, and nothing else", async () => {
+    const path = `/biz/${slug("numbered")}`;
+    const { profile, body } = await scrape("numberedpages.test", path);
+    expect(body.reviews).toEqual(
+      newestFirst([
+        ...NUMBERED_REVIEWS.slice(0, 2).map((r) => expectedEmbedded(r, profile)),
+        ...NUMBERED_REVIEWS.slice(2).map((r) => expectedEmbedded(r, `${profile}?page=2`)),
+      ]),
+    );
+    expect(await fixtureRequests("numberedpages.test", path)).toEqual({ [path]: 1, [`${path}?page=2`]: 1 });
+    expect(await fixtureRequests("numberedpages.test", "/search")).toEqual({});
   });
 });
 
