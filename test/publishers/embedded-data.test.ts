@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readGenericPage } from "../../src/publishers/generic/adapter";
 import { answerDocument, embeddedDocuments } from "../../src/publishers/kit/embedded-json";
+import { unflatten } from "../../src/publishers/kit/devalue";
 import { flightRows, resolvedFlight } from "../../src/publishers/kit/flight";
 import { resolveCache } from "../../src/publishers/kit/references";
 import { findReviewRecords } from "../../src/publishers/kit/review-records";
@@ -133,6 +134,21 @@ describe("hostile embedded states", () => {
     const found = new WorkBudget("test");
     expect(find(cache, found)).toBeNull();
     expect(found.used).toBeLessThan(2_000);
+  });
+
+  it("unflattens a Nuxt devalue payload whose entries each point twice to the next in linear work, cycles cut", () => {
+    const payload: unknown[] = [];
+    for (let i = 0; i < 60; i++) payload.push(i < 59 ? { a: i + 1, b: i + 1 } : "leaf");
+    const budget = new WorkBudget("test");
+    unflatten(payload, budget);
+    expect(budget.used).toBeLessThan(500);
+    expect(
+      unflatten([{ self: 0, d: 1, n: -1 }, ["Date", "2025-01-01T00:00:00.000Z"]], new WorkBudget("t")),
+    ).toEqual({
+      self: null,
+      d: "2025-01-01T00:00:00.000Z",
+      n: null,
+    });
   });
 
   it("cuts reference cycles (Apollo and flight) to null", () => {

@@ -305,7 +305,39 @@ function moreShapes(): Case[] {
     },
   };
   const walmartHtml = `<html><body><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(walmartData)}</script></body></html>`;
+  // Nuxt 3: the state as a devalue payload in __NUXT_DATA__, dates as ["Date", iso] wrappers.
+  const nuxtPayload: unknown[] = [["ShallowReactive", 1]];
+  const put = (value: unknown): number => {
+    const index = nuxtPayload.length;
+    nuxtPayload.push(null);
+    if (value instanceof Date) nuxtPayload[index] = ["Date", value.toISOString()];
+    else if (Array.isArray(value)) nuxtPayload[index] = value.map(put);
+    else if (value && typeof value === "object")
+      nuxtPayload[index] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, put(v)]));
+    else nuxtPayload[index] = value;
+    return index;
+  };
+  put({
+    data: {
+      "place-1": {
+        reviews: reviews.map((r) => ({
+          id: r.id,
+          rating: r.rating,
+          content: r.text,
+          publishedAt: new Date(r.date),
+          author: { displayName: r.author },
+        })),
+      },
+    },
+    state: {},
+  });
+  const nuxtHtml = `<html><body><div id="__nuxt"></div><script type="application/json" id="__NUXT_DATA__" data-ssr="true">${JSON.stringify(nuxtPayload)}</script></body></html>`;
   return [
+    {
+      name: "invented Nuxt 3 __NUXT_DATA__ (devalue)",
+      input: { url: "https://nuxt.example/p", html: nuxtHtml },
+      known,
+    },
     {
       name: "invented walmart.com-shaped product page",
       input: { url: "https://shop.example/ip/1", html: walmartHtml },
@@ -399,6 +431,7 @@ const EXPECTED: Record<string, [number, number, number]> = {
   "invented relay store (__refs)": [3, 3, 0],
   'invented JSON.parse("…") state': [3, 3, 0],
   "invented walmart.com-shaped product page": [3, 3, 0],
+  "invented Nuxt 3 __NUXT_DATA__ (devalue)": [3, 3, 0],
 };
 
 describe("generality of the generic reader", () => {

@@ -1,10 +1,12 @@
+import { unflatten } from "./devalue";
 import { resolvedFlight } from "./flight";
 import { jsonLiteralAt } from "./json-literal";
 import type { WorkBudget } from "./work-budget";
 
 /**
  * The data a page carries as JSON for its own scripts, found without knowing the site:
- * - `<script type="application/json">` blocks (Next.js `__NEXT_DATA__`, Nuxt, Remix, island data);
+ * - `<script type="application/json">` blocks (Next.js `__NEXT_DATA__`, Nuxt 3's `__NUXT_DATA__`
+ *   devalue payload, unflattened first, island data);
  * - inline scripts assigning a JSON literal to a variable or property (`window.__INITIAL_STATE__ = {…}`,
  *   `window["__APOLLO_STATE__"]={…}`, `var __PRELOADED_STATE__ = […]`, `__NUXT__={…}`), or a string
  *   literal through `JSON.parse("…")`;
@@ -151,7 +153,9 @@ export async function embeddedDocuments(html: string, budget: WorkBudget): Promi
   const flight: string[] = [];
   for (const script of await inlineScripts(html, budget)) {
     if (isJsonType(script.type)) {
-      const value = parse(script.text.trim());
+      let value = parse(script.text.trim());
+      // Nuxt 3's state is a devalue payload (a flat array of index-linked values): unflattened first.
+      if (script.id === "__NUXT_DATA__" && Array.isArray(value)) value = unflatten(value, budget);
       if (value !== undefined)
         documents.push({ source: script.id ? `script#${script.id}` : "script[type=json]", value });
     } else if (isScriptType(script.type)) {
