@@ -22,7 +22,10 @@ type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Field names compared without case, `_`, `-` or spaces: `created_at` = `createdAt`. */
+/**
+ * Field names compared without case, `_`, `-`, spaces or a namespace prefix: `created_at` =
+ * `createdAt`, `im:rating` = `rating`.
+ */
 const norm = (key: string) =>
   key
     .toLowerCase()
