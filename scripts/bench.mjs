@@ -702,45 +702,44 @@ async function requestBench(only) {
         : null;
     const by = Object.fromEntries(results.map((r) => [r.kind, r]));
     console.log("");
-    if (results.length)
-      printTable(
-        [
-          "scenario",
-          "req/s",
-          "floor req/s",
-          "hello req/s",
-          "÷ floor",
-          "÷ hello",
-          "p50 ms",
-          "p99 ms",
-          "CPU ms/req",
-          "floor CPU ms/req",
-          "hello CPU ms/req",
-          "D1 trips (warm/cold)",
-          "queue sends",
-          "KiB",
-          "non-2xx",
-          "errors",
-        ],
-        results.map((r) => [
-          r.name,
-          r.measured.requests_per_second,
-          r.floor.requests_per_second,
-          r.baseline.requests_per_second,
-          r.floorRatio.toFixed(2),
-          r.ratio.toFixed(2),
-          r.measured.latency_ms.p50,
-          r.measured.latency_ms.p99,
-          r.measured.cpu_ms_per_request?.toFixed(1) ?? "-",
-          r.floor.cpu_ms_per_request?.toFixed(1) ?? "-",
-          r.baseline.cpu_ms_per_request?.toFixed(1) ?? "-",
-          `${r.trips.warm.d1}/${r.trips.cold.d1}`,
-          r.trips.warm.queue,
-          (r.trips.warm.bytes / 1024).toFixed(1),
-          r.measured.non_2xx + r.floor.non_2xx,
-          r.measured.errors + r.floor.errors,
-        ]),
-      );
+    printTable(
+      [
+        "scenario",
+        "req/s",
+        "floor req/s",
+        "hello req/s",
+        "÷ floor",
+        "÷ hello",
+        "p50 ms",
+        "p99 ms",
+        "CPU ms/req",
+        "floor CPU ms/req",
+        "hello CPU ms/req",
+        "D1 trips (warm/cold)",
+        "queue sends",
+        "KiB",
+        "non-2xx",
+        "errors",
+      ],
+      results.map((r) => [
+        r.name,
+        r.measured.requests_per_second,
+        r.floor.requests_per_second,
+        r.baseline.requests_per_second,
+        r.floorRatio.toFixed(2),
+        r.ratio.toFixed(2),
+        r.measured.latency_ms.p50,
+        r.measured.latency_ms.p99,
+        r.measured.cpu_ms_per_request?.toFixed(1) ?? "-",
+        r.floor.cpu_ms_per_request?.toFixed(1) ?? "-",
+        r.baseline.cpu_ms_per_request?.toFixed(1) ?? "-",
+        `${r.trips.warm.d1}/${r.trips.cold.d1}`,
+        r.trips.warm.queue,
+        (r.trips.warm.bytes / 1024).toFixed(1),
+        r.measured.non_2xx + r.floor.non_2xx,
+        r.measured.errors + r.floor.errors,
+      ]),
+    );
     const targets = [];
     const target = (name, kind, check, value) => {
       if (by[kind]) targets.push([name, check(by[kind]), value(by[kind])]);
