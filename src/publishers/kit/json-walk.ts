@@ -79,6 +79,7 @@ export interface JsonWalkSpec {
     request: { url: string; options?: RequestOptions },
     key: string,
     ctx: ScrapeContext,
+    position: WalkPosition,
   ): Promise<unknown>;
 }
 
@@ -112,7 +113,7 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
       const position: WalkPosition = { page: cursor.page, token: cursor.token };
       const request = spec.request(cursor.key, position, cursor.pageUrl);
       const data = spec.fetch
-        ? await spec.fetch(request, cursor.key, ctx)
+        ? await spec.fetch(request, cursor.key, ctx, position)
         : (await ctx.client.json(request.url, request.options)).data;
       const budget = new WorkBudget(spec.what);
       const parsed = spec.parse(data, { key: cursor.key, pageUrl: cursor.pageUrl, position, budget });
