@@ -25,6 +25,7 @@ export const agoda = definePublisher({
   loginRequired: false,
   ratingScale: "10-point guest score mapped linearly from 1–10 onto 1–5 (round(1 + (score − 1) × 4 / 9))",
   profile: agodaProfile,
+  queue: { note: "agoda.com: the review comments API, 50 a page." },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: agodaProfile.keyOf,

@@ -11,6 +11,7 @@ export const airbnb = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as given",
   profile: airbnbProfile,
+  queue: { note: "airbnb.com: StaysPdpReviewsQuery pages." },
   adapter: airbnbAdapter,
   // The real capture in test/publishers/airbnb/captures/ (muchiny/mcp-airbnb, captured 2026-09-28).
   evidenceDate: "2026-09-28",

@@ -17,6 +17,7 @@ export const appStore = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   profile: appStoreProfile,
+  queue: { note: "apps.apple.com: the customer-reviews RSS feed per storefront, 10 pages at most." },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: appStoreProfile.keyOf,

@@ -34,6 +34,12 @@ export const bbb = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is (older reviews without stars have no rating)",
   profile: bbbProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "bbb.org: customer-reviews JSON behind Cloudflare bot management, so few at once and long pauses.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: bbbProfile.keyOf,

@@ -14,5 +14,6 @@ export const booking = definePublisher({
   profile: bookingProfile,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-05-14",
+  queue: { note: "booking.com: review list pages." },
   adapter: bookingAdapter,
 });

@@ -15,5 +15,6 @@ export const capterra = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
   profile: capterraProfile,
+  queue: { note: "capterra.com: product page once, then the reviews JSON endpoint; behind bot protection." },
   adapter: capterraAdapter,
 });

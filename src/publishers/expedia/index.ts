@@ -36,6 +36,12 @@ export const expedia = definePublisher({
   loginRequired: false,
   ratingScale: "10-point guest score mapped linearly from 1–10 onto 1–5 (round(1 + (score − 1) × 4 / 9))",
   profile: expediaProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 180,
+    note: "expedia.com, hotels.com: Expedia Group's GraphQL reviews behind Akamai Bot Manager, so one at a time.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: expediaProfile.keyOf,

@@ -16,5 +16,11 @@ export const facebook = definePublisher({
   profile: facebookProfile,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04",
+  queue: {
+    concurrency: 1,
+    retries: 3,
+    retryDelay: 300,
+    note: "facebook.com: recommendations with login cookies; the most block-prone, one at a time.",
+  },
   adapter: facebookAdapter,
 });

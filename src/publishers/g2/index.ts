@@ -15,6 +15,12 @@ export const g2 = definePublisher({
   loginRequired: false,
   ratingScale: '0.5–5 stars in half stars ("4.5/5", ratingValue or stars-1..stars-10), halves rounded up',
   profile: g2Profile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "g2.com: review card pages; DataDome blocks bursts, so one at a time with long pauses.",
+  },
   adapter: g2Adapter,
   // A real G2 reviews fragment of 2026-08 read by hand (not copyable: no licence), the Aug 2026 notes on
   // the reviews_and_filters fragment and scrapfly g2.py @52b4df4 (README).

@@ -17,8 +17,16 @@ export const generic = definePublisher({
   profile: declareProfile({
     urls: [(url) => url.toString()],
     examples: [
-      { input: "https://www.example.com/reviews?page=2", publisher: "example.com", url: "https://www.example.com/reviews?page=2" },
-      { input: "https://shop.example.com/p/1", publisher: "example.com", url: "https://shop.example.com/p/1" },
+      {
+        input: "https://www.example.com/reviews?page=2",
+        publisher: "example.com",
+        url: "https://www.example.com/reviews?page=2",
+      },
+      {
+        input: "https://shop.example.com/p/1",
+        publisher: "example.com",
+        url: "https://shop.example.com/p/1",
+      },
       {
         input: "https://www.example.org/reviews",
         publisher: "example.com",
@@ -27,5 +35,10 @@ export const generic = definePublisher({
       { input: "acme", publisher: "example.com", error: "Enter a valid URL." },
     ],
   }),
+  queue: {
+    concurrency: 4,
+    retryDelay: 30,
+    note: "Generic structured-data adapter: any domain without a module of its own; pages are cheap plain GETs.",
+  },
   adapter: genericAdapter,
 });

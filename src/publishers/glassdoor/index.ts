@@ -16,5 +16,11 @@ export const glassdoor = definePublisher({
   profile: glassdoorProfile,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-05-14",
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "glassdoor.com: employer reviews; login walls are common.",
+  },
   adapter: glassdoorAdapter,
 });

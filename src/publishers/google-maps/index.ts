@@ -21,6 +21,7 @@ export const googleMaps = definePublisher({
   ratingScale: "1–5 stars, kept as is",
   profile: googleMapsProfile,
   lookup: lookupPlace,
+  queue: { note: "maps.google.com: listugcposts RPC pages; Google rate-limits bursts, so few at once." },
   adapter: googleMapsAdapter,
   // HazelnutParadise/insyra issue 249 (comment of 2026-09-13) and its commits a0343eb and bcb1d1e:
   // the window's request and answer, measured that day (see ./README.md).

@@ -32,6 +32,9 @@ export const googlePlay = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   profile: googlePlayProfile,
+  queue: {
+    note: "play.google.com: batchexecute review pages by continuation token; Google rate-limits bursts.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: playKeyOf,

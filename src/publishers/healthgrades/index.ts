@@ -28,6 +28,12 @@ export const healthgrades = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   profile: healthgradesProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "healthgrades.com: the provider comments API, 10 a page; datacenter addresses are refused, so few at once.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: healthgradesProfile.keyOf,

@@ -31,6 +31,7 @@ export const holidaycheck = definePublisher({
   ratingScale: "1–6 suns (overall), mapped linearly onto 1–5 (round(1 + (suns − 1) × 4 / 5))",
   profile: holidaycheckProfile,
   lookup: holidaycheckLookup,
+  queue: { note: "holidaycheck.de: the open hotel review API, 50 a batch by offset (up to 1,000)." },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: holidaycheckProfile.keyOf,

@@ -204,7 +204,10 @@ export function jsonApi(spec: JsonApiSpec): JsonApi {
   const totals = typeof spec.total === "string" ? [spec.total] : (spec.total ?? []);
   const leaves: [string, z.ZodType][] = [
     [spec.reviews, optional(spec.reviews) ? z.array(z.unknown()).nullish() : z.array(z.unknown())],
-    ...totals.map((path): [string, z.ZodType] => [path, z.unknown()]),
+    ...totals.map((path): [string, z.ZodType] => [
+      path,
+      optional(path) ? z.unknown().optional() : z.unknown(),
+    ]),
   ];
   if (spec.pages) leaves.push([spec.pages, z.unknown()]);
   if (spec.sameKey) leaves.push([spec.sameKey, z.string()]);

@@ -34,6 +34,12 @@ export const opentable = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is; food, service, ambience, value and noise in the text",
   profile: opentableProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "opentable.com: the restaurant page's state, then the GraphQL review search, behind Akamai.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: opentableProfile.keyOf,

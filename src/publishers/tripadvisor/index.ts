@@ -18,6 +18,7 @@ export const tripadvisor = definePublisher({
   ratingScale: "1–5 bubbles, kept as they are",
   profile: tripadvisorProfile,
   lookup: tripadvisorLookup,
+  queue: { note: "tripadvisor.com: GraphQL review pages." },
   adapter: tripadvisorAdapter,
   // scrapfly/scrapfly-scrapers tripadvisor.py @0e79e85 (the -or<N>- review pages); no real capture found (README).
   evidenceDate: "2025-11-20",

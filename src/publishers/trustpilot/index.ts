@@ -17,6 +17,7 @@ export const trustpilot = definePublisher({
   ratingScale: "1–5 stars, taken as they are",
   profile: trustpilotProfile,
   lookup: trustpilotLookup,
+  queue: { concurrency: 3, retryDelay: 30, note: "trustpilot.com: __NEXT_DATA__ pages." },
   adapter: trustpilotAdapter,
   // scrapfly/scrapfly-scrapers trustpilot.py @bfb1a96, unchanged in its 2026-08-21 snapshot; real page data of 2023-12 in the tests (README).
   evidenceDate: "2024-02-13",

@@ -18,5 +18,10 @@ export const yelp = definePublisher({
   lookup: lookupYelp,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04-02",
+  queue: {
+    retries: 4,
+    retryDelay: 120,
+    note: "yelp.com: GraphQL review feed with login cookies; Yelp blocks aggressive clients.",
+  },
   adapter: yelpAdapter,
 });

@@ -33,6 +33,12 @@ export const zillow = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   profile: zillowProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "zillow.com: the agent reviews API behind PerimeterX, so few at once and long pauses.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: zillowProfile.keyOf,
