@@ -12,16 +12,13 @@
 // 4. worker-configuration.d.ts: the queue bindings' types, by `wrangler types` over the new wrangler.toml.
 // 5. docs/publishers.md: the publisher table between its markers.
 //
-// The registry is TypeScript written for workerd, so esbuild bundles it for Node first (with the new
-// import list); the workerd-only imports the adapters pull in (cloudflare:workers, the browser
-// binding's puppeteer) are never called while the data is read, so they are empty modules here.
-import { build } from "esbuild";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The registry is TypeScript written for workerd: ./lib/bundle.mjs loads it in Node, with the new
+// import list in place of the file on disk.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import * as prettier from "prettier";
+import { loadForNode } from "./lib/bundle.mjs";
 import { fail, root, runCaptured } from "./lib/project.mjs";
 
 const { values: options } = parseArgs({ options: { check: { type: "boolean", default: false } } });
@@ -75,21 +72,6 @@ function modulesSource(folders) {
   ].join("\n");
 }
 
-const workerdOnly = {
-  name: "workerd-only",
-  setup(b) {
-    b.onResolve({ filter: /^(cloudflare:|@cloudflare\/puppeteer$)/ }, (args) => ({
-      path: args.path,
-      namespace: "workerd-only",
-    }));
-    b.onLoad({ filter: /.*/, namespace: "workerd-only" }, () => ({
-      contents:
-        "export default {}; export class DurableObject {}; export class WorkerEntrypoint {}; export class TimeoutError extends Error {}; export const env = {};",
-      loader: "js",
-    }));
-  },
-};
-
 /** The registry as it will be with `modules` as its import list (the file on disk is not read). */
 async function loadRegistry(modules) {
   const withModules = {
@@ -102,30 +84,15 @@ async function loadRegistry(modules) {
       }));
     },
   };
-  const dir = mkdtempSync(join(tmpdir(), "generate-"));
-  try {
-    const outfile = join(dir, "registry.mjs");
-    await build({
-      stdin: {
-        contents: [
-          'export { ALL_MODULES, GENERIC_MODULE } from "./src/publishers/registry";',
-          'export { moduleQueue } from "./src/publishers/queues";',
-          'export { withPublisherTable } from "./scripts/generate/publisher-table";',
-        ].join("\n"),
-        resolveDir: root,
-        loader: "ts",
-      },
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      outfile,
-      logLevel: "error",
-      plugins: [workerdOnly, withModules],
-    });
-    return await import(pathToFileURL(outfile).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return loadForNode(
+    [
+      'export { ALL_MODULES, GENERIC_MODULE } from "./src/publishers/registry";',
+      'export { moduleQueue } from "./src/publishers/queues";',
+      'export { withPublisherTable } from "./scripts/generate/publisher-table";',
+    ].join("\n"),
+    root,
+    [withModules],
+  );
 }
 
 /** Each module's queue, the generic module's first, with its consumer settings. */

@@ -9,10 +9,9 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadForNode } from "../../scripts/lib/bundle.mjs";
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -140,22 +139,9 @@ describe("adding a publisher: its folder, then npm run generate", () => {
     expect(read(dir, "src/publishers/modules.gen.ts")).toContain(
       'import { acmeReviews } from "./acme-reviews";',
     );
-    const outfile = join(dir, "registry.mjs");
-    await build({
-      stdin: {
-        contents: 'export { publisherFor } from "./src/publishers/registry";',
-        resolveDir: dir,
-        loader: "ts",
-      },
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      outfile,
-      logLevel: "error",
-      external: ["cloudflare:*", "@cloudflare/puppeteer"],
-    });
-    const { publisherFor } = (await import(
-      pathToFileURL(outfile).href
+    const { publisherFor } = (await loadForNode(
+      'export { publisherFor } from "./src/publishers/registry";',
+      dir,
     )) as typeof import("../../src/publishers/registry");
     const publisher = publisherFor("acme-reviews.com");
     expect(publisher.module.name).toBe("acme-reviews");

@@ -1,5 +1,6 @@
 import { permanentError } from "../../scraping/errors";
 import { jsonLiteralAt } from "../kit/json-literal";
+import { valueAt } from "../kit/json-api";
 import { declareProfile } from "../kit/profile";
 import type { ScrapeContext } from "../types";
 
@@ -81,15 +82,7 @@ export function pluginStateOf(html: string): unknown {
   throw permanentError("publisher_error", "Expedia property page: __PLUGIN_STATE__ is not a readable object");
 }
 
-function at(value: unknown, ...path: string[]): unknown {
-  let node = value;
-  for (const key of path)
-    node =
-      node !== null && typeof node === "object" && !Array.isArray(node)
-        ? (node as Record<string, unknown>)[key]
-        : undefined;
-  return node;
-}
+const at = (value: unknown, ...path: string[]): unknown => valueAt(value, path);
 
 const TEXT = /^[A-Za-z0-9_.,:/ -]{1,120}$/;
 

@@ -99,8 +99,8 @@ function urlOf(how: Url, key: string, position: WalkPosition): string {
   return how.replaceAll("{key}", encodeURIComponent(key)).replaceAll("{page}", String(position.page));
 }
 
-/** The value at a path, or undefined where a step is missing or not an object. */
-function at(value: unknown, keys: readonly string[]): unknown {
+/** The value at a path of keys, or undefined where a step is missing or not an object. */
+export function valueAt(value: unknown, keys: readonly string[]): unknown {
   let node = value;
   for (const key of keys)
     node =
@@ -138,7 +138,7 @@ const text = (value: unknown): string | null | false =>
 /** Text parts joined, or false when one is there with the wrong type. */
 function joined(item: unknown, paths: string | readonly string[] | undefined, by: string): string | false {
   const parts = (typeof paths === "string" ? [paths] : (paths ?? [])).map((path) =>
-    text(at(item, keysOf(path))),
+    text(valueAt(item, keysOf(path))),
   );
   return parts.includes(false) ? false : parts.filter(Boolean).join(by);
 }
@@ -163,12 +163,12 @@ function readReview(
   scale: readonly [number, number],
   pageUrl: string,
 ): RawReview | null {
-  const id = at(item, keysOf(fields.id));
-  const rating = ratingOf(at(item, keysOf(fields.rating)), scale);
-  const date = dateOf(at(item, keysOf(fields.date)));
+  const id = valueAt(item, keysOf(fields.id));
+  const rating = ratingOf(valueAt(item, keysOf(fields.rating)), scale);
+  const date = dateOf(valueAt(item, keysOf(fields.date)));
   const body = joined(item, fields.text, "\n\n");
   const author = joined(item, fields.author, " ");
-  const url = fields.url ? text(at(item, keysOf(fields.url))) : null;
+  const url = fields.url ? text(valueAt(item, keysOf(fields.url))) : null;
   const idText = typeof id === "string" && id ? id : Number.isSafeInteger(id) ? String(id) : null;
   if (!idText || rating === null || date === false || body === false || author === false || url === false)
     return null;
@@ -222,7 +222,7 @@ export function jsonApi(spec: JsonApiSpec): JsonApi {
   });
 
   function count(data: unknown, path: string): number | null {
-    const value = countOf(at(data, keysOf(path)));
+    const value = countOf(valueAt(data, keysOf(path)));
     if (value === null && !optional(path))
       throw permanentError("publisher_error", `${spec.what}: ${keysOf(path).join(".")} is not a count`);
     return value;
@@ -230,14 +230,14 @@ export function jsonApi(spec: JsonApiSpec): JsonApi {
 
   function parse(data: unknown, ctx: ParseContext): WalkPage {
     for (const { name, what, schema } of answers)
-      readAnswer(schema, name === null ? data : at(data, [name]), what);
-    const about = spec.sameKey ? at(data, keysOf(spec.sameKey)) : ctx.key;
+      readAnswer(schema, name === null ? data : valueAt(data, [name]), what);
+    const about = spec.sameKey ? valueAt(data, keysOf(spec.sameKey)) : ctx.key;
     if (about !== ctx.key)
       throw permanentError(
         "publisher_error",
         `${spec.what}: asked for ${ctx.key}, the answer is about ${String(about)}`,
       );
-    const items = (at(data, keysOf(spec.reviews)) ?? []) as unknown[];
+    const items = (valueAt(data, keysOf(spec.reviews)) ?? []) as unknown[];
     const reviews: RawReview[] = [];
     for (const item of items) {
       ctx.budget.spend();
@@ -254,7 +254,9 @@ export function jsonApi(spec: JsonApiSpec): JsonApi {
       ...(spec.limitedView
         ? { limitedView: total !== null && total > shown ? spec.limitedView(shown, total) : null }
         : {}),
-      ...(spec.language ? { pageLanguage: (at(data, keysOf(spec.language)) as string | null) ?? null } : {}),
+      ...(spec.language
+        ? { pageLanguage: (valueAt(data, keysOf(spec.language)) as string | null) ?? null }
+        : {}),
     };
   }
 

@@ -3,8 +3,8 @@
  * (App Store, Google Play, BBB, Trusted Shops, Feefo, REVIEWS.io). A module built on it is three
  * things: how a profile URL names the profile (`keyOf`), the request of one page (`request`) and a
  * pure parser of one answer (`parse`). The walk owns the cursor, the page limit, the loop checks
- * and the error wording, so the next such publisher is an afternoon's work (docs/publishers.md,
- * "Adding a publisher").
+ * and the error wording. A publisher that is just "request this URL, read these fields" declares
+ * itself with ./json-api.ts instead (docs/publishers.md, "Adding a publisher").
  */
 import { parseAnswer } from "../../scraping/answer-schema";
 import { z } from "zod";
