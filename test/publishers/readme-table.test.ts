@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import readme from "../../docs/publishers.md?raw";
 import { listPublishers } from "../../src/publishers/registry";
-import { TABLE_END, TABLE_START, publisherTable, withPublisherTable } from "../../scripts/generate/publisher-table";
+import {
+  TABLE_END,
+  TABLE_START,
+  publisherTable,
+  withPublisherTable,
+} from "../../scripts/generate/publisher-table";
 
 /** The text of docs/publishers.md between the publisher table's markers. */
 function tableInReadme(text: string): string {

@@ -23,7 +23,10 @@ export const appStoreProfile = declareProfile({
       url: "https://apps.apple.com/gb/app/id1002",
     },
     { input: "https://apps.apple.com/app/id1001", url: US_PAGE },
-    { input: "https://itunes.apple.com/de/app/acme-notes/id1001?mt=8", url: "https://apps.apple.com/de/app/id1001" },
+    {
+      input: "https://itunes.apple.com/de/app/acme-notes/id1001?mt=8",
+      url: "https://apps.apple.com/de/app/id1001",
+    },
     { input: "id1001", url: US_PAGE },
     { input: "1001", url: US_PAGE },
     {

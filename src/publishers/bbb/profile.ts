@@ -22,11 +22,18 @@ export const bbbProfile = declareProfile({
     { input: `${PROFILE}/customer-reviews?page=2`, url: PAGE },
     { input: `${PROFILE}/addressId/123456`, url: PAGE },
     {
-      input: "https://bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001/complaints",
+      input:
+        "https://bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001/complaints",
       url: PAGE,
     },
-    { input: "https://www.bbb.org/search?find_text=roofing", error: "Enter the URL of a profile on bbb.org." },
-    { input: "https://www.yelp.com/biz/acme-roofing", error: "Enter a URL on bbb.org or one of its subdomains." },
+    {
+      input: "https://www.bbb.org/search?find_text=roofing",
+      error: "Enter the URL of a profile on bbb.org.",
+    },
+    {
+      input: "https://www.yelp.com/biz/acme-roofing",
+      error: "Enter a URL on bbb.org or one of its subdomains.",
+    },
     { input: "1126-1000001", error: "Enter a valid URL." },
   ],
 });

@@ -36,10 +36,12 @@ const REVIEWS_PAGE = "https://www.capterra.com/p/2001/Acme-CRM/reviews/";
  * `reviews/` page, any query dropped) or the bare numeric product id.
  */
 export const capterraProfile = declareProfile({
-  urls: [(url) => {
-    const id = productIdOf(url);
-    return id ? reviewsPageUrl(id, slugOf(url)) : null;
-  }],
+  urls: [
+    (url) => {
+      const id = productIdOf(url);
+      return id ? reviewsPageUrl(id, slugOf(url)) : null;
+    },
+  ],
   ids: [(id) => (/^\d{1,12}$/.test(id) ? reviewsPageUrl(id) : null)],
   examples: [
     { input: "https://www.capterra.com/p/2001/Acme-CRM/", url: REVIEWS_PAGE },
@@ -50,7 +52,10 @@ export const capterraProfile = declareProfile({
       input: "https://www.capterra.com/customer-relationship-management-software/",
       error: "Enter the URL of a profile on capterra.com.",
     },
-    { input: "https://www.g2.com/products/acme-crm/reviews", error: "Enter a URL on capterra.com or one of its subdomains." },
+    {
+      input: "https://www.g2.com/products/acme-crm/reviews",
+      error: "Enter a URL on capterra.com or one of its subdomains.",
+    },
     { input: "acme-crm", error: "Enter a valid URL." },
   ],
 });

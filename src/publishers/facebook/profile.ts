@@ -73,7 +73,10 @@ export const facebookProfile = declareProfile({
     { input: "https://www.facebook.com/groups/123", error: NOT_A_PROFILE },
     { input: "https://www.facebook.com/profile.php", error: NOT_A_PROFILE },
     { input: "https://www.facebook.com/pages/Blue-Door-Cafe", error: NOT_A_PROFILE },
-    { input: "https://www.yelp.com/biz/blue-door", error: "Enter a URL on facebook.com or one of its subdomains." },
+    {
+      input: "https://www.yelp.com/biz/blue-door",
+      error: "Enter a URL on facebook.com or one of its subdomains.",
+    },
     { input: "blue door cafe", error: "Enter a valid URL." },
     { input: "login", error: "Enter a valid URL." },
   ],

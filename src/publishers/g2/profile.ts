@@ -23,7 +23,10 @@ export const g2Profile = declareProfile({
     { input: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900001", url: ACME },
     { input: "acme-crm", url: ACME },
     { input: "https://www.g2.com/categories/crm", error: "Enter the URL of a profile on g2.com." },
-    { input: "https://www.capterra.com/p/1/acme-crm/", error: "Enter a URL on g2.com or one of its subdomains." },
+    {
+      input: "https://www.capterra.com/p/1/acme-crm/",
+      error: "Enter a URL on g2.com or one of its subdomains.",
+    },
     { input: "acme crm", error: "Enter a valid URL." },
   ],
 });

@@ -23,7 +23,10 @@ const NOT_ON_MAPS = "Enter a URL on maps.google.com or one of its subdomains.";
 export const googleMapsProfile = declareProfile({
   hosts: ["google.com", "goo.gl"],
   urls: [(url) => (placeRef(url) ? url.toString() : null)],
-  ids: [(id) => (PLACE_ID.test(id) ? placeIdUrl(id) : FEATURE_ID.test(id) ? featureIdUrl(id.toLowerCase()) : null)],
+  ids: [
+    (id) =>
+      PLACE_ID.test(id) ? placeIdUrl(id) : FEATURE_ID.test(id) ? featureIdUrl(id.toLowerCase()) : null,
+  ],
   examples: [
     ...PLACE_LINKS.flatMap((link) => [
       { input: link, url: new URL(link).toString() },

@@ -43,7 +43,9 @@ export const googlePlayProfile = declareProfile({
       return key ? detailsUrl(parsePlayKey(key)) : null;
     },
   ],
-  ids: [(id) => (id.length <= 200 && PACKAGE.test(id) ? detailsUrl({ appId: id, hl: "en", gl: "us" }) : null)],
+  ids: [
+    (id) => (id.length <= 200 && PACKAGE.test(id) ? detailsUrl({ appId: id, hl: "en", gl: "us" }) : null),
+  ],
   examples: [
     { input: "https://play.google.com/store/apps/details?id=com.acme.notes", url: PAGE },
     {
@@ -53,7 +55,10 @@ export const googlePlayProfile = declareProfile({
     { input: "com.acme.notes", url: PAGE },
     { input: "https://play.google.com/store/apps/developer?id=Acme", error: NOT_A_PROFILE },
     { input: "https://play.google.com/store/apps/details?id=not%20a%20package", error: NOT_A_PROFILE },
-    { input: "https://apps.apple.com/us/app/id1001", error: "Enter a URL on play.google.com or one of its subdomains." },
+    {
+      input: "https://apps.apple.com/us/app/id1001",
+      error: "Enter a URL on play.google.com or one of its subdomains.",
+    },
     { input: "acme notes", error: "Enter a valid URL." },
   ],
 });

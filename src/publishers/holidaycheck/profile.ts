@@ -26,7 +26,10 @@ export const holidaycheckProfile = declareProfile({
   key: (g) => g.uuid.toLowerCase(),
   examples: [
     { input: `https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`, url: PAGE },
-    { input: `https://www.holidaycheck.de/hr/bewertungen-hotel-veniqui/${VENIQUI.toUpperCase()}?p=2`, url: PAGE },
+    {
+      input: `https://www.holidaycheck.de/hr/bewertungen-hotel-veniqui/${VENIQUI.toUpperCase()}?p=2`,
+      url: PAGE,
+    },
     { input: VENIQUI, publisher: "holidaycheck.at", url: `https://www.holidaycheck.at/hi/x/${VENIQUI}` },
     {
       input: `https://www.holidaycheck.ch/hi/hotel-veniqui/${VENIQUI}`,
