@@ -183,13 +183,13 @@ function readReview(
 }
 
 /** One request of a page: the answer's name (null for a page of one answer), its URL and error name. */
-interface Request {
+interface PageRequest {
   name: string | null;
   url: Url;
   what: string;
 }
 
-function requestsOf(spec: JsonApiSpec): Request[] {
+function requestsOf(spec: JsonApiSpec): PageRequest[] {
   if (typeof spec.request !== "object") return [{ name: null, url: spec.request, what: spec.what }];
   return Object.entries(spec.request).map(([name, r]) =>
     typeof r === "object" ? { name, url: r.url, what: r.what } : { name, url: r, what: spec.what },
