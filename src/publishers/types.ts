@@ -51,6 +51,8 @@ export interface ModuleProfile {
   resolve: (profileKey: string, publisherKey: string) => ProfileResolution;
   /** Every form the rules accept and typical refusals; the contract test submits each one. */
   examples: readonly ProfileExample[];
+  /** The declared URL and id forms that no accepted example goes through (the contract test wants none). */
+  untested?: () => string[];
 }
 
 /**

@@ -95,6 +95,10 @@ describe.each(ALL_MODULES.map((module) => [module.name, module] as const))(
       );
     });
 
+    it("has an accepted example for every URL and id form its profile declares", () => {
+      expect(module.profile.untested?.() ?? []).toEqual([]);
+    });
+
     it.runIf(module !== GENERIC_MODULE)(
       "declares examples of an accepted profile URL, a page that is no profile and text that is no id",
       () => {

@@ -24,6 +24,7 @@ export const agodaProfile = declareProfile({
       url: PAGE,
     },
     { input: "https://www.agoda.com/partners/partnersearch.aspx?hid=26210260", url: PAGE },
+    { input: "https://www.agoda.com/api/en-us/pageparams/property?hotelId=26210260", url: PAGE },
     // A hotel page without the id in its query names no id the module can read.
     {
       input: "https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html",

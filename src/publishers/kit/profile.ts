@@ -159,38 +159,64 @@ export function declareProfile(spec: ProfileSpec): DeclaredProfile {
     throw new Error("A profile with patterns needs its page");
   checkTemplates(spec);
   const withDefaults = (groups: Record<string, string>) => ({ ...spec.defaults, ...groups });
-  const fromUrl = (url: URL, site: string): string | null => {
-    for (const form of spec.urls) {
+  /** The profile URL of a URL, and the index of the form that took it. */
+  const fromUrl = (url: URL, site: string): [string, number] | null => {
+    for (const [i, form] of spec.urls.entries()) {
       if (typeof form === "function") {
         const page = form(url);
-        if (page) return page;
+        if (page) return [page, i];
         continue;
       }
       const groups = matchUrl(form, url);
       if (!groups) continue;
       const extra = { origin: url.origin, path: url.pathname };
       const page = build(form.page ?? spec.page!, { ...extra, ...withDefaults(groups) }, site);
-      if (page) return page;
+      if (page) return [page, i];
     }
     return null;
   };
-  const fromId = (id: string, site: string): string | null => {
-    for (const form of spec.ids ?? []) {
+  /** The profile URL of a bare id, and the index of the form that took it. */
+  const fromId = (id: string, site: string): [string, number] | null => {
+    for (const [i, form] of (spec.ids ?? []).entries()) {
       const groups = typeof form === "function" ? null : groupsOf(form.exec(id));
       const page =
         typeof form === "function" ? form(id, site) : groups && build(spec.page!, withDefaults(groups), site);
-      if (page) return page;
+      if (page) return [page, i];
     }
     return null;
   };
+  const describe = (form: UrlPattern | RegExp | ((...args: never[]) => unknown), i: number) =>
+    typeof form === "function"
+      ? `rule ${i + 1}`
+      : form instanceof RegExp
+        ? String(form)
+        : [form.host, form.path && String(form.path), ...Object.keys(form.query ?? {}).map((q) => `?${q}=`)]
+            .filter(Boolean)
+            .join(" ");
   return {
     examples: spec.examples,
     resolve: (profileKey, publisherKey) =>
       resolveProfile(profileKey, publisherKey, {
         hosts: spec.hosts,
-        fromUrl: (url) => fromUrl(url, publisherKey),
-        fromId: (id) => fromId(id, publisherKey),
+        fromUrl: (url) => fromUrl(url, publisherKey)?.[0] ?? null,
+        fromId: (id) => fromId(id, publisherKey)?.[0] ?? null,
       }),
+    untested: () => {
+      const urls = new Set<number>();
+      const ids = new Set<number>();
+      for (const example of spec.examples) {
+        if (!("url" in example)) continue;
+        // Which form takes an input does not depend on the site (only the page built does).
+        const site = example.publisher ?? "example.com";
+        const url = looksLikeUrl(example.input) ? isHttpUrl(example.input) : null;
+        const taken = url ? fromUrl(url, site) : fromId(example.input, site);
+        if (taken) (url ? urls : ids).add(taken[1]);
+      }
+      return [
+        ...spec.urls.flatMap((form, i) => (urls.has(i) ? [] : [`URL form ${describe(form, i)}`])),
+        ...(spec.ids ?? []).flatMap((form, i) => (ids.has(i) ? [] : [`id form ${describe(form, i)}`])),
+      ];
+    },
     keyOf: (url) => {
       for (const form of spec.urls) {
         const groups = typeof form === "function" ? null : matchUrl(form, url);

@@ -61,6 +61,7 @@ const rules = declareProfile({
  */
 export const trustpilotProfile: ModuleProfile = {
   examples: rules.examples,
+  untested: rules.untested,
   // "www.trustpilot.com/review/x.com" as pasted without its scheme.
   resolve: (profileKey, publisherKey) =>
     rules.resolve(
