@@ -208,16 +208,17 @@ function isFetched(data: unknown): data is ExpediaFetched {
   return typeof data === "object" && data !== null && (data as { kind?: unknown }).kind === "expedia-answer";
 }
 
+const PERSISTED_QUERY_NOT_FOUND = /persisted\s*query\s*not\s*found|PERSISTED_QUERY_NOT_FOUND/i;
+
 /** An answer refusing the operation's persisted hash: `[{errors: [{message: "PersistedQueryNotFound"}]}]`. */
 export function persistedQueryUnknown(answer: unknown): boolean {
   if (!Array.isArray(answer) || answer.length === 0) return false;
   const errors = (answer[0] as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return false;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
   return errors.some((error) => {
     const { message, extensions } = (error ?? {}) as { message?: unknown; extensions?: { code?: unknown } };
-    return /persisted\s*query\s*not\s*found/i.test(
-      `${String(message ?? "")} ${String(extensions?.code ?? "")}`,
-    );
+    return PERSISTED_QUERY_NOT_FOUND.test(`${text(message)} ${text(extensions?.code)}`);
   });
 }
 
