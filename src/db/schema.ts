@@ -184,9 +184,9 @@ export const publisherHealth = sqliteTable("publisher_health", {
 });
 
 /**
- * Review monitors (issue 21): a business registered once and collected on a schedule. `publishers`
- * is what each run submits (login cookies AES-GCM encrypted); `next_due_at` is null while paused.
- * `change_seq` numbers the monitor's changes in detection order (monitor_changes.seq).
+ * Review monitors (issue 21): a business registered once and collected on a schedule. The row is
+ * small (the schedule); what each run submits is in monitor_details. `next_due_at` is null while
+ * paused or suspended. `change_seq` numbers the monitor's changes in detection order (monitor_changes.seq).
  */
 export const monitors = sqliteTable(
   "monitors",
@@ -196,8 +196,6 @@ export const monitors = sqliteTable(
       .notNull()
       .references(() => accounts.id),
     foreignKey: text("foreign_key").notNull(),
-    business: text("business", { mode: "json" }).notNull(),
-    publishers: text("publishers", { mode: "json" }).notNull(),
     intervalHours: integer("interval_hours").notNull(),
     fullWalkEvery: integer("full_walk_every").notNull(),
     paused: integer("paused", { mode: "boolean" }).notNull().default(false),
@@ -212,12 +210,32 @@ export const monitors = sqliteTable(
     lastRunAt: integer("last_run_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Bytes of the monitor's business and publishers as stored: list-monitors pages by them. */
+    detailsBytes: integer("details_bytes").notNull().default(0),
+    /** Set while the account has no active API key (no runs); cleared when one exists again. */
+    suspendedAt: integer("suspended_at"),
   },
   (t) => [
-    index("monitors_next_due_idx").on(t.nextDueAt),
+    // Covers the cron claim (due monitors ranked per account) without reading a row.
+    index("monitors_due_idx").on(t.nextDueAt, t.accountId, t.id),
     index("monitors_account_idx").on(t.accountId, t.createdAt),
+    index("monitors_suspended_idx")
+      .on(t.accountId)
+      .where(sql`${t.suspendedAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * What a monitor's runs submit, apart from its schedule row: the business, the publishers
+ * (`[{publisher_key, profile_key, profile_url}]`) and their login cookies, AES-GCM sealed, by
+ * publisher key (`cookies` is read only when a run starts, never by list-monitors).
+ */
+export const monitorDetails = sqliteTable("monitor_details", {
+  monitorId: text("monitor_id").primaryKey(),
+  business: text("business", { mode: "json" }).notNull(),
+  publishers: text("publishers", { mode: "json" }).notNull(),
+  cookies: text("cookies", { mode: "json" }).notNull(),
+});
 
 /** One row per task a monitor run created: whether its diff was applied yet, and what it found. */
 export const monitorRuns = sqliteTable(
@@ -244,7 +262,8 @@ export const monitorRuns = sqliteTable(
     createdAt: integer("created_at").notNull(),
     settledAt: integer("settled_at"),
   },
-  (t) => [index("monitor_runs_monitor_idx").on(t.monitorId, t.run)],
+  // Unique: a second start of one run (a claim retried while the first start still ran) fails whole.
+  (t) => [uniqueIndex("monitor_runs_run_idx").on(t.monitorId, t.run, t.publisherKey)],
 );
 
 /** What a monitor last saw of each review: its hash, the run that last saw it, and the review itself. */
