@@ -5,8 +5,8 @@
  * each D1 result (as JSON) are recorded, the largest one against D1's 50 MB result limit. A test
  * runs the Worker's own handler with `meter.env` in place of `env`.
  *
- * `failD1` makes D1 calls throw from a given call on (D1 unavailable, or the invocation out of its
- * query limit), to check what a tick does when its calls start failing.
+ * `failD1After` makes every D1 call after the first one whose SQL matches it throw (D1 unavailable,
+ * or the invocation out of its query limit), to check what a tick does when its calls start failing.
  */
 
 /** Workers Paid, November 2026: D1 queries and subrequests per invocation, D1's largest result. */
@@ -23,8 +23,8 @@ export interface Meter {
   sql: string[];
   readonly subrequests: number;
   readonly largestResult: number;
-  /** From this D1 call on (1-based), every call throws; null = never. */
-  failD1From: number | null;
+  /** Every D1 call after the first one whose SQL matches this throws; null = never. */
+  failD1After: RegExp | null;
 }
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value ?? null)).length;
@@ -43,12 +43,14 @@ export function meter(base: Env): Meter {
     get largestResult() {
       return Math.max(0, ...this.resultBytes);
     },
-    failD1From: null,
+    failD1After: null,
   };
+  let failing = false;
   const d1Call = async <T>(sql: string, run: () => Promise<T>): Promise<T> => {
     m.d1 += 1;
     m.sql.push(sql);
-    if (m.failD1From !== null && m.d1 >= m.failD1From) throw new Error("D1_ERROR: injected by the test");
+    if (failing) throw new Error("D1_ERROR: injected by the test");
+    if (m.failD1After?.test(sql)) failing = true;
     const result = await run();
     m.resultBytes.push(bytesOf(result));
     return result;

@@ -44,8 +44,8 @@ const PARALLEL_STARTS = 6;
  */
 export const MONITOR_TICK_BUDGET = { d1: 600, subrequests: 5000 } as const;
 
-/** D1 calls a tick makes besides the starts: resume/suspend/claim (one batch), plans, final release. */
-const FIXED_D1 = 3;
+/** D1 calls a tick makes besides the groups: resume/suspend/claim (one batch) and a final release. */
+const FIXED_D1 = 2;
 /** D1 calls one group of starts costs besides the starts themselves: details, hashes, releases. */
 const GROUP_D1 = 3;
 /** D1 calls of one start at most: its write batch and, when its dispatch fails, the undo batch. */
@@ -61,6 +61,7 @@ interface Claimed {
 
 /** A claimed monitor with what its run submits, loaded when its group starts. */
 interface Loaded extends Claimed {
+  plan: string | undefined;
   foreign_key: string;
   base_url: string;
   business: Business;
@@ -107,8 +108,7 @@ export async function startDueMonitors(
   const claimed = await claimDue(env, now, limit);
   if (!claimed.length) return 0;
   const db = database(env.DB);
-  const plans = await accountPlans(env, [...new Set(claimed.map((m) => m.account_id))]);
-  const left: Budget = { d1: budget.d1 - 2, subrequests: budget.subrequests - 2 };
+  const left: Budget = { d1: budget.d1 - 1, subrequests: budget.subrequests - 1 };
   const groups = chunk(claimed, PARALLEL_STARTS);
   let started = 0;
   for (let g = 0; g < groups.length; g++) {
@@ -136,7 +136,7 @@ export async function startDueMonitors(
     }
     const starts: Promise<boolean>[] = [];
     for (const monitor of loaded) {
-      const plan = plans.get(monitor.account_id);
+      const plan = monitor.plan;
       const cost = startCost(env, monitor, plan);
       if (cost > left.subrequests) {
         releases.push({ id: monitor.id, runs: monitor.runs, dueAt: now });
@@ -178,24 +178,15 @@ async function claimDue(env: Env, now: number, limit: number): Promise<Claimed[]
   return (results[2].results ?? []) as Claimed[];
 }
 
-async function accountPlans(env: Env, accountIds: string[]): Promise<Map<string, string>> {
-  const { results } = await env.DB.prepare(
-    "SELECT id, plan FROM accounts WHERE id IN (SELECT value FROM json_each(?))",
-  )
-    .bind(JSON.stringify(accountIds))
-    .all<{ id: string; plan: string }>();
-  return new Map(results.map((row) => [row.id, row.plan]));
-}
-
 /**
- * The group's details in one query and the known hashes of its incremental runs in one batch (a
+ * The group's details (and its accounts' plans) in one query and the known hashes of its incremental runs in one batch (a
  * statement per publisher, each reading at most KNOWN_HASHES_PER_RUN from the newest-first index).
  * Both are bounded by the monitor size limits: at most PARALLEL_STARTS monitors' details.
  */
 async function loadGroup(env: Env, group: Claimed[]): Promise<Loaded[]> {
   const { results } = await env.DB.prepare(
-    `SELECT m.id, m.foreign_key, m.base_url, d.business, d.publishers, d.cookies
-     FROM monitors m JOIN monitor_details d ON d.monitor_id = m.id
+    `SELECT m.id, m.foreign_key, m.base_url, a.plan, d.business, d.publishers, d.cookies
+     FROM monitors m JOIN monitor_details d ON d.monitor_id = m.id LEFT JOIN accounts a ON a.id = m.account_id
      WHERE m.id IN (SELECT value FROM json_each(?))`,
   )
     .bind(JSON.stringify(group.map((m) => m.id)))
@@ -203,6 +194,7 @@ async function loadGroup(env: Env, group: Claimed[]): Promise<Loaded[]> {
       id: string;
       foreign_key: string;
       base_url: string;
+      plan: string | null;
       business: string;
       publishers: string;
       cookies: string;
@@ -215,6 +207,7 @@ async function loadGroup(env: Env, group: Claimed[]): Promise<Loaded[]> {
     return [
       {
         ...m,
+        plan: row.plan ?? undefined,
         foreign_key: row.foreign_key,
         base_url: row.base_url,
         business: JSON.parse(row.business) as Business,
