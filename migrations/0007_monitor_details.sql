@@ -32,3 +32,6 @@ CREATE INDEX `monitors_suspended_idx` ON `monitors` (`account_id`) WHERE `suspen
 -- One task per publisher per run: a second start of the same run fails as a whole.
 DROP INDEX `monitor_runs_monitor_idx`;--> statement-breakpoint
 CREATE UNIQUE INDEX `monitor_runs_run_idx` ON `monitor_runs` (`monitor_id`,`run`,`publisher_key`);
+--> statement-breakpoint
+-- A run's changes are numbered from here (src/app/monitors/settle.ts writes a run in bounded transactions).
+ALTER TABLE `monitor_runs` ADD `settle_base` integer;

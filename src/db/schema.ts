@@ -246,7 +246,7 @@ export const monitorRuns = sqliteTable(
     run: integer("run").notNull(),
     publisherKey: text("publisher_key").notNull(),
     fullWalk: integer("full_walk", { mode: "boolean" }).notNull(),
-    /** running → settled (diff applied) or failed (the task failed; nothing applied). */
+    /** running → settling (changes numbered, being written) → settled, or failed (the task failed; nothing applied). */
     state: text("state").notNull(),
     created: integer("created").notNull().default(0),
     updated: integer("updated").notNull().default(0),
@@ -257,6 +257,8 @@ export const monitorRuns = sqliteTable(
     baseline: integer("baseline", { mode: "boolean" }).notNull().default(false),
     /** Position among the monitor's settled runs: their events go to the outbox in this order. */
     settleOrder: integer("settle_order"),
+    /** The run's changes are numbered settle_base + 1, … (reserved when it started settling). */
+    settleBase: integer("settle_base"),
     /** The run's events are in the account's outbox (or there was no webhook to send them to). */
     eventsQueued: integer("events_queued", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
