@@ -10,12 +10,14 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { CLAIM_LEASE_MS, startDueMonitors } from "../../src/app/monitors/schedule";
 import { LIST_PAGE_BYTES } from "../../src/app/monitors/store";
+import { SETTLE_STATEMENTS_PER_BATCH, settleMonitorRun } from "../../src/app/monitors/settle";
+import type { MonitoredReview } from "../fixtures/monitored-site";
 import { addKey, BASE, business, createAccount, endUnfinishedTasks, postJson } from "../helpers/api";
 import { logLines } from "../helpers/logs";
 import { largestSizes, monitorBody } from "../helpers/monitors";
 import { meter, PLATFORM } from "../helpers/platform-meter";
-import { queuePerTest } from "../helpers/queue";
-import { slug } from "./support";
+import { QueueDriver, queuePerTest } from "../helpers/queue";
+import { origins, receivedHooks, slug } from "./support";
 
 const queue = queuePerTest();
 
@@ -317,5 +319,94 @@ describe("intervals and lifetimes", () => {
     await tick();
     expect(await monitorRow(id)).toMatchObject({ runs: 1, suspended_at: null });
     expect(queue().pending).toHaveLength(1);
+  });
+});
+
+describe("settling a run", () => {
+  const review = (name: string, n: number, day: number): MonitoredReview => ({
+    id: `https://monitored.test/reviews/${name}-${n}`,
+    author: `Reviewer ${n}`,
+    rating: 4,
+    text: `Review number ${n}: good coffee and a friendly welcome.`,
+    date: new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString().slice(0, 10),
+  });
+  async function setReviews(name: string, reviews: MonitoredReview[]) {
+    const res = await fetch(`${origins["monitored.test"]}/__reviews/${name}`, {
+      method: "PUT",
+      body: JSON.stringify(reviews),
+    });
+    expect(res.status).toBe(204);
+  }
+  const monitorEvents = async (name: string) =>
+    (await receivedHooks(name))
+      .map((hook) => JSON.parse(hook.body) as { event: string; changes?: { seq: number }[] })
+      .filter((body) => !body.event.startsWith("task."));
+  const runState = async (id: string, run: number) =>
+    (await env.DB.prepare("SELECT task_id, state FROM monitor_runs WHERE monitor_id = ? AND run = ?")
+      .bind(id, run)
+      .first<{ task_id: string; state: string }>())!;
+
+  it("writes 300 changes in transactions of at most 16 statements; a settle cut off between them is finished by the next call, each event once", async () => {
+    const name = slug("settle-cut");
+    const { apiKey } = await createAccount({ plan: "pro" });
+    const hook = await postJson("/webhooks/create-webhook/", {
+      api_key: apiKey,
+      webhook: `${origins["status.test"]}/__hook/${name}`,
+    });
+    expect(hook.status).toBe(201);
+    await setReviews(name, [review(name, 0, 0)]);
+    const id = await createMonitor(apiKey, name, { full_walk_every: 1 });
+    await onlyDue({ [id]: Date.now() - 1 });
+    await tick();
+    await queue().drain(100);
+    await vi.waitFor(async () => expect((await runState(id, 1)).state).toBe("settled"), { timeout: 10_000 });
+
+    // 300 new reviews (17 inserts of 18 changes); the run's settle fails at its first write of the review state.
+    const many = Array.from({ length: 300 }, (_, i) => review(name, 1000 + i, 400 - i));
+    await setReviews(name, [...many, review(name, 0, 0)]);
+    queue().restore();
+    const m = meter(env);
+    m.failD1When = /INSERT INTO monitor_reviews/;
+    const cut = new QueueDriver({ env: m.env });
+    await onlyDue({ [id]: Date.now() - 1 });
+    await tick(m.env);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await cut.drain(500);
+    cut.restore();
+    const run2 = await runState(id, 2);
+    expect(run2.state).toBe("settling");
+    const logged = await env.DB.prepare("SELECT count(*) AS n FROM monitor_changes WHERE task_id = ?")
+      .bind(run2.task_id)
+      .first<number>("n");
+    expect(logged).toBe(300);
+    const changeBatches = m.sql.filter((sql) => sql.startsWith("INSERT INTO monitor_changes"));
+    expect(changeBatches.length).toBeGreaterThanOrEqual(2);
+    for (const batch of m.sql)
+      expect(batch.split(" ; ").length).toBeLessThanOrEqual(SETTLE_STATEMENTS_PER_BATCH);
+
+    // The next call (a redelivered message, the sweep) finishes it: the same 300 changes, once each.
+    await settleMonitorRun(env, run2.task_id);
+    expect((await runState(id, 2)).state).toBe("settled");
+    await vi.waitFor(
+      async () => expect((await monitorEvents(name)).map((e) => e.event)).toContain("monitor.run_completed"),
+      { timeout: 10_000 },
+    );
+    await vi.waitFor(
+      async () =>
+        expect((await monitorEvents(name)).map((e) => [e.event, e.changes?.length ?? 0])).toEqual([
+          ["monitor.run_completed", 0],
+          ["review.created", 100],
+          ["review.created", 100],
+          ["review.created", 100],
+          ["monitor.run_completed", 0],
+        ]),
+      { timeout: 10_000 },
+    );
+    const seqs = (await monitorEvents(name)).flatMap((e) => (e.changes ?? []).map((c) => c.seq));
+    expect(seqs).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    const state = await env.DB.prepare("SELECT count(*) AS n FROM monitor_reviews WHERE monitor_id = ?")
+      .bind(id)
+      .first<number>("n");
+    expect(state).toBe(301);
   });
 });

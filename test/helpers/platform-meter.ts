@@ -5,7 +5,7 @@
  * each D1 result (as JSON) are recorded, the largest one against D1's 50 MB result limit. A test
  * runs the Worker's own handler with `meter.env` in place of `env`.
  *
- * `failD1After` makes every D1 call after the first one whose SQL matches it throw (D1 unavailable,
+ * `failD1When` makes the D1 calls whose SQL matches it throw, and `failD1After` every D1 call after the first one whose SQL matches it throw (D1 unavailable,
  * or the invocation out of its query limit), to check what a tick does when its calls start failing.
  */
 
@@ -25,6 +25,8 @@ export interface Meter {
   readonly largestResult: number;
   /** Every D1 call after the first one whose SQL matches this throws; null = never. */
   failD1After: RegExp | null;
+  /** Every D1 call whose SQL matches this throws; null = never. */
+  failD1When: RegExp | null;
 }
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value ?? null)).length;
@@ -44,12 +46,13 @@ export function meter(base: Env): Meter {
       return Math.max(0, ...this.resultBytes);
     },
     failD1After: null,
+    failD1When: null,
   };
   let failing = false;
   const d1Call = async <T>(sql: string, run: () => Promise<T>): Promise<T> => {
     m.d1 += 1;
     m.sql.push(sql);
-    if (failing) throw new Error("D1_ERROR: injected by the test");
+    if (failing || m.failD1When?.test(sql)) throw new Error("D1_ERROR: injected by the test");
     if (m.failD1After?.test(sql)) failing = true;
     const result = await run();
     m.resultBytes.push(bytesOf(result));
