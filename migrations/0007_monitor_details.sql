@@ -35,3 +35,6 @@ CREATE UNIQUE INDEX `monitor_runs_run_idx` ON `monitor_runs` (`monitor_id`,`run`
 --> statement-breakpoint
 -- A run's changes are numbered from here (src/app/monitors/settle.ts writes a run in bounded transactions).
 ALTER TABLE `monitor_runs` ADD `settle_base` integer;
+--> statement-breakpoint
+-- The cron finds runs whose settle was lost (src/app/monitors/settle.ts, settleStuckRuns) among the unsettled only.
+CREATE INDEX `monitor_runs_unsettled_idx` ON `monitor_runs` (`task_id`) WHERE `state` IN ('running', 'settling');

@@ -265,7 +265,12 @@ export const monitorRuns = sqliteTable(
     settledAt: integer("settled_at"),
   },
   // Unique: a second start of one run (a claim retried while the first start still ran) fails whole.
-  (t) => [uniqueIndex("monitor_runs_run_idx").on(t.monitorId, t.run, t.publisherKey)],
+  (t) => [
+    uniqueIndex("monitor_runs_run_idx").on(t.monitorId, t.run, t.publisherKey),
+    index("monitor_runs_unsettled_idx")
+      .on(t.taskId)
+      .where(sql`${t.state} IN ('running', 'settling')`),
+  ],
 );
 
 /** What a monitor last saw of each review: its hash, the run that last saw it, and the review itself. */

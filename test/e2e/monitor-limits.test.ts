@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { CLAIM_LEASE_MS, startDueMonitors } from "../../src/app/monitors/schedule";
 import { LIST_PAGE_BYTES } from "../../src/app/monitors/store";
-import { SETTLE_STATEMENTS_PER_BATCH, settleMonitorRun } from "../../src/app/monitors/settle";
+import { SETTLE_STATEMENTS_PER_BATCH } from "../../src/app/monitors/settle";
 import type { MonitoredReview } from "../fixtures/monitored-site";
 import { addKey, BASE, business, createAccount, endUnfinishedTasks, postJson } from "../helpers/api";
 import { logLines } from "../helpers/logs";
@@ -346,7 +346,7 @@ describe("settling a run", () => {
       .bind(id, run)
       .first<{ task_id: string; state: string }>())!;
 
-  it("writes 300 changes in transactions of at most 16 statements; a settle cut off between them is finished by the next call, each event once", async () => {
+  it("writes 300 changes in transactions of at most 16 statements; a settle cut off between them is finished by the cron, each event once", async () => {
     const name = slug("settle-cut");
     const { apiKey } = await createAccount({ plan: "pro" });
     const hook = await postJson("/webhooks/create-webhook/", {
@@ -384,8 +384,18 @@ describe("settling a run", () => {
     for (const batch of m.sql)
       expect(batch.split(" ; ").length).toBeLessThanOrEqual(SETTLE_STATEMENTS_PER_BATCH);
 
-    // The next call (a redelivered message, the sweep) finishes it: the same 300 changes, once each.
-    await settleMonitorRun(env, run2.task_id);
+    // Every delivery failed, so the cron finishes it once the task ended ten minutes ago: the same
+    // 300 changes, once each.
+    await env.DB.prepare("UPDATE tasks SET finished_at = finished_at - 600001 WHERE id = ?")
+      .bind(run2.task_id)
+      .run();
+    const warnings = vi.spyOn(console, "warn");
+    await tick();
+    expect(
+      logLines(warnings)
+        .filter((l) => l.task_id === run2.task_id)
+        .map((l) => l.message),
+    ).toEqual(["monitor run was not settled when its task ended; settling it now"]);
     expect((await runState(id, 2)).state).toBe("settled");
     await vi.waitFor(
       async () => expect((await monitorEvents(name)).map((e) => e.event)).toContain("monitor.run_completed"),

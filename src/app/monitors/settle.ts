@@ -15,6 +15,7 @@ import {
   tasks,
   webhooks,
 } from "../../db/schema";
+import { errorText, log } from "../../log";
 import { queueMonitorEvents, type RunCompletedPayload } from "./events";
 import { changeView } from "./store";
 
@@ -87,6 +88,40 @@ export async function settleMonitorRun(env: Env, taskId: string): Promise<void> 
     await applyDiff(env, db, found.run, complete);
   }
   await queueSettledRuns(env, db, found.accountId, found.run.monitorId, found.foreignKey);
+}
+
+/** Runs a cron tick settles again at most (one large settle may make a few hundred D1 queries). */
+export const STUCK_SETTLES_PER_TICK = 1;
+/** A run whose task ended this long ago and is still not settled lost its settle (every delivery failed). */
+const STUCK_AFTER_MS = 10 * 60_000;
+
+/**
+ * The cron's retry of settles that every delivery of their message failed (the message went to
+ * the dead-letter queue): runs still `running` or `settling` whose task ended over ten minutes ago,
+ * the oldest first, STUCK_SETTLES_PER_TICK at a time. Each is logged; a run that fails again is
+ * tried again at a later tick.
+ */
+export async function settleStuckRuns(env: Env, now = Date.now()): Promise<number> {
+  const { results } = await env.DB.prepare(
+    `SELECT r.task_id FROM monitor_runs r JOIN tasks t ON t.id = r.task_id
+     WHERE r.state IN ('running', 'settling') AND t.status IN (${TaskStatus.completed}, ${TaskStatus.failed})
+       AND t.finished_at < ?
+     ORDER BY t.finished_at LIMIT ?`,
+  )
+    .bind(now - STUCK_AFTER_MS, STUCK_SETTLES_PER_TICK)
+    .all<{ task_id: string }>();
+  for (const { task_id } of results) {
+    log("warn", "monitor run was not settled when its task ended; settling it now", { task_id });
+    try {
+      await settleMonitorRun(env, task_id);
+    } catch (err) {
+      log("error", "monitor run could not be settled; the next tick tries again", {
+        task_id,
+        error: errorText(err),
+      });
+    }
+  }
+  return results.length;
 }
 
 /**
