@@ -66,6 +66,25 @@ export async function putPageFile(env: Env, key: string, reviews: readonly Revie
   });
 }
 
+/**
+ * The bytes of recorded page files, in their order, a few at a time. A recorded file that is gone
+ * (retention raced the reader) is an error: completing without it would lose reviews silently.
+ */
+export async function readPageFiles(env: Env, keys: readonly string[]): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < keys.length; i += 8) {
+    const batch = await Promise.all(
+      keys.slice(i, i + 8).map(async (key) => {
+        const object = await env.REVIEW_FILES.get(key);
+        if (!object) throw new Error(`recorded page file ${key} is missing`);
+        return new Uint8Array(await object.arrayBuffer());
+      }),
+    );
+    out.push(...batch);
+  }
+  return out;
+}
+
 /** Removes one file (a page file its run could not record). */
 export async function deleteFile(env: Env, key: string): Promise<void> {
   await env.REVIEW_FILES.delete(key);

@@ -3,6 +3,7 @@
  * per retrieve and per submit (measured through the bench's counting bindings around the real D1
  * and queue), and signed file URL lists that stay valid and stable.
  */
+import { completeWithReviews } from "../helpers/task-store";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -51,32 +52,20 @@ async function submitted(apiKey: string, foreignKey = "speed-1", publishers?: Re
 
 /** Marks a submitted task completed with `count` reviews in newest-first positions, as completion leaves it. */
 async function complete(taskId: string, count: number, files: string[]) {
-  const statements = [
-    env.DB.prepare(
-      "UPDATE tasks SET status = 200, reviews_found = ?, pages_scraped = ?, files = ? WHERE id = ?",
-    ).bind(count, files.length, JSON.stringify(files), taskId),
-  ];
-  for (let i = 0; i < count; i++) {
-    const review = {
-      review_id: `r${String(i).padStart(4, "0")}`,
-      author_name: `A ${i}`,
-      author_id: null,
-      rating: 5,
-      text: `"quoted" text ${i}`,
-      url: "https://example.com/r",
-      posted_at: 1_700_000_000_000 - i,
-      review_hash: "0".repeat(32),
-      language: "en",
-      source_date: "",
-      scraped_at: 1,
-    };
-    statements.push(
-      env.DB.prepare(
-        "INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES (?, ?, ?, ?, ?)",
-      ).bind(taskId, review.review_id, review.posted_at, i + 1, JSON.stringify(review)),
-    );
-  }
-  await env.DB.batch(statements);
+  const reviews = Array.from({ length: count }, (_, i) => ({
+    review_id: `r${String(i).padStart(4, "0")}`,
+    author_name: `A ${i}`,
+    author_id: null,
+    rating: 5,
+    text: `"quoted" text ${i}`,
+    url: "https://example.com/r",
+    posted_at: 1_700_000_000_000 - i,
+    review_hash: "0".repeat(32),
+    language: "en",
+    source_date: "",
+    scraped_at: 1,
+  }));
+  await completeWithReviews(taskId, reviews, files);
 }
 
 describe("API key cache", () => {

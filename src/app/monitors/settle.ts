@@ -10,12 +10,12 @@ import {
   monitorReviews,
   monitorRuns,
   monitors,
-  reviews,
   tasks,
   webhooks,
 } from "../../db/schema";
 import { queueMonitorEvents, type RunCompletedPayload } from "./events";
 import { changeView } from "./store";
+import { readAllReviews } from "../../storage/task-reviews";
 
 type MonitorRun = typeof monitorRuns.$inferSelect;
 
@@ -145,14 +145,7 @@ async function queueSettledRuns(
 
 async function applyDiff(env: Env, db: Database, run: MonitorRun, complete: boolean): Promise<void> {
   const { taskId, monitorId, publisherKey } = run;
-  const seen = (
-    await db
-      .select({ data: reviews.data })
-      .from(reviews)
-      .where(eq(reviews.taskId, taskId))
-      .orderBy(asc(reviews.position))
-      .all()
-  ).map((row) => row.data as Review);
+  const seen = await taskReviews(env, taskId);
   const known = await knownReviews(db, run, seen);
   const earlier = await db
     .select({ taskId: monitorRuns.taskId })
@@ -284,4 +277,12 @@ async function knownReviews(
       { review_id: row.review_id, review_hash: row.review_hash, data: row.data as Review },
     ]),
   );
+}
+
+/** The completed task's reviews in position order, from its store in R2 (src/storage/task-reviews.ts). */
+async function taskReviews(env: Env, taskId: string): Promise<Review[]> {
+  const row = await env.DB.prepare(`SELECT reviews_key FROM tasks WHERE id = ?1`)
+    .bind(taskId)
+    .first<{ reviews_key: string | null }>();
+  return row?.reviews_key ? readAllReviews(env, row.reviews_key) : [];
 }
