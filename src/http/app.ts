@@ -5,6 +5,7 @@ import { onError } from "./middleware/on-error";
 import { requestId, requestLog } from "./middleware/request-id";
 import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
+import { mountExport } from "./routes/export/export.index";
 import { mountFiles } from "./routes/files/files.index";
 import { mountMonitors } from "./routes/monitors/monitors.index";
 import { mountPublishers } from "./routes/publishers/publishers.index";
@@ -24,6 +25,7 @@ export function createApp() {
   for (const mount of [
     mountSubmit,
     mountRetrieve,
+    mountExport,
     mountWebhooks,
     mountDeliveries,
     mountMonitors,

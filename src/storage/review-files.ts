@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { database } from "../db/client";
 import { tasks } from "../db/schema";
 import type { Review } from "../core/reviews/review";
+import { EXPORT_CONTENT_TYPES, openExportFile, parseExportKey } from "./task-export";
 
 /** R2 keys of a task's raw files all start with this, so they can be listed and removed together. */
 export function taskFilesPrefix(taskId: string): string {
@@ -137,15 +138,30 @@ async function openRangeFile(
 
 export interface ServedFile {
   body: ReadableStream<Uint8Array>;
+  /** Set for an export (CSV or NDJSON); page files and ranges are JSON Lines. */
+  contentType?: string;
+  /** The download's file name, for an export. */
+  fileName?: string;
   /** Set for a single stored file; a range is assembled per request and has none. */
   etag?: string;
 }
 
 /**
- * The file a verified signed URL names: a range of a large task's page files (see
+ * The file a verified signed URL names: a whole-task export (./task-export), a range of a large task's page files (see
  * MAX_REVIEWS_URLS) as one stream, or one stored file; null when it no longer exists.
  */
 export async function openReviewFile(env: Env, key: string): Promise<ServedFile | null> {
+  const exported = parseExportKey(key);
+  if (exported) {
+    const file = await openExportFile(env, key);
+    return file
+      ? {
+          body: file.body,
+          contentType: EXPORT_CONTENT_TYPES[file.format],
+          fileName: `reviews-${exported.taskId}.${file.format}`,
+        }
+      : null;
+  }
   const range = parseRangeFileKey(key);
   if (range) {
     const body = await openRangeFile(env, range);

@@ -27,7 +27,11 @@ async function readText(env: Env, key: string): Promise<string | null> {
 }
 
 /** The newest snapshot covering at most `files` recorded files: its ids and how many files it covers. */
-async function newestSnapshot(env: Env, taskId: string, files: number): Promise<{ ids: string; covers: number }> {
+async function newestSnapshot(
+  env: Env,
+  taskId: string,
+  files: number,
+): Promise<{ ids: string; covers: number }> {
   const exact = await readText(env, snapshotKey(taskId, files));
   if (exact !== null) return { ids: exact, covers: files };
   let best = 0;
@@ -57,7 +61,11 @@ async function fileReviewIds(env: Env, key: string): Promise<string[]> {
 }
 
 /** The ids of every review in the task's recorded page files. */
-export async function loadStoredIds(env: Env, taskId: string, files: readonly string[]): Promise<Set<string>> {
+export async function loadStoredIds(
+  env: Env,
+  taskId: string,
+  files: readonly string[],
+): Promise<Set<string>> {
   if (!files.length) return new Set();
   const snapshot = await newestSnapshot(env, taskId, files.length);
   const ids = new Set(snapshot.ids.split("\n").filter(Boolean));

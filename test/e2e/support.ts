@@ -108,8 +108,14 @@ export async function reviewRowCount(taskId: string): Promise<number> {
   return (await storedReviews(taskId)).length;
 }
 
+/** Every R2 object of the task: page files, the run's id snapshots and the completed task's store. */
 export async function storedFileKeys(taskId: string): Promise<string[]> {
   return (await env.REVIEW_FILES.list({ prefix: `tasks/${taskId}/` })).objects.map((o) => o.key);
+}
+
+/** The task's page files only (what `tasks.files` records and `reviews_urls` serve). */
+export async function storedPageFileKeys(taskId: string): Promise<string[]> {
+  return (await env.REVIEW_FILES.list({ prefix: `tasks/${taskId}/pages/` })).objects.map((o) => o.key);
 }
 
 export interface ReceivedHook {

@@ -89,7 +89,9 @@ export async function pruneHealthData(env: Env, now: number): Promise<void> {
   const cutoff = now - OUTCOME_RETENTION_MS;
   await env.DB.batch([
     // reviews_found stays: it is how the canary's run is judged (a completion with reviews).
-    ...ids.map((id) => env.DB.prepare(`UPDATE tasks SET files = '[]', reviews_key = NULL WHERE id = ?1`).bind(id)),
+    ...ids.map((id) =>
+      env.DB.prepare(`UPDATE tasks SET files = '[]', reviews_key = NULL WHERE id = ?1`).bind(id),
+    ),
     env.DB.prepare(`DELETE FROM publisher_hours WHERE hour < ?1`).bind(cutoff),
     env.DB.prepare(`DELETE FROM tasks WHERE account_id = ?1 AND finished_at < ?2`).bind(
       CANARY_ACCOUNT_ID,

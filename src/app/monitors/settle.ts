@@ -5,14 +5,7 @@ import { TaskStatus } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database, type Database } from "../../db/client";
-import {
-  monitorChanges,
-  monitorReviews,
-  monitorRuns,
-  monitors,
-  tasks,
-  webhooks,
-} from "../../db/schema";
+import { monitorChanges, monitorReviews, monitorRuns, monitors, tasks, webhooks } from "../../db/schema";
 import { queueMonitorEvents, type RunCompletedPayload } from "./events";
 import { changeView } from "./store";
 import { readAllReviews } from "../../storage/task-reviews";
