@@ -125,13 +125,30 @@ function compareCodePoints(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** Writes bytes to R2 as one object from parts, streamed (never joined into one buffer). */
+/** Parts are copied into blocks of this size before they go to R2 (one stream write per block). */
+const BLOCK_BYTES = 1 << 20;
+
+/** Writes bytes to R2 as one object from parts, streamed in blocks (never joined into one buffer). */
 async function putParts(env: Env, key: string, parts: readonly Uint8Array[], contentType: string) {
   const length = parts.reduce((sum, p) => sum + p.length, 0);
   const { readable, writable } = new FixedLengthStream(length);
   const writer = writable.getWriter();
   const write = (async () => {
-    for (const part of parts) await writer.write(part);
+    let block = new Uint8Array(Math.min(BLOCK_BYTES, length));
+    let used = 0;
+    for (const part of parts) {
+      if (used + part.length > block.length && used > 0) {
+        await writer.write(block.subarray(0, used));
+        block = new Uint8Array(Math.min(BLOCK_BYTES, length));
+        used = 0;
+      }
+      if (part.length > block.length) await writer.write(part);
+      else {
+        block.set(part, used);
+        used += part.length;
+      }
+    }
+    if (used) await writer.write(block.subarray(0, used));
     await writer.close();
   })();
   await Promise.all([env.REVIEW_FILES.put(key, readable, { httpMetadata: { contentType } }), write]);
