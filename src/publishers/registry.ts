@@ -154,8 +154,10 @@ export interface PublisherListing {
   ratingScale: string;
   /**
    * How far the service vouches for it: `dedicated` (a module written for it), `structured-data`
-   * (evidence that its review pages carry schema.org Review markup the generic module reads) or
-   * `unverified` (listed, tried with the generic module, nobody checked that it works).
+   * (evidence that its review pages carry schema.org Review markup the generic module reads),
+   * `embedded-data` (evidence that its pages carry review records in their own JSON, of a shape the
+   * generic module reads) or `unverified` (listed, tried with the generic module, nobody checked that
+   * it works).
    */
   support: PublisherSupport;
   /** A dedicated module's `evidenceDate`: the newest real evidence it was checked against. */
@@ -164,7 +166,7 @@ export interface PublisherListing {
   note: string | null;
 }
 
-export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "unverified"] as const;
+export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "embedded-data", "unverified"] as const;
 export type PublisherSupport = (typeof PUBLISHER_SUPPORT)[number];
 
 function moduleListing(module: PublisherModule): PublisherListing {
@@ -199,7 +201,7 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     loginRequired: listed.loginRequired ?? false,
     lookup: Boolean(GENERIC_MODULE.lookup),
     ratingScale: listed.ratingScale,
-    support: listed.structuredData ? "structured-data" : "unverified",
+    support: listed.structuredData ? "structured-data" : listed.embeddedData ? "embedded-data" : "unverified",
     evidenceDate: null,
     note: listed.note ?? null,
   };
