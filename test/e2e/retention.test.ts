@@ -189,6 +189,18 @@ describe("migration 0007: the old review rows move to R2", () => {
       .bind(reviews.length, Date.now(), done.tasks_id)
       .run();
 
+    // A retrieve that comes before the cron moves the task's rows on the spot.
+    const early = await postJson("/retrieve-task/", {
+      api_key: apiKey,
+      foreign_key: "legacy-1",
+      publisher_key: "example.com",
+      task_id: done.tasks_id,
+      page: 2,
+      page_size: 100,
+    });
+    expect(early.body.reviews).toEqual(ordered.slice(100, 200));
+    expect(await storedReviews(done.tasks_id)).toEqual(ordered);
+
     for (let i = 0; i < 20; i++) {
       await tick(Date.now() + i);
       const table = await env.DB.prepare(

@@ -39,6 +39,19 @@ export async function moveLegacyReviews(env: Env): Promise<number> {
   return results.length;
 }
 
+/**
+ * Moves one task's rows now (a retrieve of a completed task the cron has not reached yet), and
+ * returns its store key; null when there is nothing to move.
+ */
+export async function moveLegacyTask(env: Env, taskId: string): Promise<string | null> {
+  if (!(await legacyReviewsExist(env))) return null;
+  await moveTask(env, taskId);
+  const row = await env.DB.prepare(`SELECT reviews_key FROM tasks WHERE id = ?1`)
+    .bind(taskId)
+    .first<{ reviews_key: string | null }>();
+  return row?.reviews_key ?? null;
+}
+
 async function moveTask(env: Env, taskId: string): Promise<void> {
   const task = await env.DB.prepare(`SELECT status, reviews_key FROM tasks WHERE id = ?1`)
     .bind(taskId)

@@ -7,6 +7,7 @@ import type { Business } from "../../core/tasks/business";
 import { cachedReviewsUrls, signedReviewsUrls, type SignedUrls } from "../../storage/review-urls";
 import { TaskStatus, type FailureReason } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
+import { moveLegacyTask } from "../scrape/legacy-reviews";
 import {
   hasFilters,
   loadIndex,
@@ -156,7 +157,8 @@ async function pageOfReviews(
   size: number,
   filters: ReviewFilters,
 ): Promise<{ json: string; total: number } | null> {
-  const key = task.reviewsKey;
+  // A task completed before migration 0007 whose rows the cron has not moved yet is moved now.
+  const key = task.reviewsKey ?? (task.reviewsFound > 0 ? await moveLegacyTask(env, task.id) : null);
   if (key === null) return { json: "[]", total: 0 };
   try {
     if (!hasFilters(filters)) {
