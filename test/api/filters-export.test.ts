@@ -158,6 +158,7 @@ describe("retrieve filters", () => {
     ["until", 20240601],
     ["language", "eng"],
     ["language", "e1"],
+    ["language", "xx"],
     ["has_text", "maybe"],
     ["has_reply", null],
     ["q", ""],

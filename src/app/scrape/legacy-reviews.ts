@@ -45,6 +45,10 @@ export async function moveLegacyReviews(env: Env): Promise<number> {
  */
 export async function moveLegacyTask(env: Env, taskId: string): Promise<string | null> {
   if (!(await legacyReviewsExist(env))) return null;
+  const rows = await env.DB.prepare(`SELECT 1 AS found FROM legacy_reviews WHERE task_id = ?1 LIMIT 1`)
+    .bind(taskId)
+    .first();
+  if (!rows) return null;
   await moveTask(env, taskId);
   const row = await env.DB.prepare(`SELECT reviews_key FROM tasks WHERE id = ?1`)
     .bind(taskId)

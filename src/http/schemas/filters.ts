@@ -4,13 +4,14 @@
  */
 import { z } from "@hono/zod-openapi";
 import { drfBoolean, drfInteger, drfString, MSG } from "../../core/validation";
+import { isoLanguage } from "../../core/reviews/language";
 import type { ReviewFilters } from "../../storage/task-reviews";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
 const DAY_MS = 86_400_000;
 export const DATE_MESSAGE = "Enter a valid ISO 8601 date (YYYY-MM-DD) or date-time.";
-export const LANGUAGE_MESSAGE = "Enter a valid ISO 639-1 language code (two letters).";
+export const LANGUAGE_MESSAGE = "Enter a valid ISO 639-1 language code (two letters, e.g. en).";
 
 /** A calendar date that exists (2026-02-30 does not): UTC midnight in ms, or null. */
 function dateMs(text: string): number | null {
@@ -58,8 +59,15 @@ export const FilterFields = {
       "Only reviews posted at or before this ISO 8601 date or date-time (UTC unless it has an offset; a date alone includes its whole day).",
   }),
   language: drfString({ max: 2 })
-    .refine((v) => /^[A-Za-z]{2}$/.test(v), LANGUAGE_MESSAGE)
-    .transform((v) => v.toLowerCase())
+    .transform((v, ctx) => {
+      // One of the 183 ISO 639-1 codes, any case; a withdrawn one (iw, in, ji) means its successor.
+      const code = /^[A-Za-z]{2}$/.test(v) ? isoLanguage(v) : null;
+      if (code === null) {
+        ctx.addIssue({ code: "custom", message: LANGUAGE_MESSAGE });
+        return z.NEVER;
+      }
+      return code;
+    })
     .optional()
     .openapi({ type: "string", example: "en", description: "Only reviews in this ISO 639-1 language." }),
   has_text: drfBoolean()
