@@ -155,6 +155,8 @@ const SettingsSchema = z
     RETENTION_DAYS: positiveNumber(90),
     /** Review monitors started per cron tick at most; the rest wait for the next tick (docs/monitoring.md). */
     MONITORS_PER_TICK: positiveInt(1000),
+    /** Items one batch submit (POST /submit/batch/) may hold. */
+    BATCH_MAX: positiveInt(500),
     /** Our own per-request log line; off unless "true" (the platform's invocation logs carry the same fields). */
     LOG_REQUESTS: z
       .string()
@@ -212,6 +214,7 @@ const SettingsSchema = z
     opsWebhook: s.OPS_WEBHOOK_URL ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" } : null,
     monitorsPerTick: s.MONITORS_PER_TICK,
     retentionMs: Math.round(s.RETENTION_DAYS * 86_400_000),
+    batchMax: s.BATCH_MAX,
   }));
 
 export type Settings = z.output<typeof SettingsSchema>;

@@ -39,9 +39,30 @@ export const requests = sqliteTable(
     /** Origin the request came in on; signed file URLs sent by webhook point there. */
     baseUrl: text("base_url").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** The batch this request came in (POST /submit/batch/); null for a single submit. */
+    batchId: text("batch_id"),
+    /** The request's index in its batch's `requests`. */
+    batchIndex: integer("batch_index"),
   },
-  (t) => [index("requests_account_foreign_key_idx").on(t.accountId, t.foreignKey)],
+  (t) => [
+    index("requests_account_foreign_key_idx").on(t.accountId, t.foreignKey),
+    index("requests_batch_idx")
+      .on(t.batchId, t.batchIndex)
+      .where(sql`batch_id IS NOT NULL`),
+  ],
 );
+
+/** One accepted batch submit (docs/batch.md): its requests carry its id. */
+export const batches = sqliteTable("batches", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id),
+  /** Requests (accepted items) and tasks the batch created. */
+  requests: integer("requests").notNull(),
+  tasks: integer("tasks").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
 
 export const tasks = sqliteTable(
   "tasks",

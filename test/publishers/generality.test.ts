@@ -19,7 +19,7 @@ import {
   parseReviewListResponse as parseBooking,
   toRawReview as bookingRaw,
 } from "../../src/publishers/booking/reviews";
-import { parseFeefoPage } from "../../src/publishers/feefo/reviews";
+import { feefo as feefoModule } from "../../src/publishers/feefo";
 import { rawReview as glassdoorRaw, type JsonObject } from "../../src/publishers/glassdoor/apollo";
 import { reviewFromEntry } from "../../src/publishers/google-maps/reviews-rpc";
 import { parseReviewsAnswer, RPC_ID } from "../../src/publishers/google-play/rpc";
@@ -47,6 +47,8 @@ import trustpilot from "./trustpilot/captures/companies.json?raw";
 import yelp from "./yelp/capture-reviews.json?raw";
 import zillow from "./zillow/captures/capture-agent-profile.json?raw";
 import { parseContext } from "./walk-support";
+
+const parseFeefoPage = feefoModule.api.parse;
 
 /** What the generic reader is given: a page's HTML, and JSON answers the page loaded. */
 interface Input {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import readme from "../../docs/publishers.md?raw";
 import { listPublishers } from "../../src/publishers/registry";
-import { TABLE_END, TABLE_START, publisherTable, withPublisherTable } from "../../src/publishers/table";
+import {
+  TABLE_END,
+  TABLE_START,
+  publisherTable,
+  withPublisherTable,
+} from "../../scripts/generate/publisher-table";
 
 /** The text of docs/publishers.md between the publisher table's markers. */
 function tableInReadme(text: string): string {
@@ -13,7 +18,7 @@ function tableInReadme(text: string): string {
 }
 
 describe("docs/publishers.md publisher table", () => {
-  it("is the table the registry generates (run npm run readme:publishers when this fails)", () => {
+  it("is the table the registry generates (run npm run generate when this fails)", () => {
     expect(tableInReadme(readme)).toBe(publisherTable());
   });
 

@@ -2,7 +2,7 @@ import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
-import { hotelIdOf, resolveAgodaProfile } from "./profile";
+import { agodaProfile } from "./profile";
 import { parseAgodaPage, reviewCommentsRequest, WHAT } from "./reviews";
 
 /** No bot wall is reported; an HTML page where the API should answer JSON is one all the same. */
@@ -24,10 +24,11 @@ export const agoda = definePublisher({
   domains: ["agoda.com"],
   loginRequired: false,
   ratingScale: "10-point guest score mapped linearly from 1–10 onto 1–5 (round(1 + (score − 1) × 4 / 9))",
-  resolveProfileKey: resolveAgodaProfile,
+  profile: agodaProfile,
+  queue: { note: "agoda.com: the review comments API, 50 a page." },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: hotelIdOf,
+    keyOf: agodaProfile.keyOf,
     firstPage: 1,
     request: (hotelId, position) => reviewCommentsRequest(hotelId, position),
     parse: parseAgodaPage,

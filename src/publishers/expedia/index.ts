@@ -2,7 +2,7 @@ import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
-import { EXPEDIA_DOMAINS, openExpediaProperty, propertyIdOf, resolveExpediaProfile } from "./profile";
+import { EXPEDIA_DOMAINS, expediaProfile, openExpediaProperty } from "./profile";
 import { expediaReviewsRequest, parseExpediaPage, WHAT } from "./reviews";
 
 /**
@@ -35,10 +35,16 @@ export const expedia = definePublisher({
   domains: EXPEDIA_DOMAINS,
   loginRequired: false,
   ratingScale: "10-point guest score mapped linearly from 1–10 onto 1–5 (round(1 + (score − 1) × 4 / 9))",
-  resolveProfileKey: resolveExpediaProfile,
+  profile: expediaProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 180,
+    note: "expedia.com, hotels.com: Expedia Group's GraphQL reviews behind Akamai Bot Manager, so one at a time.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: propertyIdOf,
+    keyOf: expediaProfile.keyOf,
     open: openExpediaProperty,
     firstPage: 0,
     request: expediaReviewsRequest,

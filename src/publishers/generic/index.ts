@@ -1,4 +1,4 @@
-import { resolveProfile } from "../kit/profile";
+import { declareProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { genericAdapter } from "./adapter";
 
@@ -15,6 +15,32 @@ export const generic = definePublisher({
   loginRequired: false,
   ratingScale:
     "reviewRating mapped linearly from [worstRating, bestRating] (default 1–5) onto 1–5; page data on the scale its records state, else 1–5, 1–10 or 0–100 by their largest rating",
-  resolveProfileKey: (profileKey, publisherKey) => resolveProfile(profileKey, publisherKey),
+  // Any page on the publisher's domain, as given; no ids.
+  profile: declareProfile({
+    urls: [(url) => url.toString()],
+    examples: [
+      {
+        input: "https://www.example.com/reviews?page=2",
+        publisher: "example.com",
+        url: "https://www.example.com/reviews?page=2",
+      },
+      {
+        input: "https://shop.example.com/p/1",
+        publisher: "example.com",
+        url: "https://shop.example.com/p/1",
+      },
+      {
+        input: "https://www.example.org/reviews",
+        publisher: "example.com",
+        error: "Enter a URL on example.com or one of its subdomains.",
+      },
+      { input: "acme", publisher: "example.com", error: "Enter a valid URL." },
+    ],
+  }),
+  queue: {
+    concurrency: 4,
+    retryDelay: 30,
+    note: "Generic structured-data adapter: any domain without a module of its own; pages are cheap plain GETs.",
+  },
   adapter: genericAdapter,
 });

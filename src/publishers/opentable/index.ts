@@ -2,7 +2,7 @@ import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
-import { OPENTABLE_DOMAINS, resolveOpentableProfile, slugOf } from "./profile";
+import { OPENTABLE_DOMAINS, opentableProfile } from "./profile";
 import { opentableRequest, parseOpentablePage, WHAT, type OpentableFetched } from "./reviews";
 
 /**
@@ -33,10 +33,16 @@ export const opentable = definePublisher({
   domains: OPENTABLE_DOMAINS,
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is; food, service, ambience, value and noise in the text",
-  resolveProfileKey: resolveOpentableProfile,
+  profile: opentableProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "opentable.com: the restaurant page's state, then the GraphQL review search, behind Akamai.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: slugOf,
+    keyOf: opentableProfile.keyOf,
     firstPage: 1,
     request: (_slug, position, pageUrl) => opentableRequest(position, pageUrl),
     async fetch(request, _slug, ctx): Promise<OpentableFetched> {

@@ -1,7 +1,7 @@
 import { definePublisher } from "../types";
 import { trustpilotAdapter } from "./adapter";
 import { trustpilotLookup } from "./lookup";
-import { resolveTrustpilotProfileKey } from "./profile";
+import { trustpilotProfile } from "./profile";
 
 /**
  * trustpilot.com (every country site is a subdomain): reviews from the profile page's Next.js data,
@@ -15,8 +15,9 @@ export const trustpilot = definePublisher({
   domains: ["trustpilot.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, taken as they are",
-  resolveProfileKey: resolveTrustpilotProfileKey,
+  profile: trustpilotProfile,
   lookup: trustpilotLookup,
+  queue: { concurrency: 3, retryDelay: 30, note: "trustpilot.com: __NEXT_DATA__ pages." },
   adapter: trustpilotAdapter,
   // scrapfly/scrapfly-scrapers trustpilot.py @bfb1a96, unchanged in its 2026-08-21 snapshot; real page data of 2023-12 in the tests (README).
   evidenceDate: "2024-02-13",

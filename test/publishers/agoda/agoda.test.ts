@@ -1,7 +1,6 @@
 /** agoda.com: profile_key rules, the review comments answer, and end to end through the Worker and scrape-agoda. */
 import { describe, expect, it, vi } from "vitest";
 import { agoda } from "../../../src/publishers/agoda";
-import { resolveAgodaProfile } from "../../../src/publishers/agoda/profile";
 import { parseAgodaPage, reviewCommentsRequest } from "../../../src/publishers/agoda/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -19,30 +18,6 @@ const answer = (hotelId: string, page: number) => {
   });
 };
 const ctx = (page: number) => parseContext("26210260", PAGE, { page, token: null });
-
-describe("agoda profile_key", () => {
-  it.each([
-    ["26210260", PAGE],
-    [
-      "https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html?hotel_id=26210260&checkIn=2026-12-01",
-      PAGE,
-    ],
-    ["https://www.agoda.com/partners/partnersearch.aspx?hid=26210260", PAGE],
-  ])("%s → %s", (key, url) => {
-    expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ url });
-  });
-
-  it.each([
-    // A hotel page without the id in its query names no id the module can read.
-    [
-      "https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html",
-      "Enter the URL of a profile on agoda.com.",
-    ],
-    ["grand-mercure-malang", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ error });
-  });
-});
 
 describe("agoda review comments answer", () => {
   it("posts the body the public client sends: Agoda's own provider 332, 50 a page, sorting 7", () => {

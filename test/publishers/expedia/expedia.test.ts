@@ -1,11 +1,7 @@
 /** expedia.com and hotels.com: profile_key rules, the page's query context, the GraphQL reviews, and end to end through scrape-expedia. */
 import { describe, expect, it, vi } from "vitest";
 import { expedia } from "../../../src/publishers/expedia";
-import {
-  expediaContextOf,
-  pluginStateOf,
-  resolveExpediaProfile,
-} from "../../../src/publishers/expedia/profile";
+import { expediaContextOf, pluginStateOf } from "../../../src/publishers/expedia/profile";
 import { expediaReviewsRequest, parseExpediaPage } from "../../../src/publishers/expedia/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -34,32 +30,6 @@ const answer = (page: number) => {
   });
 };
 const ctx = (page: number) => parseContext(KEY, PAGE, { page, token: null });
-
-describe("expedia profile_key", () => {
-  it.each([
-    [
-      "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information?chkin=2026-12-01",
-      PAGE,
-      "expedia.com",
-    ],
-    ["h96727634", PAGE, "expedia.com"],
-    ["96727634", "https://www.hotels.com/h96727634.Hotel-Information", "hotels.com"],
-    [
-      "https://www.hotels.com/h96727634.Hotel-Information",
-      "https://www.hotels.com/h96727634.Hotel-Information",
-      "hotels.com",
-    ],
-  ])("%s → %s", (key, url, publisherKey) => {
-    expect(resolveExpediaProfile(key, publisherKey)).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.expedia.com/Hotel-Search?destination=Paris", "Enter the URL of a profile on expedia.com."],
-    ["the artisan", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveExpediaProfile(key, "expedia.com")).toEqual({ error });
-  });
-});
 
 describe("expedia page context and reviews answer", () => {
   it('reads the query context from __PLUGIN_STATE__, assigned as JSON.parse("…") or as an object', () => {

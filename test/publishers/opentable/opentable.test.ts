@@ -1,7 +1,6 @@
 /** opentable.com: profile_key rules, the embedded first page, the review search, and end to end through scrape-opentable. */
 import { describe, expect, it, vi } from "vitest";
 import { opentable } from "../../../src/publishers/opentable";
-import { resolveOpentableProfile } from "../../../src/publishers/opentable/profile";
 import {
   initialStateOf,
   opentableRequest,
@@ -28,32 +27,6 @@ const searchPage = (page: number) => {
   return { kind: "gql" as const, answer, restaurantId: "109283" };
 };
 const ctx = (page: number) => parseContext("perch-la", PAGE, { page, token: page > 1 ? "109283" : null });
-
-describe("opentable profile_key", () => {
-  it.each([
-    [PAGE, PAGE, "opentable.com"],
-    ["https://www.opentable.com/r/Perch-LA?corrid=abc&p=2", PAGE, "opentable.com"],
-    ["https://www.opentable.com/r/perch-la/reviews", PAGE, "opentable.com"],
-    ["perch-la", PAGE, "opentable.com"],
-    [
-      "https://www.opentable.co.uk/r/the-ivy-london",
-      "https://www.opentable.co.uk/r/the-ivy-london",
-      "opentable.co.uk",
-    ],
-  ])("%s → %s", (key, url, publisherKey) => {
-    expect(resolveOpentableProfile(key, publisherKey)).toEqual({ url });
-  });
-
-  it.each([
-    [
-      "https://www.opentable.com/metro/los-angeles-restaurants",
-      "Enter the URL of a profile on opentable.com.",
-    ],
-    ["perch la", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveOpentableProfile(key, "opentable.com")).toEqual({ error });
-  });
-});
 
 describe("opentable pages", () => {
   it("reads page 1 from the restaurant page and asks the review search for page 2 onwards, newest first, 10 a page, by persisted hash", () => {

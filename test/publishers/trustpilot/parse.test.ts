@@ -2,7 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { inspectTrustpilotPage, reviewPageUrl } from "../../../src/publishers/trustpilot/adapter";
 import { chooseCandidate, parseSearchPage } from "../../../src/publishers/trustpilot/lookup";
-import { resolveTrustpilotProfileKey } from "../../../src/publishers/trustpilot/profile";
 import { parseReviewPage } from "../../../src/publishers/trustpilot/reviews";
 import { ScrapeError } from "../../../src/scraping/errors";
 import type { FetchedPage } from "../../../src/scraping/client";
@@ -175,44 +174,6 @@ describe("trustpilot page inspector", () => {
       reason: "blocked",
       transient: false,
     });
-  });
-});
-
-describe("trustpilot profile_key", () => {
-  const resolve = (key: string) => resolveTrustpilotProfileKey(key, "trustpilot.com");
-
-  it.each([
-    [
-      "https://www.trustpilot.com/review/bluedoorcafe.com",
-      "https://www.trustpilot.com/review/bluedoorcafe.com",
-    ],
-    [
-      "https://uk.trustpilot.com/review/www.BlueDoorCafe.co.uk?page=2#reviews",
-      "https://www.trustpilot.com/review/www.bluedoorcafe.co.uk",
-    ],
-    ["https://trustpilot.com/review/bluedoorcafe.com/", "https://www.trustpilot.com/review/bluedoorcafe.com"],
-    ["www.trustpilot.com/review/bluedoorcafe.com", "https://www.trustpilot.com/review/bluedoorcafe.com"],
-    ["bluedoorcafe.com", "https://www.trustpilot.com/review/bluedoorcafe.com"],
-    ["www.bluedoorcafe.com", "https://www.trustpilot.com/review/www.bluedoorcafe.com"],
-  ])("%s → %s", (key, url) => {
-    expect(resolve(key)).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.trustpilot.com/categories/cafe", "Enter the URL of a profile on trustpilot.com."],
-    [
-      "https://www.trustpilot.com/reviews/6650a1f2000000000000000a",
-      "Enter the URL of a profile on trustpilot.com.",
-    ],
-    ["https://www.trustpilot.com/review/not a domain", "Enter a valid URL."],
-    [
-      "https://www.yelp.com/review/bluedoorcafe.com",
-      "Enter a URL on trustpilot.com or one of its subdomains.",
-    ],
-    ["Blue Door Cafe", "Enter a valid URL."],
-    ["ftp://www.trustpilot.com/review/bluedoorcafe.com", "Enter a valid URL."],
-  ])("%s is refused: %s", (key, error) => {
-    expect(resolve(key)).toEqual({ error });
   });
 });
 

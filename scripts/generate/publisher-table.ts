@@ -1,8 +1,9 @@
 /**
- * The publisher table of docs/publishers.md, generated from the registry (`npm run readme:publishers` writes it;
- * test/publishers/readme-table.test.ts fails when docs/publishers.md is out of date).
+ * The publisher table of docs/publishers.md, generated from the registry: `npm run generate` writes it
+ * (scripts/generate.mjs bundles this file with the registry), and test/publishers/readme-table.test.ts
+ * fails when docs/publishers.md is out of date. Docs only: nothing in the Worker imports it.
  */
-import { listPublishers, type PublisherListing } from "./registry";
+import { listPublishers, type PublisherListing } from "../../src/publishers/registry";
 
 export const TABLE_START = "<!-- publishers:start -->";
 export const TABLE_END = "<!-- publishers:end -->";
