@@ -23,6 +23,21 @@ const positiveInt = (fallback: number) =>
       return n;
     });
 
+/** An optional positive number setting (fractions allowed): empty means the default. */
+const positiveNumber = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return fallback;
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be a positive number" });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** A JSON object setting: empty means `fallback`. */
 const jsonObject = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
   z
@@ -133,6 +148,11 @@ const SettingsSchema = z
     OPS_WEBHOOK_URL: z.union([z.literal(""), z.url()]).optional(),
     /** Secret (whsec_<base64>) the operator alerts are signed with; required with OPS_WEBHOOK_URL. */
     OPS_WEBHOOK_SECRET: z.string().optional(),
+    /**
+     * Days a finished task (its reviews, files and request) is kept before the cron deletes it
+     * (src/app/scrape/retention.ts); fractions allowed (a test uses seconds).
+     */
+    RETENTION_DAYS: positiveNumber(90),
     /** Review monitors started per cron tick at most; the rest wait for the next tick (docs/monitoring.md). */
     MONITORS_PER_TICK: positiveInt(1000),
     /** Items one batch submit (POST /submit/batch/) may hold. */
@@ -193,6 +213,7 @@ const SettingsSchema = z
     canaryRetentionMs: s.CANARY_RETENTION_MINUTES * 60_000,
     opsWebhook: s.OPS_WEBHOOK_URL ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" } : null,
     monitorsPerTick: s.MONITORS_PER_TICK,
+    retentionMs: Math.round(s.RETENTION_DAYS * 86_400_000),
     batchMax: s.BATCH_MAX,
   }));
 

@@ -88,11 +88,10 @@ export async function pruneHealthData(env: Env, now: number): Promise<void> {
   const ids = old.results.map((r) => r.id);
   const cutoff = now - OUTCOME_RETENTION_MS;
   await env.DB.batch([
-    ...ids.flatMap((id) => [
-      env.DB.prepare(`DELETE FROM reviews WHERE task_id = ?1`).bind(id),
-      // reviews_found stays: it is how the canary's run is judged (a completion with reviews).
-      env.DB.prepare(`UPDATE tasks SET files = '[]' WHERE id = ?1`).bind(id),
-    ]),
+    // reviews_found stays: it is how the canary's run is judged (a completion with reviews).
+    ...ids.map((id) =>
+      env.DB.prepare(`UPDATE tasks SET files = '[]', reviews_key = NULL WHERE id = ?1`).bind(id),
+    ),
     env.DB.prepare(`DELETE FROM publisher_hours WHERE hour < ?1`).bind(cutoff),
     env.DB.prepare(`DELETE FROM tasks WHERE account_id = ?1 AND finished_at < ?2`).bind(
       CANARY_ACCOUNT_ID,

@@ -30,7 +30,8 @@ import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
 import { gateQueue } from "../../queue/concurrency";
 import type { Release } from "../../queue/fair-share";
 import { queueGate, sendMessage, sendTasks, type GateQueue, type QueueGate } from "../../queue/queue-gate";
-import { addRequestCounts, storedReviewCount, storePage } from "./store-page";
+import { addRequestCounts, storePage } from "./store-page";
+import { loadStoredIds, saveIdsSnapshot } from "../../storage/review-ids";
 
 export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
 
@@ -338,6 +339,9 @@ async function walkPages(
   const options = task.options as TaskOptions;
   const knownHashes = new Set(options.last_review_hashes);
   const client = ctx.client;
+  // The ids of every review the task has stored, and how many recorded files hold them.
+  const storedIds = await loadStoredIds(env, task.id, task.files);
+  let recordedFiles = task.files.length;
   let { cursor, profileUrl } = await startingCursor(env, task, publisher, ctx);
   if (cursor.jar) client.restoreJar(await openJar(env, cursor.jar));
   const pagesPerRun = settings(env).pagesPerRun;
@@ -385,6 +389,7 @@ async function walkPages(
       pageLanguage: page.pageLanguage ?? null,
     });
     const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
+    const added = newReviews(fresh, storedIds);
     // A walk that reaches the publisher's last page is "full": what it collected is compared with the
     // publisher's total (coverage.ts). One stopped by the client's own choice is not; one stopped by
     // the plan's page budget is incomplete with that reason.
@@ -399,8 +404,7 @@ async function walkPages(
           `the plan's pages_per_task (${maxPages}) ended the walk with pages left`,
         ),
       };
-    } else if (await onlyRepeats(env, task.id, cursor.page, fresh))
-      end = { fullWalk: true, stopReason: null };
+    } else if (onlyRepeats(cursor.page, fresh, added)) end = { fullWalk: true, stopReason: null };
     const next: StoredCursor = { page: cursor.page + 1, state: end ? null : page.next };
     // The publisher's cookies go on with the walk (encrypted), so a later run keeps its session.
     const jar = end ? [] : client.jarSnapshot();
@@ -410,7 +414,7 @@ async function walkPages(
       taskId: task.id,
       token,
       page: cursor.page,
-      reviews: fresh,
+      reviews: added,
       next,
       profileUrl: cursor.page === 1 ? (page.profileUrl ?? profileUrl) : undefined,
       publisherTotal: page.publisherTotal,
@@ -420,10 +424,13 @@ async function walkPages(
     });
     // Another run holds the task now (this one was too slow); it carries on from the stored cursor.
     if (!stored) return ACK;
+    for (const review of added) storedIds.add(review.review_id);
+    if (added.length) recordedFiles++;
     cursor = next;
     profileUrl = undefined;
     // The run's share of pages is done, or another account waits for the slot this one holds.
     if (cursor.state !== null && (scraped + 1 >= pagesPerRun || (await handOver))) {
+      await saveIdsSnapshot(env, task.id, recordedFiles, storedIds);
       await dispatchTasks(env, [
         { taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1 },
       ]);
@@ -442,15 +449,18 @@ async function walkPages(
  * seen before (publishers whose last page links to the first): the walk ends there rather than
  * circling until the time budget runs out.
  */
-async function onlyRepeats(
-  env: Env,
-  taskId: string,
-  page: number,
-  reviews: readonly Review[],
-): Promise<boolean> {
-  if (page === 1 || reviews.length === 0) return false;
-  const ids = new Set(reviews.map((r) => r.review_id));
-  return (await storedReviewCount(env, taskId, [...ids])) === ids.size;
+function onlyRepeats(page: number, fresh: readonly Review[], added: readonly Review[]): boolean {
+  return page > 1 && fresh.length > 0 && added.length === 0;
+}
+
+/** The page's reviews the task has not stored yet, each once (the first of a page's duplicates). */
+function newReviews(reviews: readonly Review[], stored: ReadonlySet<string>): Review[] {
+  const seen = new Set<string>();
+  return reviews.filter((review) => {
+    if (stored.has(review.review_id) || seen.has(review.review_id)) return false;
+    seen.add(review.review_id);
+    return true;
+  });
 }
 
 /**
