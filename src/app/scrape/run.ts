@@ -218,6 +218,7 @@ async function runClaimed(
   }
   const client = new PublisherClient(env, {
     publisherKey: task.publisherKey,
+    accountId: task.accountId,
     cookies,
     deadline: task.deadlineAt!,
     pageTimeoutMs: limits.page_timeout_seconds * 1000,
