@@ -359,7 +359,7 @@ async function walkPages(
       ) {
         if (
           !(await completeTask(env, task.id, token, {
-            stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.message}`),
+            stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.clientDetail}`),
           }))
         ) {
           log("warn", "scrape run lost its task before completing", {
@@ -518,7 +518,9 @@ async function stopAfterError(
     // nothing (docs/architecture.md, "Product decisions"); a task with no stored page fails as before. An unexpected error's own
     // message stays in the log.
     if (reason !== "timeout") {
-      const detail = err instanceof ScrapeError ? err.message : "an unexpected error (see the service log)";
+      // The client's own text of the failure: a provider's answer stays in the log above.
+      const detail =
+        err instanceof ScrapeError ? err.clientDetail : "an unexpected error (see the service log)";
       if (await completeTask(env, task.id, token, { stopReason: stopReasonText(reason, detail) })) {
         log("info", "task completed with the pages read before the failure", {
           task_id: task.id,
