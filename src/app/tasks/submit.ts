@@ -64,17 +64,15 @@ export async function submitRequest(
     db.insert(tasks).values(part),
   );
   await db.batch([
-    db
-      .insert(requests)
-      .values({
-        id: requestId,
-        accountId,
-        foreignKey: data.foreign_key,
-        lazy,
-        business: data.business,
-        baseUrl,
-        createdAt: now,
-      }),
+    db.insert(requests).values({
+      id: requestId,
+      accountId,
+      foreignKey: data.foreign_key,
+      lazy,
+      business: data.business,
+      baseUrl,
+      createdAt: now,
+    }),
     ...taskInserts,
     ...(alsoWrite?.(rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id }))) ?? []),
   ]);

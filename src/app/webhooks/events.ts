@@ -22,11 +22,9 @@ export const TaskEventPayloadSchema = z
     task_id: z.string(),
     publisher_key: z.string(),
     foreign_key: z.string(),
-    profile_key: z
-      .string()
-      .openapi({
-        description: "The resolved profile URL (or the profile_key as submitted before it is resolved).",
-      }),
+    profile_key: z.string().openapi({
+      description: "The resolved profile URL (or the profile_key as submitted before it is resolved).",
+    }),
     task_status: z.union([z.literal(101), z.literal(200), z.literal(500)]),
     reviews_urls: z
       .array(z.string())

@@ -43,13 +43,9 @@ export const ReviewSchema = z
     owner_reply: z
       .object({
         text: z.string(),
-        posted_at: z
-          .number()
-          .int()
-          .nullable()
-          .openapi({
-            description: "Milliseconds since the epoch, UTC; null when the publisher gives no date.",
-          }),
+        posted_at: z.number().int().nullable().openapi({
+          description: "Milliseconds since the epoch, UTC; null when the publisher gives no date.",
+        }),
       })
       .optional()
       .openapi({

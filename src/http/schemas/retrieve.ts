@@ -66,13 +66,9 @@ export const CompletedBusinessSchema = z
 
 export const CoverageSchema = z
   .object({
-    publisher_total: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: "The review count the publisher states for the profile; null when no page stated one.",
-      }),
+    publisher_total: z.number().int().nullable().openapi({
+      description: "The review count the publisher states for the profile; null when no page stated one.",
+    }),
     collected: z
       .number()
       .int()
@@ -96,12 +92,9 @@ export const RequestCountsSchema = z
       .number()
       .int()
       .openapi({ description: "Pages loaded and requests made in Browser Rendering." }),
-    provider: z
-      .number()
-      .int()
-      .openapi({
-        description: "Requests forwarded by an unblocking provider (each is billed by the provider).",
-      }),
+    provider: z.number().int().openapi({
+      description: "Requests forwarded by an unblocking provider (each is billed by the provider).",
+    }),
   })
   .openapi("RequestCounts", {
     description: "Requests the task made to the publisher, by route (docs/routes.md: estimating cost).",
