@@ -1,5 +1,5 @@
 /** At-least-once delivery, crashes and lost messages: the task still ends with each review once. */
-import { createScheduledController } from "cloudflare:test";
+import { createScheduledController, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
@@ -8,6 +8,8 @@ import { QueueDriver, queuePerTest } from "../helpers/queue";
 import { DEFAULT_PLAN_LIMITS } from "../../src/settings";
 import { LEASE_MS } from "../../src/app/scrape/lease";
 import { RUNNING_TTL_MS } from "../../src/queue/fair-share";
+import { queueGate } from "../../src/queue/queue-gate";
+import { moduleQueue } from "../../src/publishers/queues";
 import { MULTIPAGE, paged } from "../fixtures/reviews";
 import {
   expectedReview,
@@ -186,6 +188,35 @@ describe("crashes mid-run", () => {
       await expectAllReviewsOnce(dead, profile);
     } finally {
       capped.restore();
+    }
+  });
+
+  it("keeps a live run's hold in its gate while a slow page loads: its heartbeat renews it between pages", async () => {
+    // A 4 s lease makes the hold 5 s and the heartbeat about every 1.7 s; the page takes 7 s.
+    queue().restore();
+    const short = new QueueDriver({ settings: { RUN_LEASE_SECONDS: "4" } });
+    try {
+      const task = await submitScrape("slow.test", `https://slow.test/biz/${slug("beat")}?ms=7000`, {
+        first_page_only: true,
+      });
+      const delivered = short.deliverNext();
+      const startedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const [hold] = await runInDurableObject(queueGate(env, moduleQueue("generic")), (_gate, state) =>
+        state.storage.sql
+          .exec<{ state: string; until: number }>(
+            "SELECT state, until FROM gate_tasks WHERE task_id = ?",
+            task.taskId,
+          )
+          .toArray(),
+      );
+      // Without the heartbeat the hold would have ended 5 s after the run started, mid-page.
+      expect(hold).toMatchObject({ state: "running" });
+      expect(hold.until).toBeGreaterThan(startedAt + 5_000);
+      expect(hold.until).toBeGreaterThan(Date.now());
+      await delivered;
+    } finally {
+      short.restore();
     }
   });
 

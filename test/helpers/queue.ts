@@ -97,6 +97,7 @@ type Settings = Partial<
     | "FETCH_ROUTES"
     | "BRIGHTDATA_ZONE"
     | "PROVIDER_ORIGINS"
+    | "RUN_LEASE_SECONDS"
   >
 > & {
   /** Provider keys (Worker secrets, src/core/fetch-routes.ts). */
