@@ -144,6 +144,8 @@ const SettingsSchema = z
     OPS_WEBHOOK_SECRET: z.string().optional(),
     /** Review monitors started per cron tick at most; the rest wait for the next tick (docs/monitoring.md). */
     MONITORS_PER_TICK: positiveInt(1000),
+    /** Items one batch submit (POST /submit/batch/) may hold. */
+    BATCH_MAX: positiveInt(500),
     /** Our own per-request log line; off unless "true" (the platform's invocation logs carry the same fields). */
     LOG_REQUESTS: z
       .string()
@@ -197,6 +199,7 @@ const SettingsSchema = z
         : null,
     opsWebhookUrlWithoutSecret: Boolean(s.OPS_WEBHOOK_URL) && !validOpsSecret(s.OPS_WEBHOOK_SECRET),
     monitorsPerTick: s.MONITORS_PER_TICK,
+    batchMax: s.BATCH_MAX,
   }));
 
 /**

@@ -7,7 +7,7 @@ import { PublishersSchema } from "./publishers";
 
 export const JOB = "App\\Jobs\\RequestReviews";
 
-const JobSchema = z
+export const JobSchema = z
   .unknown()
   .transform((value, ctx) => {
     if (value === undefined) ctx.addIssue({ code: "custom", message: MSG.required });

@@ -1,6 +1,6 @@
 import { definePublisher } from "../types";
 import { capterraAdapter } from "./adapter";
-import { resolveCapterraProfile } from "./profile";
+import { capterraProfile } from "./profile";
 
 /**
  * capterra.com: software product reviews from the JSON endpoint the product pages load them from,
@@ -14,6 +14,7 @@ export const capterra = definePublisher({
   domains: ["capterra.com"],
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
-  resolveProfileKey: resolveCapterraProfile,
+  profile: capterraProfile,
+  queue: { note: "capterra.com: product page once, then the reviews JSON endpoint; behind bot protection." },
   adapter: capterraAdapter,
 });

@@ -1,7 +1,7 @@
 import { definePublisher } from "../types";
 import { yelpAdapter } from "./adapter";
 import { lookupYelp } from "./lookup";
-import { resolveYelpProfile } from "./profile";
+import { yelpProfile } from "./profile";
 
 /**
  * Yelp and its country sites (one business directory, one login): reviews through the biz page's
@@ -14,9 +14,14 @@ export const yelp = definePublisher({
   domains: ["yelp.com", "yelp.ca", "yelp.co.uk", "yelp.com.au", "yelp.ie", "yelp.co.nz"],
   loginRequired: true,
   ratingScale: "1–5 stars, kept as given",
-  resolveProfileKey: resolveYelpProfile,
+  profile: yelpProfile,
   lookup: lookupYelp,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04-02",
+  queue: {
+    retries: 4,
+    retryDelay: 120,
+    note: "yelp.com: GraphQL review feed with login cookies; Yelp blocks aggressive clients.",
+  },
   adapter: yelpAdapter,
 });
