@@ -180,6 +180,8 @@ export const publisherHours = sqliteTable(
     lastSuccessAt: integer("last_success_at"),
     lastFailureAt: integer("last_failure_at"),
     lastFailureReason: text("last_failure_reason"),
+    /** Up to three accounts (JSON array of ids) whose tasks failed for a publisher reason in the hour. */
+    failedAccounts: text("failed_accounts").notNull().default("[]"),
   },
   (t) => [primaryKey({ columns: [t.publisherKey, t.hour] }), index("publisher_hours_hour_idx").on(t.hour)],
 );

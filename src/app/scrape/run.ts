@@ -27,7 +27,7 @@ import { announceCompletion, completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
-import { gateQueue } from "../../queue/concurrency";
+import { gateQueue, RUN_HOLD_MS } from "../../queue/concurrency";
 import type { Release } from "../../queue/fair-share";
 import { queueGate, sendMessage, sendTasks, type GateQueue, type QueueGate } from "../../queue/queue-gate";
 import { addRequestCounts, storePage } from "./store-page";
@@ -37,8 +37,8 @@ export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number
 
 const ACK: RunOutcome = { kind: "ack" };
 
-/** A run's hold on one of its account's running slots lasts at most this long (a dead run's frees itself). */
-const RUN_SLOT_TTL_MS = 10 * 60_000;
+/** A run's hold on one of its account's running slots lasts at most this long past its last heartbeat (a dead run's frees itself). */
+const RUN_SLOT_TTL_MS = RUN_HOLD_MS;
 
 /** How long a task over its account's plan cap (all queues) waits in its gate (plus up to 5 s of jitter). */
 const SLOT_WAIT_SECONDS = 10;
@@ -121,18 +121,28 @@ export async function runScrape(
   try {
     // The plan's cap counts the account's runs on every queue: a task over it waits in the gate.
     const account = accountStub(env, owner.accountId);
-    const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, RUN_SLOT_TTL_MS);
+    const holdMs = Math.min(RUN_SLOT_TTL_MS, gate.queue.runningTtlMs);
+    const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, holdMs);
     if (!slot.granted) {
       released = { deferSeconds: SLOT_WAIT_SECONDS + Math.floor(Math.random() * 6) };
       decided = true;
       return ACK;
     }
+    // Heartbeats while the run lives: its holds in the gate and the account last on, and expire
+    // within seconds of its death (src/queue/concurrency.ts, RUN_HOLD_MS).
+    const beat = setInterval(() => {
+      void Promise.all([
+        gate.stub.keepAlive(gate.queue, message.task_id),
+        account.renewRunSlot(message.task_id, holdMs),
+      ]).catch(() => {});
+    }, heartbeatMs(gate.queue));
     try {
       const outcome = await runClaimed(env, message, attempts, limits, gate);
       released = outcome.kind === "retry" ? { retryInSeconds: outcome.delaySeconds } : {};
       decided = true;
       return outcome;
     } finally {
+      clearInterval(beat);
       // A failed release is not lost either: the slot's hold expires by itself (RUN_SLOT_TTL_MS).
       slotReleased = account.releaseRunSlot(message.task_id).catch(() => {});
     }
@@ -164,6 +174,11 @@ export async function runScrape(
         ),
     ]);
   }
+}
+
+/** A third of the run's hold: two heartbeats may be late or lost before the hold expires. */
+function heartbeatMs(queue: GateQueue): number {
+  return Math.max(1000, Math.floor(queue.runningTtlMs / 3));
 }
 
 /** The queue gate a run reports to (page heartbeats); null for a run of an already finished task. */
@@ -219,6 +234,7 @@ async function runClaimed(
   }
   const client = new PublisherClient(env, {
     publisherKey: task.publisherKey,
+    accountId: task.accountId,
     cookies,
     deadline: task.deadlineAt!,
     pageTimeoutMs: limits.page_timeout_seconds * 1000,
@@ -362,7 +378,7 @@ async function walkPages(
       ) {
         if (
           !(await completeTask(env, task.id, token, {
-            stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.message}`),
+            stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.clientDetail}`),
           }))
         ) {
           log("warn", "scrape run lost its task before completing", {
@@ -527,7 +543,9 @@ async function stopAfterError(
     // nothing (docs/architecture.md, "Product decisions"); a task with no stored page fails as before. An unexpected error's own
     // message stays in the log.
     if (reason !== "timeout") {
-      const detail = err instanceof ScrapeError ? err.message : "an unexpected error (see the service log)";
+      // The client's own text of the failure: a provider's answer stays in the log above.
+      const detail =
+        err instanceof ScrapeError ? err.clientDetail : "an unexpected error (see the service log)";
       if (await completeTask(env, task.id, token, { stopReason: stopReasonText(reason, detail) })) {
         log("info", "task completed with the pages read before the failure", {
           task_id: task.id,
