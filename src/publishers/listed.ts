@@ -162,7 +162,6 @@ export const LISTED: readonly ListedPublisher[] = [
     kind: "employer",
     ratingScale: "Culture grades A+–F and 0–100 scores",
   },
-  { domain: "kununu.com", displayName: "kununu", kind: "employer", ratingScale: STARS },
   { domain: "careerbliss.com", displayName: "CareerBliss", kind: "employer", ratingScale: STARS },
   { domain: "ambitionbox.com", displayName: "AmbitionBox", kind: "employer", ratingScale: STARS },
   { domain: "fairygodboss.com", displayName: "Fairygodboss", kind: "employer", ratingScale: STARS },

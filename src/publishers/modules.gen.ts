@@ -14,6 +14,7 @@ import { googleMaps } from "./google-maps";
 import { googlePlay } from "./google-play";
 import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
+import { kununu } from "./kununu";
 import { opentable } from "./opentable";
 import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
@@ -40,6 +41,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   googlePlay,
   healthgrades,
   holidaycheck,
+  kununu,
   opentable,
   reviewsIo,
   tripadvisor,

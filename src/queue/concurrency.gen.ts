@@ -17,6 +17,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-google-play": 2,
   "scrape-healthgrades": 1,
   "scrape-holidaycheck": 2,
+  "scrape-kununu": 2,
   "scrape-opentable": 1,
   "scrape-reviews-io": 2,
   "scrape-tripadvisor": 2,
