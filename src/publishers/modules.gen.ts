@@ -15,6 +15,7 @@ import { googlePlay } from "./google-play";
 import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
 import { opentable } from "./opentable";
+import { ratemds } from "./ratemds";
 import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
@@ -41,6 +42,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   healthgrades,
   holidaycheck,
   opentable,
+  ratemds,
   reviewsIo,
   tripadvisor,
   trustedShops,

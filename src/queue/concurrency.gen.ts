@@ -18,6 +18,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-healthgrades": 1,
   "scrape-holidaycheck": 2,
   "scrape-opentable": 1,
+  "scrape-ratemds": 2,
   "scrape-reviews-io": 2,
   "scrape-tripadvisor": 2,
   "scrape-trusted-shops": 2,
