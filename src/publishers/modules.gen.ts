@@ -3,6 +3,7 @@ import { agoda } from "./agoda";
 import { airbnb } from "./airbnb";
 import { appStore } from "./app-store";
 import { bbb } from "./bbb";
+import { bestbuy } from "./bestbuy";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
 import { expedia } from "./expedia";
@@ -30,6 +31,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   airbnb,
   appStore,
   bbb,
+  bestbuy,
   booking,
   capterra,
   expedia,

@@ -6,6 +6,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-airbnb": 2,
   "scrape-app-store": 2,
   "scrape-bbb": 1,
+  "scrape-bestbuy": 1,
   "scrape-booking": 2,
   "scrape-capterra": 2,
   "scrape-expedia": 1,
