@@ -123,6 +123,17 @@ describe("GET /publishers", () => {
     }
   });
 
+  it("shows the evidence dates of the modules checked against the 2026-11 audit (issue 35)", () => {
+    const dates = Object.fromEntries(body.publishers.map((row) => [row.domain, row.evidence_date]));
+    expect(dates).toMatchObject({
+      "trustpilot.com": "2026-04-18",
+      "tripadvisor.com": "2026-10",
+      "agoda.com": "2026-10",
+      "expedia.com": "2026-10-05",
+      "opentable.com": "2026-06",
+    });
+  });
+
   it("says how far each entry is supported: dedicated modules with their evidence date, others structured-data or embedded-data only with evidence", () => {
     for (const row of body.publishers) {
       if (row.dedicated) {
