@@ -330,7 +330,6 @@ export const LISTED: readonly ListedPublisher[] = [
     },
     note: "Product pages (/ip/…) sit behind PerimeterX/HUMAN (the public client above uses anti-bot protection and residential proxies): expect `blocked` without a provider route. A product page carries its first reviews only.",
   },
-  { domain: "bestbuy.com", displayName: "Best Buy", kind: "retail", ratingScale: STARS },
   { domain: "target.com", displayName: "Target", kind: "retail", ratingScale: STARS },
   {
     domain: "etsy.com",

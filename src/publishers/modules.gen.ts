@@ -3,6 +3,7 @@ import { agoda } from "./agoda";
 import { airbnb } from "./airbnb";
 import { appStore } from "./app-store";
 import { bbb } from "./bbb";
+import { bestbuy } from "./bestbuy";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
 import { expedia } from "./expedia";
@@ -16,6 +17,7 @@ import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
 import { kununu } from "./kununu";
 import { opentable } from "./opentable";
+import { ratemds } from "./ratemds";
 import { reviewsIo } from "./reviews-io";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
@@ -30,6 +32,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   airbnb,
   appStore,
   bbb,
+  bestbuy,
   booking,
   capterra,
   expedia,
@@ -43,6 +46,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   holidaycheck,
   kununu,
   opentable,
+  ratemds,
   reviewsIo,
   tripadvisor,
   trustedShops,
