@@ -244,7 +244,6 @@ export const LISTED: readonly ListedPublisher[] = [
     kind: "home services",
     ratingScale: STARS,
   },
-  { domain: "thumbtack.com", displayName: "Thumbtack", kind: "home services", ratingScale: STARS },
   { domain: "porch.com", displayName: "Porch", kind: "home services", ratingScale: STARS },
   { domain: "bark.com", displayName: "Bark", kind: "home services", ratingScale: STARS },
   { domain: "taskrabbit.com", displayName: "Taskrabbit", kind: "home services", ratingScale: STARS },

@@ -16,6 +16,7 @@ import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
 import { opentable } from "./opentable";
 import { reviewsIo } from "./reviews-io";
+import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
@@ -42,6 +43,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   holidaycheck,
   opentable,
   reviewsIo,
+  thumbtack,
   tripadvisor,
   trustedShops,
   trustpilot,
