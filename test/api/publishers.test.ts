@@ -123,6 +123,17 @@ describe("GET /publishers", () => {
     }
   });
 
+  it("shows the evidence dates of the modules checked against the 2026-11 audit (issue 35)", () => {
+    const dates = Object.fromEntries(body.publishers.map((row) => [row.domain, row.evidence_date]));
+    expect(dates).toMatchObject({
+      "trustpilot.com": "2026-04-18",
+      "tripadvisor.com": "2026-10",
+      "agoda.com": "2026-10",
+      "expedia.com": "2026-10-05",
+      "opentable.com": "2026-06",
+    });
+  });
+
   it("says how far each entry is supported: dedicated modules with their evidence date, others structured-data or embedded-data only with evidence", () => {
     for (const row of body.publishers) {
       if (row.dedicated) {
@@ -260,5 +271,22 @@ describe("GET /publishers/{domain}", () => {
         ],
       },
     });
+  });
+
+  it("answers 404, never 500, to an encoded percent sign or a malformed escape (decoded once)", async () => {
+    for (const path of [
+      "/publishers/%25",
+      "/publishers/%25/",
+      "/publishers/%E0%A4%A",
+      "/publishers/a%25b.com",
+    ]) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await call(path, { method });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        if (method === "GET") expect((await res.json<{ error: string }>()).error).toBe("Not found");
+      }
+    }
+    const named = await (await call("/publishers/%25")).json<{ details: { domain: string[] } }>();
+    expect(named.details.domain[0]).toContain('"%"');
   });
 });

@@ -113,7 +113,8 @@ export const PauseMonitorRequestSchema = drfObject({
   paused: drfBoolean().optional().openapi({
     type: "boolean",
     default: true,
-    description: "false resumes the monitor; its next run is then due at once.",
+    description:
+      "false resumes the monitor; its next run is due its interval after the last run (at once if that has passed).",
   }),
 }).openapi("PauseMonitorRequest", {
   example: {

@@ -20,6 +20,7 @@ export const tripadvisor = definePublisher({
   lookup: tripadvisorLookup,
   queue: { note: "tripadvisor.com: GraphQL review pages." },
   adapter: tripadvisorAdapter,
-  // scrapfly/scrapfly-scrapers tripadvisor.py @0e79e85 (the -or<N>- review pages); no real capture found (README).
-  evidenceDate: "2025-11-20",
+  // shahidirfan100/Tripadvisor-Reviews-Scraper @6702414 (Oct 2026): query id, page session first,
+  // PersistedQueryNotFound as a distrusted session's answer (README).
+  evidenceDate: "2026-10",
 });

@@ -7,6 +7,9 @@ import { pageProps } from "./next-data";
 export const TRUSTPILOT_ORIGIN = "https://www.trustpilot.com";
 
 const text = z.string().nullish();
+const count = z.number().int().nonnegative();
+/** `filters.reviewStatistics.ratings`: one count per star rating, in Trustpilot's own names. */
+const STAR_KEYS = { one: count, two: count, three: count, four: count, five: count };
 
 /**
  * One review of `props.pageProps.reviews` (the fields this adapter reads; Trustpilot sends many
@@ -37,23 +40,43 @@ export const ReviewPagePropsSchema = z.object({
   }),
   reviews: z.array(TrustpilotReviewSchema),
   filters: z.object({
-    pagination: z.object({
-      currentPage: z.number().int().positive(),
-      totalPages: z.number().int().nonnegative(),
-      totalCount: z.number().int().nonnegative().nullish(),
-    }),
+    // Absent on the pages Trustpilot no longer serves to a signed-out visitor (page 11 and later of
+    // any one list): the adapter tells that cap from a changed page.
+    pagination: z
+      .object({
+        currentPage: z.number().int().positive(),
+        perPage: z.number().int().positive().nullish(),
+        totalPages: z.number().int().nonnegative(),
+        totalCount: z.number().int().nonnegative().nullish(),
+      })
+      .optional(),
+    // How many reviews the profile has per star rating; only a hint for the walks past the cap, so a
+    // changed shape is dropped rather than failing the page.
+    reviewStatistics: z
+      .object({ ratings: z.object(STAR_KEYS).nullish() })
+      .nullish()
+      .catch(null),
   }),
 });
 export type ReviewPageProps = z.infer<typeof ReviewPagePropsSchema>;
 
-export interface ReviewPage {
-  reviews: RawReview[];
+export interface ReviewPagination {
   /** The page number Trustpilot says it served. */
   currentPage: number;
   /** How many pages the list has for these filters (0 when the business has no reviews). */
   totalPages: number;
+  /** Reviews a page, where the page says (20 on Trustpilot today). */
+  perPage: number | null;
+}
+
+export interface ReviewPage {
+  reviews: RawReview[];
+  /** `filters.pagination`; null when the page carries none (a page past the signed-out cap). */
+  pagination: ReviewPagination | null;
   /** How many reviews the list has, where the page says. */
   totalCount: number | null;
+  /** How many reviews the profile has per star rating (index 0 = 1 star), where the page says. */
+  ratings: number[] | null;
 }
 
 function present(value: string | null | undefined): string | undefined {
@@ -94,13 +117,20 @@ export async function parseReviewPage(
 ): Promise<ReviewPage> {
   const props = await pageProps(html, ReviewPagePropsSchema, "review page", budget);
   const { pagination } = props.filters;
+  const ratings = props.filters.reviewStatistics?.ratings;
   return {
     reviews: props.reviews.map((review) => {
       budget.spend();
       return toRawReview(review);
     }),
-    currentPage: pagination.currentPage,
-    totalPages: pagination.totalPages,
-    totalCount: pagination.totalCount ?? props.businessUnit.numberOfReviews ?? null,
+    pagination: pagination
+      ? {
+          currentPage: pagination.currentPage,
+          totalPages: pagination.totalPages,
+          perPage: pagination.perPage ?? null,
+        }
+      : null,
+    totalCount: pagination?.totalCount ?? props.businessUnit.numberOfReviews ?? null,
+    ratings: ratings ? [ratings.one, ratings.two, ratings.three, ratings.four, ratings.five] : null,
   };
 }

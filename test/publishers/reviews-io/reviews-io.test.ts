@@ -14,10 +14,15 @@ const answer = (store: string, page: number) =>
 const ctx = (page: number) => parseContext("big-store", PAGE, { page, token: null });
 
 describe("reviews.io merchant reviews answer", () => {
-  it("asks for 100 of the store's reviews from a page counted from 0", () => {
+  it("asks for 100 of the store's reviews from a page counted from 0, newest first (sort=date_created)", () => {
     const url = new URL(reviewsIoUrl("big-store", { page: 0, token: null }));
     expect(url.origin + url.pathname).toBe("https://api.reviews.io/merchant/reviews");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ store: "big-store", per_page: "100", page: "0" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      store: "big-store",
+      per_page: "100",
+      page: "0",
+      sort: "date_created",
+    });
   });
 
   it("reads a page: ids, reviewer names, ratings, comments, the date as printed, the total, the next page", () => {
@@ -78,7 +83,10 @@ describe("reviews.io end to end", () => {
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-reviews-io", "ack"]]);
     expect(await fixtureRequests("reviews.io", "/merchant/reviews?store=big-store&")).toEqual(
       Object.fromEntries(
-        [0, 1, 2].map((page) => [`/merchant/reviews?store=big-store&per_page=100&page=${page}`, 1]),
+        [0, 1, 2].map((page) => [
+          `/merchant/reviews?store=big-store&per_page=100&page=${page}&sort=date_created`,
+          1,
+        ]),
       ),
     );
     const body = await retrieve(task, 1, 300);

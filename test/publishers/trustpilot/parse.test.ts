@@ -44,7 +44,11 @@ async function scrapeError(promise: Promise<unknown>): Promise<ScrapeError> {
 describe("trustpilot review page data", () => {
   it("reads page 1's list with native ids, authors, ratings, exact dates, languages and the owner's reply, leaving out the relevant-reviews block", async () => {
     const page = await parseReviewPage(await serve("/review/multi-0000000a.com?languages=all&sort=recency"));
-    expect(page).toMatchObject({ currentPage: 1, totalPages: 3, totalCount: 10 });
+    expect(page).toMatchObject({
+      pagination: { currentPage: 1, totalPages: 3, perPage: 4 },
+      totalCount: 10,
+      ratings: [1, 1, 1, 3, 4],
+    });
     expect(page.reviews).toEqual([
       {
         id: "6650a1f2000000000000000a",
@@ -99,7 +103,7 @@ describe("trustpilot review page data", () => {
     const page = await parseReviewPage(
       await serve("/review/multi-0000000a.com?languages=all&sort=recency&page=2"),
     );
-    expect(page.currentPage).toBe(2);
+    expect(page.pagination?.currentPage).toBe(2);
     const untitled = page.reviews.find((r) => r.id === "6650a1f2000000000000000e");
     expect(untitled).toMatchObject({
       author_name: "J. Osei",
@@ -110,7 +114,12 @@ describe("trustpilot review page data", () => {
 
   it("reads an empty profile as no reviews on no pages", async () => {
     const page = await parseReviewPage(await serve("/review/empty-0000000a.com?languages=all&sort=recency"));
-    expect(page).toEqual({ reviews: [], currentPage: 1, totalPages: 0, totalCount: 0 });
+    expect(page).toEqual({
+      reviews: [],
+      pagination: { currentPage: 1, totalPages: 0, perPage: 4 },
+      totalCount: 0,
+      ratings: [0, 0, 0, 0, 0],
+    });
   });
 
   it("names what is missing when the page data changed shape", async () => {

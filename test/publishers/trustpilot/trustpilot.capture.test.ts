@@ -53,7 +53,7 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
 
   it("reads every review of a profile and one exactly, the body being the text without its title", async () => {
     const page = await parseReviewPage(profilePage(bh));
-    expect(page).toMatchObject({ currentPage: 1, totalPages: 15312, totalCount: 306224 });
+    expect(page).toMatchObject({ pagination: { currentPage: 1, totalPages: 15312 }, totalCount: 306224 });
     expect(page.reviews).toHaveLength(20);
     expect(page.reviews[0]).toEqual({
       id: "6570e5ef49d048452ad722bd",
