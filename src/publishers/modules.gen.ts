@@ -19,6 +19,7 @@ import { kununu } from "./kununu";
 import { opentable } from "./opentable";
 import { ratemds } from "./ratemds";
 import { reviewsIo } from "./reviews-io";
+import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
@@ -48,6 +49,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   opentable,
   ratemds,
   reviewsIo,
+  thumbtack,
   tripadvisor,
   trustedShops,
   trustpilot,

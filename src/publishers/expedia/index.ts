@@ -50,13 +50,14 @@ function refererOf(request: { options?: { headers?: Record<string, string> } }):
 }
 
 /**
- * expedia.com and hotels.com: a property's guest reviews from Expedia Group's GraphQL reviews
+ * Expedia Group's sites (expedia.com, hotels.com, orbitz.com, travelocity.com; vrbo.com and its
+ * country brands): a property's guest reviews from Expedia Group's GraphQL reviews
  * query, 50 a page by page index, with the query's context taken once from the property page.
  * No lookup.
  */
 export const expedia = definePublisher({
   name: "expedia",
-  displayName: "Expedia and Hotels.com",
+  displayName: "Expedia Group (Expedia, Hotels.com, Orbitz, Travelocity, Vrbo and its brands)",
   kind: "travel",
   domains: EXPEDIA_DOMAINS,
   loginRequired: false,
@@ -66,7 +67,7 @@ export const expedia = definePublisher({
     concurrency: 1,
     retries: 4,
     retryDelay: 180,
-    note: "expedia.com, hotels.com: Expedia Group's GraphQL reviews behind Akamai Bot Manager, so one at a time.",
+    note: "Expedia Group sites (expedia.com, hotels.com, vrbo.com, …): GraphQL reviews behind Akamai Bot Manager, so one at a time.",
   },
   adapter: jsonWalkAdapter({
     what: WHAT,

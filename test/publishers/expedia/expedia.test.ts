@@ -297,3 +297,31 @@ describe("expedia end to end", () => {
     expect(failureDetails(warn, moved.taskId)).toContain("Expedia property page: no window.__PLUGIN_STATE__");
   });
 });
+
+describe("expedia brands end to end", () => {
+  const queue = queuePerTest();
+
+  it("a Vrbo-brand holiday rental (fewo-direkt.de /pdp/lo/<id>) is opened on its own site and walked through the GraphQL", async () => {
+    const page = "https://www.fewo-direkt.de/pdp/lo/96727634";
+    const task = await submitScrape("fewo-direkt.de", `${page}?chkin=2026-12-01`);
+    const deliveries = await queue().drain();
+    expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-expedia", "ack"]]);
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe(page);
+    const reviews = body.reviews as Record<string, unknown>[];
+    expect(reviews.map((r) => r.author_name)).toEqual(
+      ARTISAN_DETAILS.filter((_, i) => i !== 33).map((d) => d.summary.secondary),
+    );
+    // Each review links to the page the walk opened on the brand's own site.
+    expect(reviews[1]).toMatchObject({ author_name: "Anna", rating: 5, url: page });
+    expect(new Set(reviews.map((r) => r.url))).toEqual(new Set([page]));
+  });
+
+  it("an Orbitz property id is walked on orbitz.com", async () => {
+    const task = await submitScrape("orbitz.com", "h96727634");
+    await queue().drain();
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe("https://www.orbitz.com/h96727634.Hotel-Information");
+    expect((body.reviews as Record<string, unknown>[]).map((r) => r.author_name)).toHaveLength(59);
+  });
+});

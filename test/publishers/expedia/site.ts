@@ -186,11 +186,23 @@ function graphql(body: string, headers: Record<string, string>): FixtureResponse
 }
 
 const fixture: PublisherFixture = {
-  domains: ["expedia.com", "hotels.com"],
+  domains: [
+    "expedia.com",
+    "hotels.com",
+    "orbitz.com",
+    "travelocity.com",
+    "vrbo.com",
+    "abritel.fr",
+    "fewo-direkt.de",
+    "stayz.com.au",
+    "bookabach.co.nz",
+  ],
   site: ({ url, method, body, headers, host }) => {
     if (url.pathname === "/graphql")
       return method === "POST" ? graphql(body, headers) : json({ error: "Method Not Allowed" }, 405);
-    const match = /^\/h(\d+)\.Hotel-Information$/.exec(url.pathname);
+    // Hotel pages on the Expedia-platform sites, holiday-rental pages (/pdp/lo/<id>) on Vrbo's.
+    const match =
+      /^\/h(\d+)\.Hotel-Information$/.exec(url.pathname) ?? /^\/pdp\/lo\/(\d+)$/.exec(url.pathname);
     return method === "GET" && match ? propertyPage(host, match[1]) : html("<html></html>", 404);
   },
 };

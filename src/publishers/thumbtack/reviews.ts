@@ -1,0 +1,143 @@
+/**
+ * Thumbtack's pro page (`/<st>/<city>/<category>/<slug>/service/<servicePk>`) carries a JSON-LD
+ * `@graph` with one business node: its `@type` is the trade's schema.org subtype (`Plumber`,
+ * `LocalBusiness`, `Electrician`, …), so the node is found by shape (a `name` with an
+ * `aggregateRating` or a `review`), never by type. `review` is an array of arrays of `Review`
+ * nodes: `datePublished` printed "Aug 29, 2022", `description`, `author.name`,
+ * `reviewRating.ratingValue` (1–5). Structure as the MIT-licensed capture in chrischall/thumbtack-mcp
+ * shows it (see README.md).
+ */
+import { z } from "zod";
+import type { RawReview } from "../../core/reviews/raw-review";
+import { collectJsonLd } from "../../scraping/extract/json-ld";
+import { permanentError } from "../../scraping/errors";
+import { countOf, type ParseContext, type WalkPage } from "../kit/json-walk";
+import type { WorkBudget } from "../kit/work-budget";
+
+export const WHAT = "Thumbtack pro page";
+
+/**
+ * The JSON-LD items of a page (arrays and `@graph` flattened), read in one HTMLRewriter pass that
+ * counts every element against `budget`. Markup past the parser's own limits (tens of thousands of
+ * elements left open) is the page's doing: `publisher_error`, as for the structured-data reader.
+ */
+export async function jsonLdItems(html: string, budget: WorkBudget): Promise<unknown[]> {
+  const rewriter = new HTMLRewriter();
+  const items = collectJsonLd(rewriter);
+  const stop: { error: Error | null } = { error: null };
+  rewriter.on("*", {
+    element: () => {
+      if (stop.error) return;
+      try {
+        budget.spend();
+      } catch (err) {
+        stop.error = err instanceof Error ? err : new Error(String(err));
+      }
+    },
+  });
+  try {
+    await rewriter
+      .transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }))
+      .arrayBuffer();
+  } catch (err) {
+    if (stop.error) throw stop.error;
+    throw permanentError(
+      "publisher_error",
+      `${WHAT}: the HTML parser could not read the page: ${err instanceof Error ? err.message.slice(0, 200) : "unknown error"}`,
+    );
+  }
+  if (stop.error) throw stop.error;
+  return items();
+}
+
+const ReviewSchema = z.object({
+  datePublished: z.string().max(40).nullish(),
+  description: z.string().nullish(),
+  reviewBody: z.string().nullish(),
+  author: z.object({ name: z.string().max(200).nullish() }).nullish(),
+  reviewRating: z.object({ ratingValue: z.union([z.number(), z.string().max(10)]) }),
+});
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const PRINTED_DATE = /^([A-Za-z]{3})[a-z]{0,6}\.? (\d{1,2}), (\d{4})$/;
+
+/** "Aug 29, 2022" → "2022-08-29"; anything else is kept as printed for the date resolver. */
+export function printedDate(value: string): string {
+  const match = PRINTED_DATE.exec(value.trim());
+  const month = match ? MONTHS.indexOf(match[1].toLowerCase()) + 1 : 0;
+  if (!match || month === 0) return value.trim();
+  return `${match[3]}-${String(month).padStart(2, "0")}-${match[2].padStart(2, "0")}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The business node: the first item with a name and an aggregateRating or reviews. */
+function businessNode(items: unknown[], budget: WorkBudget): Record<string, unknown> | null {
+  for (const item of items) {
+    budget.spend();
+    if (isObject(item) && typeof item.name === "string" && ("aggregateRating" in item || "review" in item))
+      return item;
+  }
+  return null;
+}
+
+/** `review` as a flat list: its entries, or the entries of its nested arrays (one level). */
+function reviewNodes(value: unknown, budget: WorkBudget): unknown[] {
+  const nodes: unknown[] = [];
+  for (const entry of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+    budget.spend();
+    if (!Array.isArray(entry)) nodes.push(entry);
+    else
+      for (const inner of entry) {
+        budget.spend();
+        nodes.push(inner);
+      }
+  }
+  return nodes;
+}
+
+function rawReview(node: unknown, pageUrl: string): RawReview | null {
+  const parsed = ReviewSchema.safeParse(node);
+  if (!parsed.success) return null;
+  const { datePublished, description, reviewBody, author, reviewRating } = parsed.data;
+  const rating = Number(reviewRating.ratingValue);
+  if (!(rating >= 1 && rating <= 5)) return null;
+  const name = author?.name?.trim();
+  return {
+    ...(name ? { author_name: name } : {}),
+    rating: { value: rating, best: 5, worst: 1 },
+    text: (description ?? reviewBody ?? "").trim(),
+    url: pageUrl,
+    ...(datePublished ? { date: printedDate(datePublished) } : {}),
+  };
+}
+
+/**
+ * Reads the reviews of the page's JSON-LD items. The page carries a fixed window of a pro's newest
+ * reviews and no next page; when the stated count is larger than the reviews on the page (read or
+ * skipped), the rest is named as a limited view.
+ */
+export function parseThumbtackPage(data: unknown, ctx: ParseContext): WalkPage {
+  if (!Array.isArray(data)) throw permanentError("publisher_error", `${WHAT}: no JSON-LD on the page`);
+  const business = businessNode(data, ctx.budget);
+  if (!business) throw permanentError("publisher_error", `${WHAT}: no JSON-LD business node with reviews`);
+  const nodes = reviewNodes(business.review, ctx.budget);
+  const reviews: RawReview[] = [];
+  for (const node of nodes) {
+    const review = rawReview(node, ctx.pageUrl);
+    if (review) reviews.push(review);
+  }
+  const aggregate = isObject(business.aggregateRating) ? business.aggregateRating : {};
+  const total = countOf(aggregate.reviewCount);
+  return {
+    reviews,
+    next: null,
+    publisherTotal: total,
+    limitedView:
+      total !== null && total > nodes.length
+        ? `Thumbtack's pro page carries ${nodes.length} of the pro's ${total} reviews; the rest come only ` +
+          "from its GraphQL, whose reviews query is not established by public evidence"
+        : null,
+  };
+}
