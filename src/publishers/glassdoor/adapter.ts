@@ -13,6 +13,7 @@ import {
   type ReviewsResult,
 } from "./apollo";
 import { EMPLOYER_REVIEWS_PATH, employerReviewsRequest, parseEmployerReviewsAnswer } from "./graph";
+import { rscFirstPage } from "./rsc";
 
 const Base = z.string().url();
 
@@ -98,22 +99,46 @@ async function noneShown(result: ReviewsResult, html: string, where: string): Pr
   );
 }
 
-/** The first page: the reviews page's Apollo cache, and from the page what the JSON call needs. */
+/** What page 1 gives: its reviews result, and what the JSON call of pages 2.. sends. */
+interface FirstPageData {
+  result: ReviewsResult;
+  profileId: (id: number) => number | null;
+  token: string | null;
+}
+
+/**
+ * Page 1's data from either format the reviews page is served in: the classic Apollo cache
+ * (`__NEXT_DATA__` or inline `apolloState`), else the App Router's RSC payload (`self.__next_f`).
+ */
+async function firstPageData(html: string, base: string): Promise<FirstPageData | null> {
+  const cache = await apolloCache(html);
+  if (cache) {
+    return {
+      result: reviewsResult(cache, new WorkBudget("Glassdoor page's Apollo cache")),
+      profileId: (id) => employerProfileId(html, id),
+      token: pageToken(html),
+    };
+  }
+  const rsc = await rscFirstPage(html, employerId(base));
+  return rsc && { result: rsc.result, profileId: () => rsc.profileId, token: rsc.token };
+}
+
+/** The first page: the reviews page's page data, and from the page what the JSON call needs. */
 async function firstPage(
   cursor: { base: string },
   ctx: ScrapeContext,
 ): Promise<AdapterPage<GlassdoorCursor>> {
   const page = await ctx.client.request(pageUrl({ base: cursor.base, page: 1 }));
-  const cache = await apolloCache(page.text);
-  if (!cache) {
+  const data = await firstPageData(page.text, cursor.base);
+  if (!data) {
     if (await hasLoginForm(page.text))
       throw permanentError("login_required", "Glassdoor shows a sign-in form instead of reviews");
     throw permanentError(
       "publisher_error",
-      "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)",
+      "Glassdoor page: no page data (__NEXT_DATA__ apolloCache, apolloState, or an RSC payload with employerReviews)",
     );
   }
-  const result = reviewsResult(cache, new WorkBudget("Glassdoor page's Apollo cache"));
+  const { result } = data;
   await noneShown(result, page.text, "Glassdoor page");
   const reviews = result.reviews.map((review, index) => rawReview(review, index));
   const url = page.url.toString();
@@ -125,8 +150,8 @@ async function firstPage(
       base: cursor.base,
       page: result.currentPage + 1,
       employerId: id,
-      profileId: employerProfileId(page.text, id),
-      token: pageToken(page.text),
+      profileId: data.profileId(id),
+      token: data.token,
     };
   }
   return { pageUrl: url, reviews, next, profileUrl: url, publisherTotal: result.allReviewsCount };

@@ -15,7 +15,7 @@ export const glassdoor = definePublisher({
   ratingScale: "1–5 stars (overall rating), kept as is",
   profile: glassdoorProfile,
   // The newest real evidence checked: see README.md "Evidence".
-  evidenceDate: "2026-05-14",
+  evidenceDate: "2026-09-28",
   queue: {
     concurrency: 1,
     retries: 4,

@@ -11,15 +11,18 @@ import { hotelReviewUrl, parseHolidaycheckPage, WHAT } from "./reviews";
  * agent got "HTTP 400 from AkamaiGHost"). An HTML page where the API should answer JSON is `blocked`.
  */
 const inspectHolidaycheckPage: PageInspector = (page) => {
-  if (page.url.pathname.startsWith("/svc/") && page.text.slice(0, 2_000).trimStart().startsWith("<")) {
+  if (
+    page.url.pathname.startsWith("/api/hotel-reviews") &&
+    page.text.slice(0, 2_000).trimStart().startsWith("<")
+  ) {
     return transientError("blocked", "HolidayCheck answered its review API with an HTML page");
   }
   return null;
 };
 
 /**
- * holidaycheck.de (and .at, .ch): a hotel's reviews from the open hotel review API, newest first,
- * 50 a batch by offset up to the API's 1,000; the hotel id from the URL, or found by name and city
+ * holidaycheck.de (and .at, .ch): a hotel's reviews from the hotel review API's 2026 route, newest
+ * first, 100 a batch by offset up to the module's bound of 10,000; the hotel id from the URL, or found by name and city
  * with the content query.
  */
 export const holidaycheck = definePublisher({
@@ -31,16 +34,16 @@ export const holidaycheck = definePublisher({
   ratingScale: "1–6 suns (overall), mapped linearly onto 1–5 (round(1 + (suns − 1) × 4 / 5))",
   profile: holidaycheckProfile,
   lookup: holidaycheckLookup,
-  queue: { note: "holidaycheck.de: the open hotel review API, 50 a batch by offset (up to 1,000)." },
+  queue: { note: "holidaycheck.de: the hotel review API (/api/hotel-reviews), 100 a batch by offset." },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: holidaycheckProfile.keyOf,
     firstPage: 0,
     request: (uuid, position) => ({ url: hotelReviewUrl(uuid, position) }),
     parse: parseHolidaycheckPage,
-    // Offsets stop at 1,000: 20 batches of 50.
-    maxPages: 21,
+    // The module's bound of 10,000 reviews: 100 batches of 100.
+    maxPages: 101,
     inspect: inspectHolidaycheckPage,
   }),
-  evidenceDate: "2024-08",
+  evidenceDate: "2026-11",
 });

@@ -1,8 +1,8 @@
 /**
- * HolidayCheck's open hotel review API, `GET https://www.holidaycheck.de/svc/api-hotelreview/v3/hotelreview`
- * with `select`, `filter=hotel.id:<uuid>`, `sort=entryDate:desc`, `limit` (50), `offset` and
- * `locale`, answering `{total, items: [{id, title, texts: {GENERAL}, ratings: {GENERAL: {GENERAL}},
- * travelDate, entryDate, user: {id}, …}]}`; offsets stop at 1,000. As a public client reads it
+ * HolidayCheck's hotel review API as 2026 clients call it: `GET https://www.holidaycheck.de/api/hotel-reviews`
+ * with matrix parameters (`;filter=hotel.id:<uuid>;limit=100;locale=de;offset=…;select=…;sort=entryDate:desc`),
+ * answering `{total, items: [{id, title, texts: {GENERAL}, ratings: {GENERAL: {GENERAL}}, travelDate,
+ * entryDate, user: {id}, …}]}`, possibly wrapped in `data` as an older client of the same route reads it
  * (see README.md).
  */
 import { z } from "zod";
@@ -18,21 +18,28 @@ import {
 } from "../kit/json-walk";
 
 export const WHAT = "HolidayCheck reviews";
-export const BATCH = 50;
-/** The API's offset limit as the client keeps it (`maxOffset: 1000`, offsets below it). */
-export const MAX_OFFSET = 1_000;
+/** 100 a page, as the 2026 client asks. */
+export const BATCH = 100;
+/**
+ * The module's own bound (no client states a limit for this route): the newest 10,000 reviews, 100
+ * pages. Past it the walk completes as a limited view instead of reading without end.
+ */
+export const MAX_OFFSET = 10_000;
 export const SELECT = "id,title,texts,ratings,travelDate,entryDate,user,travelReason,traveledWith,children";
+export const REVIEWS_PATH = "/api/hotel-reviews";
 
-/** Page n (from 0) is offset n × 50. */
+/** Page n (from 0) is offset n × 100; values are percent-encoded as the older client of this route sends them. */
 export function hotelReviewUrl(uuid: string, position: WalkPosition): string {
-  const url = new URL("https://www.holidaycheck.de/svc/api-hotelreview/v3/hotelreview");
-  url.searchParams.set("select", SELECT);
-  url.searchParams.set("filter", `hotel.id:${uuid}`);
-  url.searchParams.set("sort", "entryDate:desc");
-  url.searchParams.set("limit", String(BATCH));
-  url.searchParams.set("offset", String(position.page * BATCH));
-  url.searchParams.set("locale", "de");
-  return url.toString();
+  const matrix: [string, string][] = [
+    ["filter", `hotel.id:${uuid}`],
+    ["limit", String(BATCH)],
+    ["locale", "de"],
+    ["offset", String(position.page * BATCH)],
+    ["select", SELECT],
+    ["sort", "entryDate:desc"],
+  ];
+  const params = matrix.map(([key, value]) => `;${key}=${encodeURIComponent(value)}`).join("");
+  return `https://www.holidaycheck.de${REVIEWS_PATH}${params}`;
 }
 
 /**
@@ -85,6 +92,13 @@ const ItemSchema = z.object({
 
 const AnswerSchema = z.object({ total: z.unknown(), items: z.array(z.unknown()) });
 
+/** The answer itself, or its `data` member where the answer wraps it (as the older client of the route reads it). */
+function unwrap(data: unknown): unknown {
+  if (data && typeof data === "object" && !Array.isArray(data) && !("items" in data) && "data" in data)
+    return data.data;
+  return data;
+}
+
 /** The month (or day) of travel from `travelDate`, as the review model takes it. */
 function visitDate(value: string | number | null | undefined): string | null {
   if (typeof value === "number") {
@@ -101,10 +115,10 @@ function visitDate(value: string | number | null | undefined): string | null {
 
 /**
  * One batch. An item without an id or with a value of the wrong type is skipped. The walk ends at
- * the stated total or at the API's offset limit; past that limit the page says what it cannot reach.
+ * the stated total or at the module's bound; past that bound the page says what it does not read.
  */
 export function parseHolidaycheckPage(data: unknown, ctx: ParseContext): WalkPage {
-  const answer = readAnswer(AnswerSchema, data, WHAT);
+  const answer = readAnswer(AnswerSchema, unwrap(data), WHAT);
   const total = countOf(answer.total);
   if (total === null) throw permanentError("publisher_error", `${WHAT}: total is not a count`);
   const reviews: RawReview[] = [];
@@ -142,7 +156,7 @@ export function parseHolidaycheckPage(data: unknown, ctx: ParseContext): WalkPag
     publisherTotal: total,
     ...(total > MAX_OFFSET
       ? {
-          limitedView: `HolidayCheck's review API serves the newest ${MAX_OFFSET} reviews (offsets stop at ${MAX_OFFSET})`,
+          limitedView: `HolidayCheck: the walk reads the newest ${MAX_OFFSET} reviews of ${total}`,
         }
       : {}),
   };

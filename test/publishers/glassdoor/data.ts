@@ -46,7 +46,9 @@ export interface FixtureEmployer {
     /** Page 1's Apollo cache is a depth-30 fan: every node refers twice to the next. */
     | "hostile-fan"
     /** Page 1 is 2 MB of unclosed `<script ` and `<input ` openings. */
-    | "hostile-tags";
+    | "hostile-tags"
+    /** Page 1 is served as an App Router RSC payload (`self.__next_f`), without __NEXT_DATA__ or apolloState. */
+    | "rsc";
 }
 
 export const WITH_RESPONSE: FixtureGlassdoorReview = {
@@ -192,8 +194,17 @@ export const HOSTILE_TAGS: FixtureEmployer = {
   behaviour: "hostile-tags",
 };
 
+/** 23 reviews like ACME's (pages of 10, 10 and 3), page 1 served as an RSC payload. */
+export const RSC_CO: FixtureEmployer = {
+  id: 4257,
+  name: "Flight Co",
+  reviews: ACME.reviews,
+  behaviour: "rsc",
+};
+
 export const EMPLOYERS = [
   ACME,
+  RSC_CO,
   EMPTY_EMPLOYER,
   LOGIN_REDIRECT,
   BOT_CHECK,

@@ -13,6 +13,7 @@ import {
   employerReviewsRequest,
   parseEmployerReviewsAnswer,
 } from "../../../src/publishers/glassdoor/graph";
+import { rscFirstPage } from "../../../src/publishers/glassdoor/rsc";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
@@ -31,6 +32,7 @@ import {
   NO_PAGE_COUNT,
   LOGIN_REDIRECT,
   NO_TOKEN,
+  RSC_CO,
   STALE_TOKEN,
   TRANSLATED,
   WITH_RESPONSE,
@@ -131,6 +133,22 @@ describe("glassdoor parser", () => {
     const second = reviewsResult((await apolloCache(answer(reviewsUrl(ACME, 2)).body))!);
     expect(second).toMatchObject({ currentPage: 2, numberOfPages: 3 });
     expect(second.reviews).toHaveLength(10);
+  });
+
+  it("reads page 1 from an RSC payload (self.__next_f) as from the Apollo cache, with the profile id and token the JSON call needs", async () => {
+    const html = answer(reviewsUrl(RSC_CO)).body;
+    expect(html).not.toContain("__NEXT_DATA__");
+    expect(await apolloCache(html)).toBeNull();
+    const rsc = (await rscFirstPage(html, RSC_CO.id))!;
+    expect(rsc.result).toMatchObject({ currentPage: 1, numberOfPages: 3, allReviewsCount: 23 });
+    expect([rsc.profileId, rsc.token]).toEqual([profileIdOf(RSC_CO), tokenOf(RSC_CO)]);
+    const classic = reviewsResult((await apolloCache(answer(reviewsUrl(ACME)).body))!);
+    const read = (reviews: typeof rsc.result.reviews) =>
+      reviews.map((r, i) => rawReview(r, i)).map(({ url: _url, ...rest }) => rest);
+    expect(read(rsc.result.reviews)).toEqual(read(classic.reviews));
+    // Another employer's object in the payload gives no profile id; a page without a payload gives null.
+    expect((await rscFirstPage(html, ACME.id))!.profileId).toBeNull();
+    expect(await rscFirstPage(answer(reviewsUrl(ACME)).body, ACME.id)).toBeNull();
   });
 
   it("names what is missing when the page changed", async () => {
@@ -275,6 +293,22 @@ describe("glassdoor end to end", () => {
     });
   });
 
+  it("walks an employer whose page 1 is an RSC payload: page 1 from the payload, pages 2 and 3 from the JSON call with its token and profile id", async () => {
+    const before =
+      (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] ?? 0;
+    const task = await submitScrape("glassdoor.com", reviewsUrl(RSC_CO));
+    await queue().drain();
+    expect(
+      (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] - before,
+    ).toBe(2);
+    const body = await retrieve(task, 1, 50);
+    expect(body.pagination).toMatchObject({ total_reviews: 23 });
+    const acme = newestFirst(ACME).map(expected);
+    expect(body.reviews.map(({ url: _url, ...rest }: Record<string, unknown>) => rest)).toEqual(
+      acme.map(({ url: _url, ...rest }) => rest),
+    );
+  });
+
   it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {
     const task = await submitScrape("glassdoor.com", "4242", { first_page_only: true });
     await queue().drain();
@@ -316,7 +350,7 @@ describe("glassdoor end to end", () => {
     [
       "2 MB of unclosed tags",
       HOSTILE_TAGS,
-      "Glassdoor page: no Apollo cache (__NEXT_DATA__ apolloCache or apolloState)",
+      "Glassdoor page: no page data (__NEXT_DATA__ apolloCache, apolloState, or an RSC payload with employerReviews)",
     ],
   ])("ends a task on a page of %s within seconds", async (_, employer, message) => {
     const warn = vi.spyOn(console, "warn");

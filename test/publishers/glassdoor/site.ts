@@ -15,6 +15,11 @@
  * numberOfPages/currentPage, as another 2026 client notes the API now does. The `gdToken` on the
  * page: an invented value in an inline script (public clients of the new call do not send it).
  *
+ * Employer "Flight Co" (behaviour `rsc`) serves page 1 as a Next.js App Router page: no
+ * `__NEXT_DATA__`, the RSC payload in `self.__next_f.push` chunks, modelled on a 2026 glassdoor-collect
+ * skill (sources of 2026-09-28) that reads Glassdoor's Overview page so, with the BFF call's arguments as
+ * SWR keys; see `rscReviewsPage` and src/publishers/glassdoor/README.md.
+ *
  * Not verified against the live site (no network here): the exact ROOT_QUERY key arguments, the
  * "most recent" sort parameters (`sort.sortType=RD&sort.ascending=false`, as Glassdoor's own
  * links carry them), the sign-in redirect path (/profile/login_input.htm), the bot-check title,
@@ -125,7 +130,44 @@ function cache(e: FixtureEmployer, page: number, newest: boolean) {
   };
 }
 
+/**
+ * Page 1 as an App Router page: the flight stream in two `self.__next_f.push([1,"…"])` chunks. Row 1
+ * holds the employer object, the page's `gdToken` and the SWR fallback keyed by the reviews call
+ * (`#url:"/bff/…"`, as a 2026 glassdoor-collect skill reads the Overview page's payload), whose value
+ * refers to row 2, the call's answer (nested reviews, as the JSON call answers). Modelled, not captured.
+ */
+function rscReviewsPage(e: FixtureEmployer, newest: boolean): FixtureResponse {
+  const answer = {
+    data: {
+      employerReviews: {
+        __typename: "EmployerReviewsRG",
+        allReviewsCount: e.reviews.length,
+        filteredReviewsCount: e.reviews.length,
+        currentPage: 1,
+        numberOfPages: numberOfPages(e),
+        reviews: shownOn(e, 1, newest).map((r) => reviewObject(r, e, false)),
+      },
+    },
+  };
+  const swrKey = `#url:"${"/bff/employer-profile-mono/employer-reviews"}",employerId:${e.id},page:1,`;
+  const props = {
+    employer: { id: e.id, shortName: e.name, profileId: profileIdOf(e) },
+    gdToken: tokenOf(e),
+    fallback: { [swrKey]: "$2" },
+  };
+  const stream = `0:["$","div",null,{"children":"$L1"}]\n1:${JSON.stringify(props)}\n2:${JSON.stringify(answer)}\n`;
+  const cut = Math.floor(stream.length / 2);
+  const push = (chunk: string) =>
+    `<script>self.__next_f.push([1,${JSON.stringify(chunk).replace(/</g, "\\u003c")}])</script>`;
+  return html(
+    "",
+    `<div id="__next"></div><script>(self.__next_f=self.__next_f||[]).push([0])</script>${push(stream.slice(0, cut))}${push(stream.slice(cut))}`,
+    `${e.name} Reviews | Glassdoor`,
+  );
+}
+
 function reviewsPage(e: FixtureEmployer, page: number, newest: boolean): FixtureResponse {
+  if (e.behaviour === "rsc" && page === 1) return rscReviewsPage(e, newest);
   const data = cache(e, page, newest);
   const title = `${e.name} Reviews | Glassdoor`;
   const overlay =

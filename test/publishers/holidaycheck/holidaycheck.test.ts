@@ -47,17 +47,13 @@ describe("holidaycheck lookup", () => {
 });
 
 describe("holidaycheck review API answer", () => {
-  it("asks for the hotel's reviews newest first, 50 a batch, by offset, in German", () => {
-    const url = new URL(hotelReviewUrl(VENIQUI, { page: 2, token: null }));
-    expect(url.origin + url.pathname).toBe("https://www.holidaycheck.de/svc/api-hotelreview/v3/hotelreview");
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      select: "id,title,texts,ratings,travelDate,entryDate,user,travelReason,traveledWith,children",
-      filter: `hotel.id:${VENIQUI}`,
-      sort: "entryDate:desc",
-      limit: "50",
-      offset: "100",
-      locale: "de",
-    });
+  it("asks the 2026 route for the hotel's reviews newest first, 100 a batch, by offset, in German, as matrix parameters", () => {
+    expect(hotelReviewUrl(VENIQUI, { page: 2, token: null })).toBe(
+      "https://www.holidaycheck.de/api/hotel-reviews" +
+        `;filter=hotel.id%3A${VENIQUI};limit=100;locale=de;offset=200` +
+        ";select=id%2Ctitle%2Ctexts%2Cratings%2CtravelDate%2CentryDate%2Cuser%2CtravelReason%2CtraveledWith%2Cchildren" +
+        ";sort=entryDate%3Adesc",
+    );
   });
 
   it("reads a batch: ids, user ids, suns, title and general text, entry and travel dates, the total, the next batch", () => {
@@ -65,7 +61,6 @@ describe("holidaycheck review API answer", () => {
     expect(page.publisherTotal).toBe(120);
     expect(page.next).toEqual({ page: 1, token: null });
     expect(page.limitedView).toBeUndefined();
-    expect(page.reviews).toHaveLength(50);
     expect(page.reviews[0]).toEqual({
       id: "a1b2c3d4-0000-4000-8000-100000000000",
       author_id: "u-0",
@@ -86,20 +81,28 @@ describe("holidaycheck review API answer", () => {
       visit_date: "2026-10",
       language: "de",
     });
-    // Batch 2 holds review 70, which has no id: skipped.
-    expect(parseHolidaycheckPage(answer(VENIQUI, 1), ctx(1)).reviews).toHaveLength(49);
-    expect(parseHolidaycheckPage(answer(VENIQUI, 2), ctx(2)).next).toBeNull();
+    // Batch 1 holds review 70, which has no id: skipped.
+    expect(page.reviews.map((r) => r.id)).not.toContain(undefined);
+    expect(page.reviews).toHaveLength(99);
+    const last = parseHolidaycheckPage(answer(VENIQUI, 1), ctx(1));
+    expect([last.reviews.length, last.next]).toEqual([20, null]);
   });
 
-  it("stops at the API's offset limit and says what it cannot reach", () => {
+  it("stops at the module's bound of 10,000 reviews and says what it does not read", () => {
     const first = parseHolidaycheckPage(answer(BIG, 0), parseContext(BIG, PAGE, { page: 0, token: null }));
-    expect([first.publisherTotal, first.limitedView]).toEqual([
-      1234,
-      "HolidayCheck's review API serves the newest 1000 reviews (offsets stop at 1000)",
+    expect([first.publisherTotal, first.limitedView, first.next]).toEqual([
+      12345,
+      "HolidayCheck: the walk reads the newest 10000 reviews of 12345",
+      { page: 1, token: null },
     ]);
     expect(
-      parseHolidaycheckPage(answer(BIG, 19), parseContext(BIG, PAGE, { page: 19, token: null })).next,
+      parseHolidaycheckPage(answer(BIG, 99), parseContext(BIG, PAGE, { page: 99, token: null })).next,
     ).toBeNull();
+  });
+
+  it("reads an answer wrapped in data, as the older client of the same route reads it", () => {
+    const page = parseHolidaycheckPage({ data: answer(VENIQUI, 1) }, ctx(1));
+    expect([page.publisherTotal, page.reviews.length, page.next]).toEqual([120, 20, null]);
   });
 
   it("takes entry and travel dates given as epoch milliseconds (invented item; a public client reads them so), the travel day in Berlin", () => {
@@ -160,7 +163,7 @@ describe("holidaycheck review API answer", () => {
 describe("holidaycheck end to end", () => {
   const queue = queuePerTest();
 
-  it("walks the review API over three batches newest first and returns each review exactly", async () => {
+  it("walks the 2026 review route over two batches newest first and returns each review exactly", async () => {
     const task = await submitScrape(
       "holidaycheck.de",
       `https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`,
@@ -168,10 +171,10 @@ describe("holidaycheck end to end", () => {
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-holidaycheck", "ack"]]);
     expect(
-      Object.keys(await fixtureRequests("holidaycheck.de", "/svc/api-hotelreview/v3/hotelreview")).map(
-        (path) => new URL(path, PAGE).searchParams.get("offset"),
+      Object.keys(await fixtureRequests("holidaycheck.de", "/api/hotel-reviews;")).map(
+        (path) => /;offset=(\d+);/.exec(path)?.[1],
       ),
-    ).toEqual(["0", "50", "100"]);
+    ).toEqual(["0", "100"]);
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(PAGE);
     const reviews = body.reviews as Record<string, unknown>[];

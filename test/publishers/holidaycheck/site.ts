@@ -1,16 +1,17 @@
 /**
- * Fixture holidaycheck.de: the open hotel review API,
- * `GET /svc/api-hotelreview/v3/hotelreview?select=&filter=hotel.id:<uuid>&sort=entryDate:desc&limit=&offset=&locale=`,
- * answering `{total, items: [{id, title, texts: {GENERAL}, ratings: {GENERAL: {GENERAL}}, travelDate,
- * entryDate, user: {id}, travelReason, traveledWith, children}]}` (the request and the fields as a
- * public client reads them, exact-string index ids 38304313338, 37938803759 and 38157480252:
- * batch 50, offsets below 1,000), and the content query `POST /svc/content-query-v2`
+ * Fixture holidaycheck.de: the hotel review API's 2026 route,
+ * `GET /api/hotel-reviews;filter=hotel.id:<uuid>;limit=;locale=;offset=;select=;sort=entryDate:desc`
+ * (matrix parameters, percent-encoded values, up to 100 a page, as the 2026 Apify actor
+ * valiant_quarter/best-holidaycheck-de-reviews-scraper describes it), answering `{total, items: [{id,
+ * title, texts: {GENERAL}, ratings: {GENERAL: {GENERAL}}, travelDate, entryDate, user: {id},
+ * travelReason, traveledWith, children}]}` (the item fields as public clients read them; see
+ * README.md), and the content query `POST /svc/content-query-v2`
  * `suggestionSearch(…) { hotels { count entities { id name placeDetailString } } }` (id 59084516277).
  * The reviews and hotels are invented. Only `sort=entryDate:desc` gives newest first here.
  *
- * Hotels: 4e19fc5c-2279-36f0-b4ff-69fd37b3e7df "Hotel Veniqui" in Kremasti (120 reviews, three
- * batches, one without an id), 7de062f4-676c-3e2b-ad4a-12fd69afbeb6 (1,234 reviews: the offset
- * limit), 00000000-0000-4000-8000-000000000404 (an answer without `total`). The content query knows
+ * Hotels: 4e19fc5c-2279-36f0-b4ff-69fd37b3e7df "Hotel Veniqui" in Kremasti (120 reviews, two
+ * batches, one without an id), 7de062f4-676c-3e2b-ad4a-12fd69afbeb6 (12,345 reviews: past the
+ * module's bound of 10,000), 00000000-0000-4000-8000-000000000404 (an answer without `total`). The content query knows
  * Hotel Veniqui in Kremasti and a "Hotel Veniqui" in Bitez, Turkey.
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
@@ -62,22 +63,35 @@ const json = (data: unknown, status = 200): FixtureResponse => ({
   body: JSON.stringify(data),
 });
 
+/** The matrix parameters after the path's first segment (`/api/hotel-reviews;k=v;k=v`), decoded. */
+function matrixOf(pathname: string): Record<string, string> {
+  const [, ...pairs] = pathname.split(";");
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf("=");
+      return [pair.slice(0, at), decodeURIComponent(pair.slice(at + 1))];
+    }),
+  );
+}
+
 function hotelReview(url: URL): FixtureResponse {
-  const filter = url.searchParams.get("filter") ?? "";
-  const limit = Number(url.searchParams.get("limit"));
-  const offset = Number(url.searchParams.get("offset"));
-  if (!filter.startsWith("hotel.id:") || !(limit >= 1 && limit <= 50) || !(offset >= 0) || offset >= 1000)
+  const params = matrixOf(url.pathname);
+  const filter = params.filter ?? "";
+  const limit = Number(params.limit);
+  const offset = Number(params.offset);
+  if (!filter.startsWith("hotel.id:") || !(limit >= 1 && limit <= 100) || !(offset >= 0))
     return json({ error: "bad request" }, 400);
   const uuid = filter.slice("hotel.id:".length);
-  const total = uuid === BIG ? 1234 : uuid === VENIQUI || uuid === MOVED ? VENIQUI_REVIEWS.length : 0;
-  const all =
+  const total = uuid === BIG ? 12_345 : uuid === VENIQUI || uuid === MOVED ? VENIQUI_REVIEWS.length : 0;
+  const newestFirst = params.sort === "entryDate:desc";
+  const veniqui = total && uuid !== BIG ? VENIQUI_REVIEWS : [];
+  const items =
     uuid === BIG
-      ? Array.from({ length: 1000 }, (_, i) => review(i % 120)).map((r, i) => ({ ...r, id: `big-${i}` }))
-      : total
-        ? VENIQUI_REVIEWS
-        : [];
-  const ordered = url.searchParams.get("sort") === "entryDate:desc" ? all : [...all].reverse();
-  const items = ordered.slice(offset, offset + limit);
+      ? Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({
+          ...review((offset + i) % 120),
+          id: `big-${offset + i}`,
+        }))
+      : (newestFirst ? veniqui : [...veniqui].reverse()).slice(offset, offset + limit);
   if (uuid === MOVED) return json({ count: total, items });
   return json({ total, items, limit, offset });
 }
@@ -103,7 +117,7 @@ function contentQuery(body: string): FixtureResponse {
 const fixture: PublisherFixture = {
   domains: ["holidaycheck.de", "holidaycheck.at", "holidaycheck.ch"],
   site: ({ url, method, body }) => {
-    if (url.pathname === "/svc/api-hotelreview/v3/hotelreview" && method === "GET") return hotelReview(url);
+    if (url.pathname.startsWith("/api/hotel-reviews;") && method === "GET") return hotelReview(url);
     if (url.pathname === "/svc/content-query-v2" && method === "POST") return contentQuery(body);
     return json({ error: "not found" }, 404);
   },
