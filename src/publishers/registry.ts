@@ -35,6 +35,7 @@ import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
+import { REVIEW_SORTS, type ReviewSort } from "../core/tasks/collection";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
 
@@ -78,7 +79,14 @@ export interface Publisher {
   loginRequired: boolean;
   lookup: boolean;
   ratingScale: string;
+  /** The orders submit accepts for it: newest first always, then the module's own (`PublisherModule.sorts`). */
+  sorts: readonly ReviewSort[];
   resolveProfileKey(profileKey: string): ProfileResolution;
+}
+
+/** Newest first, then the orders the module declares, in the API's order. */
+export function moduleSorts(module: PublisherModule): readonly ReviewSort[] {
+  return REVIEW_SORTS.filter((sort) => sort === "newest" || module.sorts?.[sort] !== undefined);
 }
 
 function fromModule(key: string, module: PublisherModule): Publisher {
@@ -91,6 +99,7 @@ function fromModule(key: string, module: PublisherModule): Publisher {
     loginRequired: module.loginRequired,
     lookup: Boolean(module.lookup),
     ratingScale: module.ratingScale,
+    sorts: moduleSorts(module),
     resolveProfileKey: (profileKey) => module.resolveProfileKey(profileKey, key),
   };
 }
@@ -162,6 +171,8 @@ export interface PublisherListing {
   evidenceDate: string | null;
   /** A known obstacle (a sign-in or bot wall), where the listing names one. */
   note: string | null;
+  /** The orders submit's `sort` accepts for it (newest first always). */
+  sorts: readonly ReviewSort[];
 }
 
 export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "unverified"] as const;
@@ -185,6 +196,7 @@ function moduleListing(module: PublisherModule): PublisherListing {
     support: "dedicated",
     evidenceDate: module.evidenceDate ?? null,
     note: null,
+    sorts: moduleSorts(module),
   };
 }
 
@@ -202,6 +214,7 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     support: listed.structuredData ? "structured-data" : "unverified",
     evidenceDate: null,
     note: listed.note ?? null,
+    sorts: moduleSorts(GENERIC_MODULE),
   };
 }
 

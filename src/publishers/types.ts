@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { RawReview } from "../core/reviews";
 import type { Business } from "../core/tasks/business";
+import type { ReviewSort } from "../core/tasks/collection";
 import type { PageInspector, PublisherClient } from "../scraping/client";
 
 /** Kinds of review publisher, as GET /publishers and the README list them. */
@@ -58,6 +59,12 @@ export interface PublisherModule<C = unknown> {
   lookup?: Lookup;
   adapter: Adapter<C>;
   /**
+   * The orders besides newest first that the module can ask the publisher for, each with the
+   * publisher's own name for it (the value its request carries); the adapter reads the task's
+   * choice from `ScrapeContext.sort`. Absent: newest first only (submit refuses any other sort).
+   */
+  sorts?: Partial<Record<Exclude<ReviewSort, "newest">, string>>;
+  /**
    * The date (`YYYY-MM-DD` or `YYYY-MM`) of the newest real evidence the module was checked against:
    * a real capture in its tests, or a current public client whose requests and parsing it follows.
    * GET /publishers shows it as `evidence_date`; the module's README says what that evidence is.
@@ -84,6 +91,11 @@ export interface ScrapeContext {
    * check, the task's login cookies, the body cap, the time budget and the adapter's own block check.
    */
   client: PublisherClient;
+  /**
+   * The order the client asked for; absent means newest first. Only ever one the module lists in
+   * `sorts` (submit refuses the others).
+   */
+  sort?: ReviewSort;
 }
 
 /** One page of reviews, newest first, as an adapter read it. */

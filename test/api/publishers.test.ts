@@ -15,6 +15,7 @@ interface PublisherRow {
   cookies_required: boolean;
   lookup: boolean;
   rating_scale: string;
+  sorts: string[];
   support: "dedicated" | "structured-data" | "unverified";
   evidence_date?: string;
   note?: string;
@@ -106,6 +107,16 @@ describe("GET /publishers", () => {
         .map((p) => p.module)
         .sort(),
     ).toEqual(MODULES.map((m) => m.name).sort());
+  });
+
+  it("lists the sorts submit accepts for each publisher: newest everywhere, the others where the module asks the publisher for them", () => {
+    for (const row of body.publishers) expect(row.sorts, row.domain).toEqual(publisherFor(row.domain).sorts);
+    const sorts = (domain: string) => body.publishers.find((p) => p.domain === domain)?.sorts;
+    expect(sorts("maps.google.com")).toEqual(["newest", "relevant", "highest", "lowest"]);
+    expect(sorts("yelp.com")).toEqual(["newest", "relevant", "highest", "lowest"]);
+    expect(sorts("trustpilot.com")).toEqual(["newest", "relevant"]);
+    expect(sorts("tripadvisor.com")).toEqual(["newest"]);
+    expect(sorts("amazon.com")).toEqual(["newest"]);
   });
 
   it("has no entry that claims a module it does not have", () => {

@@ -129,6 +129,8 @@ async function startRun(
         config: {
           last_review_hashes: fullWalk ? [] : await knownHashes(db, monitor.id, publisher.publisher_key),
           first_page_only: false,
+          since: publisher.since,
+          max_reviews: publisher.max_reviews,
           ...(publisher.cookies_enc
             ? {
                 persona: {

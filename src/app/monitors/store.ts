@@ -15,12 +15,17 @@ export interface MonitorPublisher {
   profile_url: string;
   /** Login cookies (JSON), AES-GCM encrypted; null without. */
   cookies_enc: string | null;
+  /** The client's collection options, each run's task gets them (monitors walk newest first: no sort). */
+  since?: number;
+  max_reviews?: number;
 }
 
 export interface NewMonitor {
   foreignKey: string;
   business: Business;
-  publishers: (Omit<NewTaskInput, "config"> & { config: { persona?: NewTaskInput["config"]["persona"] } })[];
+  publishers: (Omit<NewTaskInput, "config"> & {
+    config: Pick<NewTaskInput["config"], "persona" | "since" | "max_reviews">;
+  })[];
   intervalHours: number;
   fullWalkEvery: number;
 }
@@ -78,6 +83,8 @@ export async function createMonitor(
         profile_key: entry.profileKey,
         profile_url: entry.profileUrl,
         cookies_enc: login?.length ? await encryptText(env.ENCRYPTION_KEY, JSON.stringify(login)) : null,
+        ...(entry.config.since !== undefined ? { since: entry.config.since } : {}),
+        ...(entry.config.max_reviews !== undefined ? { max_reviews: entry.config.max_reviews } : {}),
       };
     }),
   );

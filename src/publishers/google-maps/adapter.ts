@@ -7,7 +7,7 @@ import type { Adapter, AdapterPage, ScrapeContext } from "../types";
 import { inlineReviewEntries, parsePlacePage, type PlacePage } from "./place-record";
 import { FEATURE_ID, featureIdIn, placeIdUrl, placeRef } from "./place-ref";
 import { newRequestId, parseReviewsPage, reviewFromEntry, reviewsRpcUrl } from "./reviews-rpc";
-import { parseWindowPage, windowUrl } from "./search-window";
+import { googleSortCode, parseWindowPage, windowUrl } from "./search-window";
 
 /**
  * Where the walk is. `route` says which answer the token belongs to: the Search review window (the
@@ -168,7 +168,7 @@ async function windowPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): Promise
   const first = cursor.token === "" && !cursor.skip;
   let data: unknown;
   try {
-    ({ data } = await ctx.client.json(windowUrl(cursor.featureId, cursor.token)));
+    ({ data } = await ctx.client.json(windowUrl(cursor.featureId, cursor.token, googleSortCode(ctx.sort))));
   } catch (err) {
     // Refused on its first page, the window leaves the signed-out Maps view (five reviews).
     if (first && isRefusal(err)) return placePageView(cursor, ctx, err);
@@ -195,7 +195,7 @@ async function windowPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): Promise
 
 /** One page of listugcposts, the Maps route that serves signed-in visitors (see ./reviews-rpc.ts). */
 async function listugcpostsPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): Promise<Page> {
-  const { data } = await ctx.client.json(reviewsRpcUrl(cursor));
+  const { data } = await ctx.client.json(reviewsRpcUrl({ ...cursor, sort: googleSortCode(ctx.sort) }));
   const { reviews, entries, nextToken } = parseReviewsPage(data);
   const first = cursor.token === "";
   if (first) checkEmptyFirstPage("listugcposts", entries, cursor);

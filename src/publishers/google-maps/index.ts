@@ -2,6 +2,7 @@ import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { googleMapsAdapter } from "./adapter";
 import { lookupPlace } from "./lookup";
+import { GOOGLE_SORTS } from "./search-window";
 import { FEATURE_ID, PLACE_ID, featureIdUrl, placeIdUrl, placeRef } from "./place-ref";
 
 /**
@@ -29,6 +30,7 @@ export const googleMaps = definePublisher({
     }),
   lookup: lookupPlace,
   adapter: googleMapsAdapter,
+  sorts: GOOGLE_SORTS,
   // HazelnutParadise/insyra issue 249 (comment of 2026-09-13) and its commits a0343eb and bcb1d1e:
   // the window's request and answer, measured that day (see ./README.md).
   evidenceDate: "2026-09-13",

@@ -3,6 +3,7 @@ import { log } from "../../log";
 import { permanentError, ScrapeError, transientError } from "../../scraping/errors";
 import type { FetchedPage } from "../../scraping/client";
 import type { Adapter, AdapterPage } from "../types";
+import type { ReviewSort } from "../../core/tasks/collection";
 import { hasNextData } from "./next-data";
 import { parseReviewPage } from "./reviews";
 
@@ -11,15 +12,23 @@ export const TrustpilotCursorSchema = z.object({ profileUrl: z.url(), page: z.nu
 export type TrustpilotCursor = z.infer<typeof TrustpilotCursorSchema>;
 
 /**
- * The URL of one page of a profile's list: every language (a country site otherwise shows only
- * reviews in its own language) and newest first (the default order is "most relevant").
+ * The orders besides newest first (`sort=recency`): "most relevant" is Trustpilot's default order,
+ * asked for by leaving `sort` out. Trustpilot has no rating order (only a star filter).
  */
-export function reviewPageUrl(profileUrl: string, page: number): string {
+export const TRUSTPILOT_SORTS = { relevant: "" } as const;
+
+/**
+ * The URL of one page of a profile's list: every language (a country site otherwise shows only
+ * reviews in its own language) and newest first (the default order is "most relevant", which the
+ * task may ask for instead).
+ */
+export function reviewPageUrl(profileUrl: string, page: number, sort?: ReviewSort): string {
   const url = new URL(profileUrl);
   url.search = "";
   url.hash = "";
   url.searchParams.set("languages", "all");
-  url.searchParams.set("sort", "recency");
+  const order = sort === "relevant" ? TRUSTPILOT_SORTS.relevant : "recency";
+  if (order) url.searchParams.set("sort", order);
   if (page > 1) url.searchParams.set("page", String(page));
   return url.toString();
 }
@@ -81,7 +90,7 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
   async page(cursor, ctx): Promise<AdapterPage<TrustpilotCursor>> {
     let fetched: FetchedPage;
     try {
-      fetched = await ctx.client.request(reviewPageUrl(cursor.profileUrl, cursor.page));
+      fetched = await ctx.client.request(reviewPageUrl(cursor.profileUrl, cursor.page, ctx.sort));
     } catch (err) {
       // Trustpilot lets anonymous visitors read only the first pages of a long list. The reviews
       // read so far are kept rather than thrown away; login cookies let the walk go further.
@@ -92,7 +101,7 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
           last_page_read: cursor.page - 1,
         });
         return {
-          pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page),
+          pageUrl: reviewPageUrl(cursor.profileUrl, cursor.page, ctx.sort),
           reviews: [],
           next: null,
           limitedView: `Trustpilot asks to sign in before page ${cursor.page}; login cookies let the walk go further`,

@@ -1,5 +1,5 @@
 import { definePublisher } from "../types";
-import { trustpilotAdapter } from "./adapter";
+import { TRUSTPILOT_SORTS, trustpilotAdapter } from "./adapter";
 import { trustpilotLookup } from "./lookup";
 import { resolveTrustpilotProfileKey } from "./profile";
 
@@ -18,6 +18,7 @@ export const trustpilot = definePublisher({
   resolveProfileKey: resolveTrustpilotProfileKey,
   lookup: trustpilotLookup,
   adapter: trustpilotAdapter,
+  sorts: TRUSTPILOT_SORTS,
   // scrapfly/scrapfly-scrapers trustpilot.py @bfb1a96, unchanged in its 2026-08-21 snapshot; real page data of 2023-12 in the tests (README).
   evidenceDate: "2024-02-13",
 });

@@ -1,5 +1,6 @@
 import { definePublisher } from "../types";
 import { yelpAdapter } from "./adapter";
+import { YELP_SORTS } from "./feed";
 import { lookupYelp } from "./lookup";
 import { resolveYelpProfile } from "./profile";
 
@@ -19,4 +20,5 @@ export const yelp = definePublisher({
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04-02",
   adapter: yelpAdapter,
+  sorts: YELP_SORTS,
 });

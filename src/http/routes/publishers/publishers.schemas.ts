@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { PUBLISHER_SUPPORT } from "../../../publishers/registry";
 import { PUBLISHER_KINDS } from "../../../publishers/types";
 import { HEALTH_STATUSES } from "../../../core/health/status";
+import { REVIEW_SORTS } from "../../../core/tasks/collection";
 
 export const HealthSchema = z
   .object({
@@ -9,24 +10,17 @@ export const HealthSchema = z
       description:
         "failing: the last three canary runs failed, or at least half of at least ten tasks finished in 24 h failed with blocked, publisher_error or profile_not_found; degraded: the last canary run failed, or at least a fifth of at least ten such tasks failed so; operational: tasks or canaries finished in 24 h and neither of those; unknown: nothing finished in 24 h.",
     }),
-    success_rate_24h: z
-      .number()
-      .nullable()
-      .openapi({
-        description:
-          "Completed ÷ finished tasks in the last 24 hours (clients' and canaries'); null without tasks.",
-      }),
+    success_rate_24h: z.number().nullable().openapi({
+      description:
+        "Completed ÷ finished tasks in the last 24 hours (clients' and canaries'); null without tasks.",
+    }),
     tasks_24h: z
       .number()
       .int()
       .openapi({ description: "Tasks of this publisher that finished in the last 24 hours." }),
-    last_success_at: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: "When a task of this publisher last completed (ms since the epoch; 30 days kept).",
-      }),
+    last_success_at: z.number().int().nullable().openapi({
+      description: "When a task of this publisher last completed (ms since the epoch; 30 days kept).",
+    }),
     last_failure_reason: z
       .string()
       .nullable()
@@ -36,18 +30,14 @@ export const HealthSchema = z
 
 export const PublisherSchema = z
   .object({
-    domain: z
-      .string()
-      .openapi({
-        description:
-          "The canonical publisher key (lower-case, no `www.`), as submit's `data.publishers` takes it.",
-      }),
-    aliases: z
-      .array(z.string())
-      .openapi({
-        description:
-          "Other publisher keys for the same publisher (country sites, former names); each is served the same way.",
-      }),
+    domain: z.string().openapi({
+      description:
+        "The canonical publisher key (lower-case, no `www.`), as submit's `data.publishers` takes it.",
+    }),
+    aliases: z.array(z.string()).openapi({
+      description:
+        "Other publisher keys for the same publisher (country sites, former names); each is served the same way.",
+    }),
     display_name: z.string(),
     kind: z.enum(PUBLISHER_KINDS).openapi({
       description:
@@ -57,32 +47,28 @@ export const PublisherSchema = z
       description:
         'The module that scrapes it: a dedicated module\'s name, or `generic` (schema.org review markup on the profile page, older pages through `rel="next"`).',
     }),
-    dedicated: z
-      .boolean()
-      .openapi({
-        description:
-          "True when a module written for this publisher scrapes it; false for the generic module.",
-      }),
+    dedicated: z.boolean().openapi({
+      description: "True when a module written for this publisher scrapes it; false for the generic module.",
+    }),
     login_required: z
       .boolean()
       .openapi({ description: "The publisher shows its reviews only to a signed-in visitor." }),
-    cookies_required: z
-      .boolean()
-      .openapi({
-        description:
-          "Submit requires `persona.additional_cookies.login` for it (today exactly where a login is required).",
-      }),
-    lookup: z
-      .boolean()
-      .openapi({
-        description:
-          "The service can find the profile from the business's name and address, so `profile_key` may be empty.",
-      }),
-    rating_scale: z
-      .string()
-      .openapi({
-        description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5.",
-      }),
+    cookies_required: z.boolean().openapi({
+      description:
+        "Submit requires `persona.additional_cookies.login` for it (today exactly where a login is required).",
+    }),
+    lookup: z.boolean().openapi({
+      description:
+        "The service can find the profile from the business's name and address, so `profile_key` may be empty.",
+    }),
+    rating_scale: z.string().openapi({
+      description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5.",
+    }),
+    sorts: z.array(z.enum(REVIEW_SORTS)).openapi({
+      description:
+        "The orders submit's `sort` accepts for it: always `newest`, plus those the module can ask the publisher for (`relevant`, `highest`, `lowest`). Any other is refused with 400.",
+      example: ["newest", "relevant", "highest", "lowest"],
+    }),
     support: z.enum(PUBLISHER_SUPPORT).openapi({
       description:
         "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
@@ -91,12 +77,9 @@ export const PublisherSchema = z
       description:
         "Dedicated modules only: the date (YYYY-MM-DD or YYYY-MM) of the newest real capture or public client the module was checked against.",
     }),
-    note: z
-      .string()
-      .optional()
-      .openapi({
-        description: "A known obstacle, where one is known: a sign-in or bot wall in front of the reviews.",
-      }),
+    note: z.string().optional().openapi({
+      description: "A known obstacle, where one is known: a sign-in or bot wall in front of the reviews.",
+    }),
     health: HealthSchema.openapi({
       description: "Whether scraping this publisher works today (docs/health.md).",
     }),
@@ -123,6 +106,7 @@ export const PublishersResponseSchema = z
           cookies_required: true,
           lookup: false,
           rating_scale: "1–5 stars",
+          sorts: ["newest"],
           support: "unverified",
           note: "Review pages (/product-reviews/<ASIN>) need a signed-in session since 2024-11: submit login cookies.",
           health: {
@@ -144,6 +128,7 @@ export const PublishersResponseSchema = z
           cookies_required: false,
           lookup: true,
           rating_scale: "1–5 stars",
+          sorts: ["newest"],
           support: "dedicated",
           evidence_date: "2026-05",
           health: {
