@@ -66,13 +66,9 @@ export const CompletedBusinessSchema = z
 
 export const CoverageSchema = z
   .object({
-    publisher_total: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description: "The review count the publisher states for the profile; null when no page stated one.",
-      }),
+    publisher_total: z.number().int().nullable().openapi({
+      description: "The review count the publisher states for the profile; null when no page stated one.",
+    }),
     collected: z
       .number()
       .int()
@@ -83,7 +79,7 @@ export const CoverageSchema = z
     }),
     stop_reason: z.string().nullable().openapi({
       description:
-        "Why the reviews are incomplete, as `<code>: <detail>`; codes: limited_view, page_budget, fewer_than_stated, blocked, publisher_error, login_required, profile_not_found, internal. null when complete.",
+        "Why the walk stopped short, as `<code>: <detail>`. Codes that make the reviews incomplete: limited_view, page_budget, fewer_than_stated, blocked, publisher_error, login_required, profile_not_found, internal. The client's own options, with `complete` true: since, max_reviews. null when the walk went to the end (or stopped at first_page_only or a known review).",
     }),
   })
   .openapi("Coverage", {
@@ -96,12 +92,9 @@ export const RequestCountsSchema = z
       .number()
       .int()
       .openapi({ description: "Pages loaded and requests made in Browser Rendering." }),
-    provider: z
-      .number()
-      .int()
-      .openapi({
-        description: "Requests forwarded by an unblocking provider (each is billed by the provider).",
-      }),
+    provider: z.number().int().openapi({
+      description: "Requests forwarded by an unblocking provider (each is billed by the provider).",
+    }),
   })
   .openapi("RequestCounts", {
     description: "Requests the task made to the publisher, by route (docs/routes.md: estimating cost).",
