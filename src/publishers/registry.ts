@@ -36,6 +36,7 @@ import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { REVIEW_SORTS, type ReviewSort } from "../core/tasks/collection";
+import type { SummaryField } from "../core/tasks/publisher-summary";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
 
@@ -173,6 +174,8 @@ export interface PublisherListing {
   note: string | null;
   /** The orders submit's `sort` accepts for it (newest first always). */
   sorts: readonly ReviewSort[];
+  /** The parts of `publisher_summary` its module reads. */
+  summaryFields: readonly SummaryField[];
 }
 
 export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "unverified"] as const;
@@ -197,6 +200,7 @@ function moduleListing(module: PublisherModule): PublisherListing {
     evidenceDate: module.evidenceDate ?? null,
     note: null,
     sorts: moduleSorts(module),
+    summaryFields: module.summaryFields ?? [],
   };
 }
 
@@ -215,6 +219,7 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     evidenceDate: null,
     note: listed.note ?? null,
     sorts: moduleSorts(GENERIC_MODULE),
+    summaryFields: GENERIC_MODULE.summaryFields ?? [],
   };
 }
 

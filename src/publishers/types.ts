@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { RawReview } from "../core/reviews";
 import type { Business } from "../core/tasks/business";
 import type { ReviewSort } from "../core/tasks/collection";
+import type { PageSummary, SummaryField } from "../core/tasks/publisher-summary";
 import type { PageInspector, PublisherClient } from "../scraping/client";
 
 /** Kinds of review publisher, as GET /publishers and the README list them. */
@@ -65,6 +66,11 @@ export interface PublisherModule<C = unknown> {
    */
   sorts?: Partial<Record<Exclude<ReviewSort, "newest">, string>>;
   /**
+   * The parts of `publisher_summary` the module reads from the publisher's pages (`AdapterPage.summary`
+   * and `publisherTotal`); GET /publishers lists them, a fixture test asserts each.
+   */
+  summaryFields?: readonly SummaryField[];
+  /**
    * The date (`YYYY-MM-DD` or `YYYY-MM`) of the newest real evidence the module was checked against:
    * a real capture in its tests, or a current public client whose requests and parsing it follows.
    * GET /publishers shows it as `evidence_date`; the module's README says what that evidence is.
@@ -114,6 +120,12 @@ export interface AdapterPage<C> {
    * page). The pipeline compares it with what a full walk collected (`coverage` in the retrieve).
    */
   publisherTotal?: number | null;
+  /**
+   * The publisher's own average rating (on its scale) and star histogram for the profile, where the
+   * page shows them (usually the first page); the count is `publisherTotal`. Retrieve and the
+   * task.completed webhook show them as `publisher_summary`.
+   */
+  summary?: PageSummary | null;
   /**
    * Set when the module knows reviews remain that it cannot reach (a signed-out view capped at five
    * reviews, a feed that stops at 500, an operation that ignores its offset): a short reason naming

@@ -16,6 +16,7 @@ interface PublisherRow {
   lookup: boolean;
   rating_scale: string;
   sorts: string[];
+  publisher_summary: string[];
   support: "dedicated" | "structured-data" | "unverified";
   evidence_date?: string;
   note?: string;
@@ -117,6 +118,17 @@ describe("GET /publishers", () => {
     expect(sorts("trustpilot.com")).toEqual(["newest", "relevant"]);
     expect(sorts("tripadvisor.com")).toEqual(["newest"]);
     expect(sorts("amazon.com")).toEqual(["newest"]);
+  });
+
+  it("lists the parts of publisher_summary each module reads", () => {
+    for (const module of MODULES) {
+      const row = body.publishers.find((p) => p.domain === module.domains[0]);
+      expect(row?.publisher_summary, module.name).toEqual(module.summaryFields ?? []);
+    }
+    const parts = (domain: string) => body.publishers.find((p) => p.domain === domain)?.publisher_summary;
+    expect(parts("trustpilot.com")).toEqual(["rating", "review_count", "histogram"]);
+    expect(parts("maps.google.com")).toEqual(["rating", "review_count"]);
+    expect(parts("yelp.com")).toEqual(["review_count"]);
   });
 
   it("has no entry that claims a module it does not have", () => {

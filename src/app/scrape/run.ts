@@ -26,6 +26,7 @@ import { MAX_STOP_REASON, stopReasonText } from "../../core/tasks/coverage";
 import { announceCompletion, completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
 import { cutToOptions } from "../../core/tasks/collection";
+import { checkedSummary } from "../../core/tasks/publisher-summary";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
 import { gateQueue } from "../../queue/concurrency";
@@ -425,6 +426,7 @@ async function walkPages(
       next,
       profileUrl: cursor.page === 1 ? (page.profileUrl ?? profileUrl) : undefined,
       publisherTotal: page.publisherTotal,
+      summary: checkedSummary(page.summary),
       limitedView: page.limitedView,
       fullWalk: end?.fullWalk,
       stopReason: end?.stopReason,

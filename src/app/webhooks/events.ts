@@ -6,6 +6,11 @@ import { requests, tasks, webhooks, type TaskRow } from "../../db/schema";
 import { reviewsUrls } from "../../storage/review-urls";
 import { FAILURE_REASONS, TaskStatus } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
+import {
+  PublisherSummarySchema,
+  publisherSummary,
+  type StoredSummary,
+} from "../../core/tasks/publisher-summary";
 
 export const TASK_EVENTS = ["task.in_progress", "task.completed", "task.failed"] as const;
 export type TaskEventName = (typeof TASK_EVENTS)[number];
@@ -22,11 +27,9 @@ export const TaskEventPayloadSchema = z
     task_id: z.string(),
     publisher_key: z.string(),
     foreign_key: z.string(),
-    profile_key: z
-      .string()
-      .openapi({
-        description: "The resolved profile URL (or the profile_key as submitted before it is resolved).",
-      }),
+    profile_key: z.string().openapi({
+      description: "The resolved profile URL (or the profile_key as submitted before it is resolved).",
+    }),
     task_status: z.union([z.literal(101), z.literal(200), z.literal(500)]),
     reviews_urls: z
       .array(z.string())
@@ -51,6 +54,10 @@ export const TaskEventPayloadSchema = z
         description:
           "Only on task.completed: how complete the reviews are, as in the completed retrieve's `coverage`.",
       }),
+    publisher_summary: PublisherSummarySchema.nullable().optional().openapi({
+      description:
+        "Only on task.completed: the publisher's own rating, review count and histogram, as in the completed retrieve's `business.publisher_summary`.",
+    }),
   })
   .openapi("TaskEvent");
 
@@ -83,7 +90,13 @@ export async function taskEventPayload(
     reviews_count: task.reviewsFound,
   };
   if (event === "task.failed") payload.reason = (task.reason ?? "internal") as TaskEventPayload["reason"];
-  if (event === "task.completed") payload.coverage = taskCoverage({ ...task, collected: task.reviewsFound });
+  if (event === "task.completed") {
+    payload.coverage = taskCoverage({ ...task, collected: task.reviewsFound });
+    payload.publisher_summary = publisherSummary(
+      task.publisherSummary as StoredSummary | null,
+      task.publisherTotal,
+    );
+  }
   return payload;
 }
 

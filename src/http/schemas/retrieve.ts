@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { CompletedTask, UnfinishedTask } from "../../core/tasks/task-views";
 import { drfInteger, drfObject, drfString } from "../../core/validation";
 import { ReviewSchema } from "../../core/reviews/review";
+import { PublisherSummarySchema } from "../../core/tasks/publisher-summary";
 import { ApiKeySchema } from "./common";
 import { FAILURE_REASONS } from "../../core/tasks/status";
 
@@ -58,6 +59,10 @@ export const CompletedBusinessSchema = z
     description: z.string(),
     publisher: z.string(),
     profile_key: z.string().openapi({ description: "The resolved profile URL at the publisher." }),
+    publisher_summary: PublisherSummarySchema.nullable().openapi({
+      description:
+        "The publisher's own average rating, review count and star histogram for the profile (an addition); null where it shows none of them.",
+    }),
     reviews_urls: z
       .array(z.string())
       .openapi({ description: "Signed, expiring URLs of the raw JSON Lines review files." }),

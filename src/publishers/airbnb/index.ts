@@ -10,6 +10,7 @@ export const airbnb = definePublisher({
   domains: ["airbnb.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as given",
+  summaryFields: ["review_count"],
   resolveProfileKey: resolveAirbnbProfile,
   adapter: airbnbAdapter,
   // The real capture in test/publishers/airbnb/captures/ (muchiny/mcp-airbnb, captured 2026-09-28).

@@ -14,6 +14,7 @@ export const capterra = definePublisher({
   domains: ["capterra.com"],
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
+  summaryFields: ["review_count"],
   resolveProfileKey: resolveCapterraProfile,
   adapter: capterraAdapter,
 });

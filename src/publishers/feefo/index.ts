@@ -15,6 +15,7 @@ export const feefo = definePublisher({
   domains: ["feefo.com"],
   loginRequired: false,
   ratingScale: "1–5 stars (service rating), kept as is",
+  summaryFields: ["review_count"],
   resolveProfileKey: resolveFeefoProfile,
   adapter: jsonWalkAdapter({
     what: WHAT,

@@ -21,6 +21,7 @@ export const googleMaps = definePublisher({
   domains: ["maps.google.com", "google.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
+  summaryFields: ["rating", "review_count"],
   resolveProfileKey: (profileKey, publisherKey) =>
     resolveProfile(profileKey, publisherKey, {
       hosts: ["google.com", "goo.gl"],

@@ -15,6 +15,7 @@ export const reviewsIo = definePublisher({
   domains: ["reviews.io", "reviews.co.uk"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
+  summaryFields: ["review_count"],
   resolveProfileKey: resolveReviewsIoProfile,
   adapter: jsonWalkAdapter({
     what: WHAT,

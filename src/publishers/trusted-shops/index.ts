@@ -24,6 +24,7 @@ export const trustedShops = definePublisher({
   domains: TRUSTED_SHOPS_DOMAINS,
   loginRequired: false,
   ratingScale: "1–5 stars (the review's mark, a decimal), kept as is",
+  summaryFields: ["review_count"],
   resolveProfileKey: resolveTrustedShopsProfile,
   adapter: jsonWalkAdapter({
     what: WHAT,

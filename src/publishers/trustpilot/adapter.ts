@@ -130,6 +130,7 @@ export const trustpilotAdapter: Adapter<TrustpilotCursor> = {
       next,
       profileUrl,
       publisherTotal: data.totalCount,
+      summary: data.summary,
     };
   },
 

@@ -15,6 +15,7 @@ export const trustpilot = definePublisher({
   domains: ["trustpilot.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, taken as they are",
+  summaryFields: ["rating", "review_count", "histogram"],
   resolveProfileKey: resolveTrustpilotProfileKey,
   lookup: trustpilotLookup,
   adapter: trustpilotAdapter,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import type { PageSummary } from "../../core/tasks/publisher-summary";
 import { WorkBudget } from "../kit/work-budget";
 import { pageProps } from "./next-data";
 
@@ -34,6 +35,8 @@ export const ReviewPagePropsSchema = z.object({
     identifyingName: z.string().min(1),
     displayName: text,
     numberOfReviews: z.number().int().nonnegative().nullish(),
+    /** The TrustScore the profile shows (1–5, one decimal). */
+    trustScore: z.number().nullish(),
   }),
   reviews: z.array(TrustpilotReviewSchema),
   filters: z.object({
@@ -42,6 +45,11 @@ export const ReviewPagePropsSchema = z.object({
       totalPages: z.number().int().nonnegative(),
       totalCount: z.number().int().nonnegative().nullish(),
     }),
+    /** The star breakdown the profile shows beside its TrustScore (all reviews, every filter off). */
+    reviewStatistics: z
+      .object({ ratings: z.record(z.string(), z.number()).nullish() })
+      .nullish()
+      .catch(null),
   }),
 });
 export type ReviewPageProps = z.infer<typeof ReviewPagePropsSchema>;
@@ -54,6 +62,22 @@ export interface ReviewPage {
   totalPages: number;
   /** How many reviews the list has, where the page says. */
   totalCount: number | null;
+  /** The TrustScore and star breakdown the profile shows. */
+  summary: PageSummary;
+}
+
+const STAR_NAMES = { "1": "one", "2": "two", "3": "three", "4": "four", "5": "five" } as const;
+
+/** The TrustScore (1–5) and, where the page data has it, the count of reviews per star. */
+function profileSummary(props: ReviewPageProps): PageSummary {
+  const ratings = props.filters.reviewStatistics?.ratings;
+  return {
+    rating: props.businessUnit.trustScore ?? null,
+    ratingScale: "1-5",
+    histogram: ratings
+      ? Object.fromEntries(Object.entries(STAR_NAMES).map(([star, name]) => [star, ratings[name]]))
+      : null,
+  };
 }
 
 function present(value: string | null | undefined): string | undefined {
@@ -102,5 +126,6 @@ export async function parseReviewPage(
     currentPage: pagination.currentPage,
     totalPages: pagination.totalPages,
     totalCount: pagination.totalCount ?? props.businessUnit.numberOfReviews ?? null,
+    summary: profileSummary(props),
   };
 }

@@ -15,6 +15,7 @@ export const yelp = definePublisher({
   domains: ["yelp.com", "yelp.ca", "yelp.co.uk", "yelp.com.au", "yelp.ie", "yelp.co.nz"],
   loginRequired: true,
   ratingScale: "1–5 stars, kept as given",
+  summaryFields: ["review_count"],
   resolveProfileKey: resolveYelpProfile,
   lookup: lookupYelp,
   // The newest real evidence checked: see README.md "Evidence".

@@ -21,6 +21,7 @@ function toRow(listing: PublisherListing): StaticRow {
     lookup: listing.lookup,
     rating_scale: listing.ratingScale,
     sorts: [...listing.sorts],
+    publisher_summary: [...listing.summaryFields],
     support: listing.support,
     ...(listing.support === "dedicated" && listing.evidenceDate
       ? { evidence_date: listing.evidenceDate }
