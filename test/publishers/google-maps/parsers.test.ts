@@ -222,6 +222,8 @@ describe("place page", () => {
         name: "Blue Door Cafe",
         placeId: BLUE_DOOR.placeId,
         reviewCount: 44,
+        // [4][7]: the average the place shows (business.publisher_summary.rating).
+        rating: 4.4,
         street: "1 Market St",
         postalCode: "94105",
         addressText:

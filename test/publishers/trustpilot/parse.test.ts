@@ -111,7 +111,14 @@ describe("trustpilot review page data", () => {
 
   it("reads an empty profile as no reviews on no pages", async () => {
     const page = await parseReviewPage(await serve("/review/empty-0000000a.com?languages=all&sort=recency"));
-    expect(page).toEqual({ reviews: [], currentPage: 1, totalPages: 0, totalCount: 0 });
+    expect(page).toEqual({
+      reviews: [],
+      currentPage: 1,
+      totalPages: 0,
+      totalCount: 0,
+      // The fixture's TrustScore and star breakdown (its page data states them for every profile).
+      summary: { rating: 4.3, ratingScale: "1-5", histogram: { 1: 1, 2: 1, 3: 1, 4: 3, 5: 4 } },
+    });
   });
 
   it("names what is missing when the page data changed shape", async () => {
