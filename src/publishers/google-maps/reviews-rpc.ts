@@ -116,6 +116,9 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
     date: posted,
     language: stringAt(review, 2, 14, 0),
     author_review_count: reviewCountAt(review, 1, 4, 5, 5),
+    // Google's own translation into `hl` (en), beside the original: kept apart, never as the text.
+    translated_text: stringAt(review, 2, 15, 1, 0),
+    translated_language: stringAt(review, 2, 14, 1),
   };
   if (replyText) {
     raw.reply_text = replyText;

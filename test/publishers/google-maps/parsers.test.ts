@@ -150,6 +150,9 @@ describe("listugcposts", () => {
         date: "2026-09-30T09:29:59.623Z",
         language: "de",
         author_review_count: 1,
+        // [2][15][1][0] and [2][14][1]: Google's translation into hl=en, kept apart from the text.
+        translated_text: "The cake was delicious, the service friendly.",
+        translated_language: "en",
       },
       {
         id: NO_TEXT.id,
