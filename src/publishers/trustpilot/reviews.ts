@@ -19,6 +19,8 @@ const TrustpilotReviewSchema = z.object({
   text,
   rating: z.number().int().min(1).max(5),
   language: text,
+  /** The "Useful" votes the review received. */
+  likes: z.number().int().nonnegative().nullish().catch(null),
   dates: z.object({ publishedDate: z.string().min(1), experiencedDate: text, updatedDate: text }),
   consumer: z.object({ id: text, displayName: text }).nullish(),
   reply: z.object({ message: text, publishedDate: text, updatedDate: text }).nullish(),
@@ -85,6 +87,17 @@ function present(value: string | null | undefined): string | undefined {
 }
 
 /**
+ * The reviewer's own title. Trustpilot fills an untitled review's title with the first words of its
+ * text and an ellipsis ("Seldom do I ever get a staff member…"): that is no title, and is left out.
+ */
+function ownTitle(review: TrustpilotReview): string | undefined {
+  const title = present(review.title)?.trim();
+  if (!title) return undefined;
+  const stem = title.replace(/(?:…|\.\.\.)$/, "").trimEnd();
+  return stem !== title && (review.text ?? "").trimStart().startsWith(stem) ? undefined : title;
+}
+
+/**
  * A Trustpilot review as the pipeline's RawReview. The body is `text` alone: Trustpilot fills an
  * untitled review's title with the first words of its text ("I love how easy it is for me to buy…"),
  * so prefixing the title would repeat the text and change the review_hash clients already store.
@@ -102,6 +115,8 @@ export function toRawReview(review: TrustpilotReview): RawReview {
     url: `${TRUSTPILOT_ORIGIN}/reviews/${encodeURIComponent(review.id)}`,
     date: review.dates.publishedDate,
     language: present(review.language),
+    ...(ownTitle(review) ? { title: ownTitle(review) } : {}),
+    ...(typeof review.likes === "number" ? { likes: review.likes } : {}),
     ...(replyText
       ? {
           reply_text: replyText,

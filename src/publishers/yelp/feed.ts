@@ -85,7 +85,16 @@ const NodeSchema = z.object({
   rating: z.number().int().min(1).max(5),
   createdAt: DateTime,
   text: Text.nullish(),
-  author: z.object({ encid: z.string().nullish(), displayName: z.string().nullish() }).nullish(),
+  author: z
+    .object({
+      encid: z.string().nullish(),
+      displayName: z.string().nullish(),
+      /** How many reviews the reviewer has written on Yelp. */
+      reviewCount: z.number().int().nonnegative().nullish().catch(null),
+    })
+    .nullish(),
+  /** The reactions the review received; "useful" is Yelp's helpful vote. */
+  feedback: z.object({ usefulCount: z.number().int().nonnegative().nullish() }).nullish().catch(null),
   businessUserReplies: z.array(ReplySchema).nullish(),
 });
 
@@ -147,6 +156,8 @@ export function rawReview(node: FeedNode, profileUrl: string): RawReview {
     language: node.text?.language ?? undefined,
     url: reviewUrl(profileUrl, node.encid),
     date: new Date(node.createdAt.utcDateTime).toISOString(),
+    ...(typeof node.author?.reviewCount === "number" ? { author_review_count: node.author.reviewCount } : {}),
+    ...(typeof node.feedback?.usefulCount === "number" ? { likes: node.feedback.usefulCount } : {}),
     ...(reply
       ? {
           reply_text: reply.text!.full!,

@@ -67,7 +67,13 @@ function expected(r: FixtureReview, p: FixturePlace) {
  */
 function expectedFromWindow(r: FixtureReview, p: FixturePlace) {
   // The window gives no translation (its text is the original).
-  const { owner_reply, url: _ownLink, translated_text: _t, translated_language: _l, ...rest } = expected(r, p);
+  const {
+    owner_reply,
+    url: _ownLink,
+    translated_text: _t,
+    translated_language: _l,
+    ...rest
+  } = expected(r, p);
   return {
     ...rest,
     url: placeUrl(p),

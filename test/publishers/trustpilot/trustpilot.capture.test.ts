@@ -68,6 +68,8 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
       url: "https://www.trustpilot.com/reviews/6570e5ef49d048452ad722bd",
       date: "2023-12-06T23:21:52.000Z",
       language: "en",
+      // Trustpilot's own title here is the text's first words ("Seldom do I ever get a staff member…"): left out.
+      likes: 0,
     });
   });
 
@@ -84,6 +86,8 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
       url: "https://www.trustpilot.com/reviews/6570c89f4560162cdaa5a46b",
       date: "2023-12-06T21:16:48.000Z",
       language: "en",
+      title: "Not a scam!",
+      likes: 0,
     });
   });
 
@@ -103,6 +107,8 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
       reply_text:
         "Hello Briana,\nThank you for your kind words.\nIt\u2019s great to hear that Jill was so helpful throughout the ordering process. I will make sure to pass this along to her.\nWe appreciate your business, and look forward to working with you next time! \n-Flashbay Management",
       reply_date: "2023-12-06T23:28:04.000Z",
+      title: "VERY HELPFUL",
+      likes: 0,
     });
   });
 });
