@@ -1,9 +1,37 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import { configDefaults, defineConfig } from "vitest/config";
 
 const migrations = await readD1Migrations("./migrations");
+
+/*
+ * Which test files run in plain Node rather than in workerd. Starting workerd and transforming the
+ * Worker's modules costs far more than these tests themselves; a test that needs the runtime
+ * (HTMLRewriter, bindings, `cloudflare:*` imports) stays in the workers project.
+ */
+/** Project "unit": pure code (src/core/, the kit's JSON walk and matcher); `npm run check` runs it. */
+const UNIT_TESTS = [
+  "test/unit/reviews/**/*.test.ts",
+  "test/unit/tasks/**/*.test.ts",
+  "test/unit/monitors/**/*.test.ts",
+  "test/unit/health/**/*.test.ts",
+  "test/unit/jobs.test.ts",
+  "test/publishers/json-walk.test.ts",
+  "test/publishers/match.test.ts",
+];
+
+/** Project "scripts": the npm scripts' own tests (keys CLI, deploy checks, chaos, canary). */
+const SCRIPT_TESTS = ["test/node/**/*.test.ts"];
+
+// The test browser lives in the project's own cache (scripts/setup-browser.mjs), so that a plain
+// `npx vitest run <file>` finds it as `npm test` does, browser tests included.
+process.env.XDG_CACHE_HOME = resolve(".cache");
+if (!existsSync(resolve(process.env.XDG_CACHE_HOME, "chromium"))) {
+  execFileSync(process.execPath, ["scripts/setup-browser.mjs"], { stdio: "ignore" });
+}
 
 // Tests run the real wrangler.toml minus its queue consumers: messages then stay put until a test
 // hands them to the Worker's real queue() handler (test/helpers/queue.ts), which keeps every run
@@ -53,7 +81,7 @@ writeFileSync(
     .join("\n") + "\n",
 );
 
-export default defineConfig({
+const workers = {
   plugins: [
     // A function, so the fixture sites' ports (known once globalSetup ran) reach the Worker.
     cloudflareTest(({ inject }) => ({
@@ -79,8 +107,8 @@ export default defineConfig({
     })),
   ],
   test: {
-    // Node-side tests of the npm scripts have their own config (vitest.node.config.ts).
-    exclude: [...configDefaults.exclude, "test/node/**"],
+    name: "workers",
+    exclude: [...configDefaults.exclude, ...UNIT_TESTS, ...SCRIPT_TESTS],
     setupFiles: ["./test/setup/apply-migrations.ts"],
     globalSetup: ["./test/openapi/validator-server.ts", "./test/setup/fixture-sites.ts"],
     // One Worker runtime per vitest worker, reused from file to file, instead of a fresh one per file:
@@ -90,5 +118,20 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+  },
+};
+
+/** Pure code: plain Node, no Worker runtime to start (test/projects.ts). */
+const unit = { test: { name: "unit", include: UNIT_TESTS, environment: "node" as const } };
+/** The npm scripts' own tests: they spawn wrangler and read local state files. */
+const scripts = {
+  test: { name: "scripts", include: SCRIPT_TESTS, environment: "node" as const, testTimeout: 300_000 },
+};
+
+export default defineConfig({
+  test: {
+    // Logs of passing tests would bury the report; a failing test still shows its own.
+    silent: "passed-only",
+    projects: [workers, unit, scripts],
   },
 });

@@ -135,6 +135,8 @@ const SettingsSchema = z
     OPS_WEBHOOK_SECRET: z.string().optional(),
     /** Review monitors started per cron tick at most; the rest wait for the next tick (docs/monitoring.md). */
     MONITORS_PER_TICK: positiveInt(1000),
+    /** Items one batch submit (POST /submit/batch/) may hold. */
+    BATCH_MAX: positiveInt(500),
     /** Our own per-request log line; off unless "true" (the platform's invocation logs carry the same fields). */
     LOG_REQUESTS: z
       .string()
@@ -191,6 +193,7 @@ const SettingsSchema = z
     canaryRetentionMs: s.CANARY_RETENTION_MINUTES * 60_000,
     opsWebhook: s.OPS_WEBHOOK_URL ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" } : null,
     monitorsPerTick: s.MONITORS_PER_TICK,
+    batchMax: s.BATCH_MAX,
   }));
 
 export type Settings = z.output<typeof SettingsSchema>;

@@ -1,12 +1,13 @@
 import { runEach } from "./jobs";
 import { runHealthTick } from "./health/tick";
 import { startDueMonitors } from "./monitors/schedule";
+import { settleStuckRuns } from "./monitors/settle";
 import { requeueIdleTasks, tickQueueGates } from "./scrape/sweep";
 
 /**
  * The cron tick (wrangler.toml `[triggers]`, every 5 minutes): wake the queue gates (tasks whose run
  * died or whose message was lost go out again), sweep idle tasks, publisher health (canaries, alerts,
- * retention), and the monitors that are due.
+ * retention), the monitors that are due, and a monitor run whose settle every delivery failed.
  */
 export async function runCronTick(env: Env, scheduledTime: number): Promise<void> {
   await runEach("cron", [
@@ -14,5 +15,6 @@ export async function runCronTick(env: Env, scheduledTime: number): Promise<void
     ["sweep", () => requeueIdleTasks(env)],
     ["health", () => runHealthTick(env, scheduledTime)],
     ["monitors", () => startDueMonitors(env)],
+    ["monitor settles", () => settleStuckRuns(env)],
   ]);
 }

@@ -39,9 +39,30 @@ export const requests = sqliteTable(
     /** Origin the request came in on; signed file URLs sent by webhook point there. */
     baseUrl: text("base_url").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** The batch this request came in (POST /submit/batch/); null for a single submit. */
+    batchId: text("batch_id"),
+    /** The request's index in its batch's `requests`. */
+    batchIndex: integer("batch_index"),
   },
-  (t) => [index("requests_account_foreign_key_idx").on(t.accountId, t.foreignKey)],
+  (t) => [
+    index("requests_account_foreign_key_idx").on(t.accountId, t.foreignKey),
+    index("requests_batch_idx")
+      .on(t.batchId, t.batchIndex)
+      .where(sql`batch_id IS NOT NULL`),
+  ],
 );
+
+/** One accepted batch submit (docs/batch.md): its requests carry its id. */
+export const batches = sqliteTable("batches", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id),
+  /** Requests (accepted items) and tasks the batch created. */
+  requests: integer("requests").notNull(),
+  tasks: integer("tasks").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
 
 export const tasks = sqliteTable(
   "tasks",
@@ -186,9 +207,9 @@ export const publisherHealth = sqliteTable("publisher_health", {
 });
 
 /**
- * Review monitors (issue 21): a business registered once and collected on a schedule. `publishers`
- * is what each run submits (login cookies AES-GCM encrypted); `next_due_at` is null while paused.
- * `change_seq` numbers the monitor's changes in detection order (monitor_changes.seq).
+ * Review monitors (issue 21): a business registered once and collected on a schedule. The row is
+ * small (the schedule); what each run submits is in monitor_details. `next_due_at` is null while
+ * paused or suspended. `change_seq` numbers the monitor's changes in detection order (monitor_changes.seq).
  */
 export const monitors = sqliteTable(
   "monitors",
@@ -198,8 +219,6 @@ export const monitors = sqliteTable(
       .notNull()
       .references(() => accounts.id),
     foreignKey: text("foreign_key").notNull(),
-    business: text("business", { mode: "json" }).notNull(),
-    publishers: text("publishers", { mode: "json" }).notNull(),
     intervalHours: integer("interval_hours").notNull(),
     fullWalkEvery: integer("full_walk_every").notNull(),
     paused: integer("paused", { mode: "boolean" }).notNull().default(false),
@@ -214,12 +233,32 @@ export const monitors = sqliteTable(
     lastRunAt: integer("last_run_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    /** Bytes of the monitor's business and publishers as stored: list-monitors pages by them. */
+    detailsBytes: integer("details_bytes").notNull().default(0),
+    /** Set while the account has no active API key (no runs); cleared when one exists again. */
+    suspendedAt: integer("suspended_at"),
   },
   (t) => [
-    index("monitors_next_due_idx").on(t.nextDueAt),
+    // Covers the cron claim (due monitors ranked per account) without reading a row.
+    index("monitors_due_idx").on(t.nextDueAt, t.accountId, t.id),
     index("monitors_account_idx").on(t.accountId, t.createdAt),
+    index("monitors_suspended_idx")
+      .on(t.accountId)
+      .where(sql`${t.suspendedAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * What a monitor's runs submit, apart from its schedule row: the business, the publishers
+ * (`[{publisher_key, profile_key, profile_url}]`) and their login cookies, AES-GCM sealed, by
+ * publisher key (`cookies` is read only when a run starts, never by list-monitors).
+ */
+export const monitorDetails = sqliteTable("monitor_details", {
+  monitorId: text("monitor_id").primaryKey(),
+  business: text("business", { mode: "json" }).notNull(),
+  publishers: text("publishers", { mode: "json" }).notNull(),
+  cookies: text("cookies", { mode: "json" }).notNull(),
+});
 
 /** One row per task a monitor run created: whether its diff was applied yet, and what it found. */
 export const monitorRuns = sqliteTable(
@@ -230,7 +269,7 @@ export const monitorRuns = sqliteTable(
     run: integer("run").notNull(),
     publisherKey: text("publisher_key").notNull(),
     fullWalk: integer("full_walk", { mode: "boolean" }).notNull(),
-    /** running → settled (diff applied) or failed (the task failed; nothing applied). */
+    /** running → settling (changes numbered, being written) → settled, or failed (the task failed; nothing applied). */
     state: text("state").notNull(),
     created: integer("created").notNull().default(0),
     updated: integer("updated").notNull().default(0),
@@ -241,12 +280,20 @@ export const monitorRuns = sqliteTable(
     baseline: integer("baseline", { mode: "boolean" }).notNull().default(false),
     /** Position among the monitor's settled runs: their events go to the outbox in this order. */
     settleOrder: integer("settle_order"),
+    /** The run's changes are numbered settle_base + 1, … (reserved when it started settling). */
+    settleBase: integer("settle_base"),
     /** The run's events are in the account's outbox (or there was no webhook to send them to). */
     eventsQueued: integer("events_queued", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
     settledAt: integer("settled_at"),
   },
-  (t) => [index("monitor_runs_monitor_idx").on(t.monitorId, t.run)],
+  // Unique: a second start of one run (a claim retried while the first start still ran) fails whole.
+  (t) => [
+    uniqueIndex("monitor_runs_run_idx").on(t.monitorId, t.run, t.publisherKey),
+    index("monitor_runs_unsettled_idx")
+      .on(t.taskId)
+      .where(sql`${t.state} IN ('running', 'settling')`),
+  ],
 );
 
 /** What a monitor last saw of each review: its hash, the run that last saw it, and the review itself. */

@@ -3,6 +3,7 @@ import type { AppEnv } from "./context";
 import { jsonCharset } from "./middleware/json-charset";
 import { onError } from "./middleware/on-error";
 import { requestId, requestLog } from "./middleware/request-id";
+import { mountBatch } from "./routes/batch/batch.index";
 import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
 import { mountFiles } from "./routes/files/files.index";
@@ -23,6 +24,7 @@ export function createApp() {
   app.openAPIRegistry.register("MonitorPublisherConfiguration", MonitorPublisherConfigSchema);
   for (const mount of [
     mountSubmit,
+    mountBatch,
     mountRetrieve,
     mountWebhooks,
     mountDeliveries,

@@ -22,7 +22,8 @@ export const WEBHOOK_ENDPOINT = {
 export interface EndpointSpec<S extends z.ZodType> {
   /** The `error` text of this endpoint's 400 answers. */
   errorText: string;
-  schema: S;
+  /** The body's schema, or one made from the settings (a limit that is a setting, e.g. BATCH_MAX). */
+  schema: S | ((env: Env) => S);
   /** Where the API key sits in this endpoint's body, e.g. ["data", "api_key"]. */
   apiKeyPath: readonly [string, ...string[]];
   /** The detail message of this endpoint's 401 answer. */
@@ -64,17 +65,19 @@ export function endpoint<S extends z.ZodType>(
     d1: RequestSession,
   ) => Promise<Response>,
 ): Handler<AppEnv> {
-  const validate = (body: unknown): z.output<S> => {
-    const result = spec.schema.safeParse(body);
+  const schemaFor = (env: Env): S => (typeof spec.schema === "function" ? spec.schema(env) : spec.schema);
+  const validate = (schema: S, body: unknown): z.output<S> => {
+    const result = schema.safeParse(body);
     if (!result.success) throw invalid(spec.errorText, toErrorTree(result.error.issues));
     return result.data;
   };
   return async (c) => {
+    const schema = schemaFor(c.env);
     const body = c.get("body");
     if (!isPlainObject(body)) throw invalid(spec.errorText, { non_field_errors: [MSG.rootNotObject(body)] });
     const key = ApiKeySchema.safeParse(valueAt(body, spec.apiKeyPath));
     if (!key.success) {
-      validate(body); // reports every failing field at once, the api_key among them
+      validate(schema, body); // reports every failing field at once, the api_key among them
       throw invalid(
         spec.errorText,
         treeAt(
@@ -106,7 +109,7 @@ export function endpoint<S extends z.ZodType>(
     c.set("account", account);
     // Validation runs before the limit is counted only so a submit's admission (its rate and its
     // tasks) is one call; its verdict is applied after the rate limit's, in the documented order.
-    const parsed = spec.schema.safeParse(body);
+    const parsed = schema.safeParse(body);
     const admission = spec.tasksOf
       ? await admitSubmit(c, account, parsed.success ? spec.tasksOf(parsed.data) : 0)
       : null;

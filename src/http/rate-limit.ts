@@ -20,16 +20,18 @@ function tooMany(
   decision: Decision,
   unit: "requests" | "tasks",
   headers: Record<string, string>,
+  weight = 1,
 ): ApiError {
+  // More tasks than the plan allows in a whole minute (a large batch): waiting never helps, say so.
+  const message =
+    weight > decision.limit
+      ? `${plan} plan allows ${decision.limit} ${unit} per minute; this request holds ${weight}. Send at most ${decision.limit} per request.`
+      : `${plan} plan allows ${decision.limit} ${unit} per minute. Retry after ${decision.resetSeconds} seconds.`;
   return new ApiError(
     429,
     {
       error: "Too Many Requests",
-      details: {
-        rate_limit: [
-          `${plan} plan allows ${decision.limit} ${unit} per minute. Retry after ${decision.resetSeconds} seconds.`,
-        ],
-      },
+      details: { rate_limit: [message] },
     },
     { ...headers, "Retry-After": String(decision.resetSeconds) },
   );
@@ -47,6 +49,8 @@ function decisionHeaders(prefix: "X-RateLimit" | "X-Tasks", decision: Decision):
 export interface Admission {
   plan: string;
   tasks: Decision | null;
+  /** The tasks the request asked for. */
+  weight: number;
 }
 
 /**
@@ -59,20 +63,21 @@ export async function admitSubmit(c: Context<AppEnv>, account: Account, tasks: n
   const { plan, limit } = planLimit(c.env, account.plan);
   const taskLimit = planLimits(c.env, plan).tasks_per_minute;
   // Neither limit counted: no round trip to the account object.
-  if (limit === null && (taskLimit === null || tasks === 0)) return { plan, tasks: null };
+  if (limit === null && (taskLimit === null || tasks === 0)) return { plan, tasks: null, weight: tasks };
   const admission = await accountStub(c.env, account.id).admitSubmit(limit, taskLimit, tasks);
   if (admission.requests) {
     const headers = decisionHeaders("X-RateLimit", admission.requests);
     if (!admission.requests.allowed) throw tooMany(plan, admission.requests, "requests", headers);
     for (const [name, value] of Object.entries(headers)) c.header(name, value);
   }
-  return { plan, tasks: admission.tasks };
+  return { plan, tasks: admission.tasks, weight: tasks };
 }
 
 /** Sets X-Tasks-* or throws the 429 for a submit whose tasks exceeded the plan's tasks_per_minute. */
 export function enforceTaskBudget(c: Context<AppEnv>, admission: Admission): void {
   if (!admission.tasks) return;
   const headers = decisionHeaders("X-Tasks", admission.tasks);
-  if (!admission.tasks.allowed) throw tooMany(admission.plan, admission.tasks, "tasks", headers);
+  if (!admission.tasks.allowed)
+    throw tooMany(admission.plan, admission.tasks, "tasks", headers, admission.weight);
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
 }

@@ -13,7 +13,8 @@
  *
  * What is listed is not a claim that the generic module reads the site: GET /publishers says
  * `support: "unverified"` unless an entry carries `structuredData` evidence (a real review page with
- * schema.org Review items). Checked against /work/shared/research/publisher-evidence-2026-11.md
+ * schema.org Review items) or `embeddedData` evidence (review records in the page's own JSON, of a
+ * shape the generic reader reads). Checked against /work/shared/research/publisher-evidence-2026-11.md
  * (2026-11-24): sites whose reviews are known to come only from script or an API, with no review
  * markup (map apps; App Store and BBB, whose JSON-LD has no Review items; Google Play; OpenTable,
  * Expedia, Hotels.com, Agoda, Zillow, Healthgrades, HolidayCheck, REVIEWS.io, Feefo, Trusted Shops,
@@ -43,6 +44,13 @@ export interface ListedPublisher {
    * what was checked (a real page, a capture) and its date. Only then is the entry `structured-data`.
    */
   structuredData?: { evidence: string; date: string };
+  /**
+   * Evidence that the site's review pages carry review records in their own JSON (`__NEXT_DATA__`,
+   * an Apollo cache, a `window.*` state, an RSC payload) of a shape the generic module's embedded-data
+   * reader reads: a real capture or a current public client, named with its commit and date, and the
+   * shape shown read in test/publishers/generality.test.ts. Only then is the entry `embedded-data`.
+   */
+  embeddedData?: { evidence: string; date: string };
   /** A known obstacle, shown in GET /publishers and docs/publishers.md (a sign-in or bot wall). */
   note?: string;
 }
@@ -311,7 +319,18 @@ export const LISTED: readonly ListedPublisher[] = [
     ratingScale: "Positive / neutral / negative feedback",
     profileUrlFromId: segment((host, id) => `${host}/fdbk/feedback_profile/${id}`),
   },
-  { domain: "walmart.com", displayName: "Walmart", kind: "retail", ratingScale: STARS },
+  {
+    domain: "walmart.com",
+    displayName: "Walmart",
+    kind: "retail",
+    ratingScale: STARS,
+    embeddedData: {
+      evidence:
+        "scrapfly/scrapfly-scrapers walmart-scraper/walmart.py @05ee5335 (2025-08-14), a current client, reads a product page's reviews from its __NEXT_DATA__ (props.pageProps.initialData.data.reviews); the same repository's walmart-scraper/results/products.json @a8455f6b shows them as customerReviews records (reviewId, rating, reviewSubmissionTime, reviewText, reviewTitle, userNickname), a shape the generic reader reads (test/publishers/generality.test.ts).",
+      date: "2025-08-14",
+    },
+    note: "Product pages (/ip/…) sit behind PerimeterX/HUMAN (the public client above uses anti-bot protection and residential proxies): expect `blocked` without a provider route. A product page carries its first reviews only.",
+  },
   { domain: "bestbuy.com", displayName: "Best Buy", kind: "retail", ratingScale: STARS },
   { domain: "target.com", displayName: "Target", kind: "retail", ratingScale: STARS },
   {

@@ -1,70 +1,26 @@
 /**
  * The publishers the service knows. Dedicated modules serve their own domains; every other domain
  * is served by the generic structured-data module. Submit validation, queue dispatch, the queue
- * handler, GET /publishers and the README's publisher table all read this file.
+ * handler, GET /publishers and the docs' publisher table all read this file.
  *
  * Publishers without a dedicated module are listed as data in ./listed.ts (served by the generic
  * module); a module's own data replaces the listed entry for any domain it claims.
  *
- * Adding a publisher: create `src/publishers/<name>/` (see README "Adding a publisher") and list its
- * module here; give it a queue in wrangler.toml.
+ * Adding a publisher: create its folder `src/publishers/<name>/` and run `npm run generate`, which
+ * lists it in ./modules.gen.ts and declares its queue (docs/publishers.md, "Adding a publisher").
  */
-import { agoda } from "./agoda";
-import { airbnb } from "./airbnb";
-import { appStore } from "./app-store";
-import { bbb } from "./bbb";
-import { booking } from "./booking";
-import { capterra } from "./capterra";
-import { expedia } from "./expedia";
-import { facebook } from "./facebook";
-import { feefo } from "./feefo";
-import { g2 } from "./g2";
 import { generic } from "./generic";
-import { glassdoor } from "./glassdoor";
-import { googleMaps } from "./google-maps";
-import { googlePlay } from "./google-play";
-import { healthgrades } from "./healthgrades";
-import { holidaycheck } from "./holidaycheck";
 import { LISTED, type ListedPublisher } from "./listed";
-import { opentable } from "./opentable";
+import { GENERATED_MODULES } from "./modules.gen";
 import { moduleQueue } from "./queues";
 import type { QueueRef } from "../queue/queue-gate";
 import { resolveProfile } from "./kit/profile";
-import { reviewsIo } from "./reviews-io";
-import { tripadvisor } from "./tripadvisor";
-import { trustedShops } from "./trusted-shops";
-import { trustpilot } from "./trustpilot";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { REVIEW_SORTS, type ReviewSort } from "../core/tasks/collection";
 import type { SummaryField } from "../core/tasks/publisher-summary";
-import { yelp } from "./yelp";
-import { zillow } from "./zillow";
 
-/** Dedicated modules, each on its own queue. */
-export const MODULES: readonly PublisherModule[] = [
-  googleMaps,
-  yelp,
-  tripadvisor,
-  trustpilot,
-  facebook,
-  booking,
-  airbnb,
-  glassdoor,
-  g2,
-  capterra,
-  googlePlay,
-  appStore,
-  bbb,
-  trustedShops,
-  feefo,
-  reviewsIo,
-  healthgrades,
-  agoda,
-  zillow,
-  opentable,
-  expedia,
-  holidaycheck,
-];
+/** Dedicated modules, each on its own queue: every module folder but generic/, by folder name. */
+export const MODULES: readonly PublisherModule[] = GENERATED_MODULES;
 
 /** The module of every domain without a dedicated one. */
 export const GENERIC_MODULE: PublisherModule = generic;
@@ -101,7 +57,7 @@ function fromModule(key: string, module: PublisherModule): Publisher {
     lookup: Boolean(module.lookup),
     ratingScale: module.ratingScale,
     sorts: moduleSorts(module),
-    resolveProfileKey: (profileKey) => module.resolveProfileKey(profileKey, key),
+    resolveProfileKey: (profileKey) => module.profile.resolve(profileKey, key),
   };
 }
 
@@ -164,8 +120,10 @@ export interface PublisherListing {
   ratingScale: string;
   /**
    * How far the service vouches for it: `dedicated` (a module written for it), `structured-data`
-   * (evidence that its review pages carry schema.org Review markup the generic module reads) or
-   * `unverified` (listed, tried with the generic module, nobody checked that it works).
+   * (evidence that its review pages carry schema.org Review markup the generic module reads),
+   * `embedded-data` (evidence that its pages carry review records in their own JSON, of a shape the
+   * generic module reads) or `unverified` (listed, tried with the generic module, nobody checked that
+   * it works).
    */
   support: PublisherSupport;
   /** A dedicated module's `evidenceDate`: the newest real evidence it was checked against. */
@@ -178,7 +136,7 @@ export interface PublisherListing {
   summaryFields: readonly SummaryField[];
 }
 
-export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "unverified"] as const;
+export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "embedded-data", "unverified"] as const;
 export type PublisherSupport = (typeof PUBLISHER_SUPPORT)[number];
 
 function moduleListing(module: PublisherModule): PublisherListing {
@@ -215,7 +173,7 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     loginRequired: listed.loginRequired ?? false,
     lookup: Boolean(GENERIC_MODULE.lookup),
     ratingScale: listed.ratingScale,
-    support: listed.structuredData ? "structured-data" : "unverified",
+    support: listed.structuredData ? "structured-data" : listed.embeddedData ? "embedded-data" : "unverified",
     evidenceDate: null,
     note: listed.note ?? null,
     sorts: moduleSorts(GENERIC_MODULE),

@@ -37,6 +37,41 @@ export type PublisherKind = "generic" | (typeof PUBLISHER_KINDS)[number];
 /** How a submitted profile_key turned out: the profile URL, or the message of a 400. */
 export type ProfileResolution = { url: string } | { error: string };
 
+/**
+ * One declared case of a module's profile_key rules: the input as a client sends it and the profile
+ * URL it becomes, or the exact message it is refused with. `publisher` is the key it is submitted
+ * under (default: the module's first domain).
+ */
+export type ProfileExample = { input: string; publisher?: string } & ({ url: string } | { error: string });
+
+/** A module's profile_key rules (usually `declareProfile` of ./kit/profile.ts) and their examples. */
+export interface ModuleProfile {
+  /**
+   * Turns a non-empty profile_key (trimmed) into the profile URL the adapter starts from, or a
+   * message for the 400. `publisherKey` is the canonical key the client used.
+   */
+  resolve: (profileKey: string, publisherKey: string) => ProfileResolution;
+  /** Every form the rules accept and typical refusals; the contract test submits each one. */
+  examples: readonly ProfileExample[];
+  /** The declared URL and id forms that no accepted example goes through (the contract test wants none). */
+  untested?: () => string[];
+}
+
+/**
+ * The module's scraping queue consumer, which `npm run generate` writes into wrangler.toml (and
+ * src/queue/concurrency.gen.ts). Defaults: 2 at once, 5 retries, 60 s apart.
+ */
+export interface QueueSettings {
+  /** Runs of the queue at once: the consumer's max_concurrency and max_batch_size. */
+  concurrency?: number;
+  /** max_retries: deliveries of a message before it goes to the dead-letter queue. */
+  retries?: number;
+  /** retry_delay: seconds before a retried message comes back. */
+  retryDelay?: number;
+  /** The comment above the consumer: what the queue reads and why these settings. */
+  note?: string;
+}
+
 export interface PublisherModule<C = unknown> {
   /** Folder name, e.g. "google-maps". */
   name: string;
@@ -51,11 +86,10 @@ export interface PublisherModule<C = unknown> {
   loginRequired: boolean;
   /** How the publisher's own rating scale maps onto 1..5 (README and GET /publishers). */
   ratingScale: string;
-  /**
-   * Turns a non-empty profile_key (trimmed) into the profile URL the adapter starts from, or a
-   * message for the 400. `publisherKey` is the canonical key the client used.
-   */
-  resolveProfileKey(profileKey: string, publisherKey: string): ProfileResolution;
+  /** profile_key rules and their examples. */
+  profile: ModuleProfile;
+  /** Its scraping queue's consumer settings (defaults where absent). */
+  queue?: QueueSettings;
   /** Finds the profile from the business data when profile_key is empty; absent = profile_key required. */
   lookup?: Lookup;
   adapter: Adapter<C>;

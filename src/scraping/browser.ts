@@ -3,6 +3,7 @@ import puppeteer, {
   type Browser,
   type BrowserContext,
   type HTTPRequest,
+  type HTTPResponse,
   type Page,
   type ResourceType,
 } from "@cloudflare/puppeteer";
@@ -19,6 +20,19 @@ export interface RenderOptions {
   timeoutMs: number;
   /** Largest HTML the page may grow to before it is refused. */
   maxBytes: number;
+  /**
+   * Keep the JSON answers of the page's own XHR and fetch requests (`RenderedPage.answers`), and
+   * after the page settles scroll to its end and press its "more reviews" control up to this many
+   * times, as a reader would, while the answers keep coming. 0 or absent: neither.
+   */
+  readerSteps?: number;
+}
+
+/** A JSON answer the rendered page's own scripts loaded (an XHR or fetch request). */
+export interface PageAnswer {
+  /** Its URL on the publisher side. */
+  url: string;
+  text: string;
 }
 
 export interface RenderedPage {
@@ -26,6 +40,8 @@ export interface RenderedPage {
   status: number;
   headers: Headers;
   text: string;
+  /** With `readerSteps`: the JSON answers the page loaded, in the order they arrived. */
+  answers?: PageAnswer[];
 }
 
 /** A request the `browser` route makes from inside the loaded page. */
@@ -99,8 +115,110 @@ const KEEP_ALIVE_MS = 120_000;
 const SETTLE_MS = 3_000;
 const SETTLE_IDLE_MS = 250;
 
+/** JSON answers kept from one rendered page (their total size is capped by `maxBytes` as well). */
+const MAX_ANSWERS = 40;
+/** Leave at least this much of the render's time after the last reader step, to read the page. */
+const STEP_RESERVE_MS = 1_000;
+
+/**
+ * Runs inside the page, one reader step: scrolls to the end (infinite lists load there) and presses
+ * the first visible control whose own text asks for more reviews. Only controls that stay on the
+ * page are pressed: buttons that submit no form, and links without a destination (a link to another
+ * page would replace the page being read). Returns whether it pressed one.
+ */
+const READER_STEP = `(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const wanted = /\\b(more|load|show|see|view|read|next|all|older)\\b.{0,30}\\b(reviews?|ratings?|comments?|opinions?|feedback|testimonials?)\\b|\\b(mehr|weitere|alle)\\b.{0,20}\\b(bewertungen|rezensionen|erfahrungen)\\b|plus d.avis|voir plus|m[aá]s (rese[nñ]as|opiniones)|altre recensioni|meer (reviews|beoordelingen)/i;
+  for (const el of document.querySelectorAll("button, [role=button], a")) {
+    const label = (el.innerText || el.getAttribute("aria-label") || "").trim();
+    if (!label || label.length > 80 || !wanted.test(label)) continue;
+    if (el.tagName === "BUTTON" && el.form && el.type !== "button") continue;
+    if (el.tagName === "A") {
+      const href = (el.getAttribute("href") || "").trim();
+      if (href && !href.startsWith("#") && !/^javascript:/i.test(href)) continue;
+    }
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || el.disabled) continue;
+    el.click();
+    return true;
+  }
+  return false;
+})()`;
+
 /** A slot is held at most this long; a crashed run's slot frees itself (a session lives at most 10 min). */
 const SLOT_TTL_MS = 10 * 60_000;
+
+/**
+ * Keeps the JSON answers of a page's own XHR and fetch requests. Only what the page itself asked
+ * for and got: every such request went through the page's request rules first (#intercept), so a
+ * refused one has no answer to keep. Bounded in count and in total size.
+ */
+class AnswerRecorder {
+  #kept: PageAnswer[] = [];
+  #bytes = 0;
+  #pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly target: Target,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Answers seen so far, kept or still being read. */
+  get seen(): number {
+    return this.#kept.length + this.#pending.size;
+  }
+
+  record(response: HTTPResponse): void {
+    const type = response.request().resourceType();
+    if (type !== "xhr" && type !== "fetch") return;
+    const status = response.status();
+    if (status < 200 || status >= 300 || this.seen >= MAX_ANSWERS) return;
+    if (!/json|javascript|text\/plain/i.test(response.headers()["content-type"] ?? "")) return;
+    const url = URL.parse(response.url());
+    if (!url) return;
+    const read = response
+      .text()
+      .then((text) => {
+        if (this.#bytes + text.length > this.maxBytes || this.#kept.length >= MAX_ANSWERS) return;
+        this.#bytes += text.length;
+        this.#kept.push({ url: publisherSideUrl(this.target, url).toString(), text });
+      })
+      .catch(() => {})
+      .finally(() => this.#pending.delete(read));
+    this.#pending.add(read);
+  }
+
+  async answers(): Promise<PageAnswer[]> {
+    await Promise.allSettled([...this.#pending]);
+    return [...this.#kept];
+  }
+}
+
+/**
+ * Up to `readerSteps` reader steps (READER_STEP), each followed by the page's own loading; stops
+ * early when a step neither pressed a control nor brought a new answer, and keeps STEP_RESERVE_MS
+ * of the render's time to read the page afterwards.
+ */
+async function readLikeAReader(
+  page: Page,
+  recorder: AnswerRecorder,
+  options: RenderOptions,
+  started: number,
+): Promise<void> {
+  for (let step = 0; step < (options.readerSteps ?? 0); step++) {
+    const left = options.timeoutMs - (Date.now() - started) - STEP_RESERVE_MS;
+    if (left <= 0) return;
+    const before = recorder.seen;
+    const pressed = await page.evaluate(READER_STEP).then(
+      (result) => result === true,
+      () => false,
+    );
+    await page
+      .waitForNetworkIdle({ idleTime: SETTLE_IDLE_MS, timeout: Math.min(SETTLE_MS, left) })
+      .catch(() => {});
+    if (!pressed && recorder.seen === before) return;
+  }
+}
 
 /**
  * Every browser slot is taken. Not a failure of the task: the run hands the task to a later run
@@ -362,6 +480,9 @@ export class PageRenderer {
       // way the plain-HTTP path does; a refused subresource, fetch or frame only leaves the page without it.
       let refusedNavigation: string | null = null;
       page.removeAllListeners("request");
+      page.removeAllListeners("response");
+      const recorder = options.readerSteps ? new AnswerRecorder(target, options.maxBytes) : null;
+      if (recorder) page.on("response", (response) => recorder.record(response));
       page.on("request", (request) => {
         const refused = this.#intercept(
           request,
@@ -394,6 +515,7 @@ export class PageRenderer {
           .waitForNetworkIdle({ idleTime: SETTLE_IDLE_MS, timeout: Math.min(SETTLE_MS, remaining) })
           .catch(() => {});
       }
+      if (recorder) await readLikeAReader(page, recorder, options, started);
       const html = await page.content();
       if (html.length > options.maxBytes)
         throw permanentError("publisher_error", `Rendered page is larger than ${options.maxBytes} bytes`);
@@ -403,7 +525,13 @@ export class PageRenderer {
         const error = await errorForStatus(status, headers, html);
         if (error) throw error;
       }
-      return { url: publisherSideUrl(target, new URL(page.url())), status, headers, text: html };
+      return {
+        url: publisherSideUrl(target, new URL(page.url())),
+        status,
+        headers,
+        text: html,
+        ...(recorder ? { answers: await recorder.answers() } : {}),
+      };
     } catch (err) {
       if (err instanceof ScrapeError) throw err;
       if (err instanceof TimeoutError)

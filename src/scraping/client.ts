@@ -2,7 +2,7 @@ import type { RequestCounts } from "../core/tasks/task-views";
 import { log } from "../log";
 import { settings } from "../settings";
 import { readAtMost } from "../streams";
-import { BrowserBusy, PageRenderer } from "./browser";
+import { BrowserBusy, PageRenderer, type PageAnswer } from "./browser";
 import type { LoginCookie } from "../core/cookies";
 import { cookiesFor } from "./cookies";
 import { permanentError, ScrapeError, transientError } from "./errors";
@@ -24,6 +24,8 @@ export interface FetchedPage {
   text: string;
   /** True when the page was rendered in the browser. */
   rendered: boolean;
+  /** A render with `readerSteps`: the JSON answers the page's own scripts loaded. */
+  answers?: PageAnswer[];
 }
 
 /**
@@ -311,13 +313,18 @@ export class PublisherClient {
     }
   }
 
-  /** Loads a page in the browser (JavaScript runs), through the same checks, and returns its HTML. */
-  async render(url: URL | string): Promise<FetchedPage> {
+  /**
+   * Loads a page in the browser (JavaScript runs), through the same checks, and returns its HTML.
+   * `readerSteps` also keeps the JSON answers the page loads and reads it as a reader would
+   * (scrolling, pressing "more reviews"), that many steps at most (RenderOptions.readerSteps).
+   */
+  async render(url: URL | string, options: { readerSteps?: number } = {}): Promise<FetchedPage> {
     this.#count("browser");
     const page = await this.renderer.render(url, {
       cookies: this.options.cookies,
       timeoutMs: this.timeoutMs(),
       maxBytes: settings(this.env).maxPageBytes,
+      ...(options.readerSteps ? { readerSteps: options.readerSteps } : {}),
     });
     return this.#inspected({ ...page, rendered: true });
   }

@@ -34,17 +34,15 @@ export async function insertTask(
   const now = Date.now();
   const requestId = crypto.randomUUID();
   const taskId = crypto.randomUUID();
-  await db
-    .insert(requests)
-    .values({
-      id: requestId,
-      accountId,
-      foreignKey: "order-7",
-      lazy: false,
-      business: business(),
-      baseUrl: "https://api.test",
-      createdAt: now,
-    });
+  await db.insert(requests).values({
+    id: requestId,
+    accountId,
+    foreignKey: "order-7",
+    lazy: false,
+    business: business(),
+    baseUrl: "https://api.test",
+    createdAt: now,
+  });
   await db.insert(tasks).values({
     id: taskId,
     requestId,

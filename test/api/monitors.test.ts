@@ -1,7 +1,12 @@
 /** The review monitor endpoints through the Worker's fetch handler: answers, validation, ownership. */
 import { env } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
-import { business, call, createAccount, loginCookies, postJson } from "../helpers/api";
+import worker from "../../src/index";
+import { MONITOR_LIMITS } from "../../src/app/monitors/store";
+import { BASE, business, call, createAccount, loginCookies, postJson } from "../helpers/api";
+import { largestSizes, monitorBody, storedSizes } from "../helpers/monitors";
+import { meter } from "../helpers/platform-meter";
 
 // Monitors are shared by every file of this runtime (vitest isolate: false): this file's must not be
 // due when another file's test drives scheduled().
@@ -82,7 +87,7 @@ describe("POST /monitors/create-monitor/", () => {
         },
       },
     });
-    const row = await env.DB.prepare("SELECT publishers FROM monitors WHERE id = ?")
+    const row = await env.DB.prepare("SELECT publishers FROM monitor_details WHERE monitor_id = ?")
       .bind(id)
       .first<{ publishers: string }>();
     expect(JSON.parse(row!.publishers)).toEqual([
@@ -164,6 +169,66 @@ describe("POST /monitors/create-monitor/", () => {
     await create(apiKey);
   });
 
+  it("holds the plan's cap under concurrent creates (free: 40 at once make 10, not 14)", async () => {
+    const { apiKey, accountId } = await createAccount({ plan: "free" });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        postJson("/monitors/create-monitor/", createBody(apiKey, { foreign_key: `s${i}` })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(30);
+    for (const answer of refused)
+      expect(answer.body).toEqual({
+        error: "Invalid payload",
+        details: { non_field_errors: ["The free plan allows at most 10 monitors; delete one first."] },
+      });
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM monitors WHERE account_id = ?")
+      .bind(accountId)
+      .first<number>("n");
+    expect(stored).toBe(10);
+  });
+
+  it("bounds a monitor's stored size: the largest allowed is stored, a byte more is a 400 naming the field", async () => {
+    const { apiKey } = await createAccount({ plan: "pro" });
+    const sizes = await largestSizes(apiKey, "size.example");
+    const largest = await postJson("/monitors/create-monitor/", monitorBody(apiKey, "size.example", sizes));
+    expect(largest.status, JSON.stringify(largest.body).slice(0, 300)).toBe(201);
+    const stored = await storedSizes(largest.body.monitor_id);
+    expect(stored.business).toBe(MONITOR_LIMITS.businessBytes);
+    expect(stored.publishers).toBeLessThanOrEqual(MONITOR_LIMITS.publishersBytes);
+    expect(stored.publishers).toBeGreaterThan(MONITOR_LIMITS.publishersBytes - 25 * 8);
+
+    const business = await postJson(
+      "/monitors/create-monitor/",
+      monitorBody(apiKey, "size.example", { ...sizes, businessExtra: sizes.businessExtra + 1 }),
+    );
+    expect(business.status).toBe(400);
+    expect(business.body).toEqual({
+      error: "Invalid payload",
+      details: {
+        business: [
+          `Ensure this field has no more than ${MONITOR_LIMITS.businessBytes} bytes as stored JSON (it has ${MONITOR_LIMITS.businessBytes + 1}).`,
+        ],
+      },
+    });
+    const publishers = await postJson(
+      "/monitors/create-monitor/",
+      monitorBody(apiKey, "size.example", { ...sizes, cookieChars: sizes.cookieChars + 8 }),
+    );
+    expect(publishers.status).toBe(400);
+    expect(publishers.body.details).toEqual({
+      publishers: [
+        expect.stringMatching(
+          new RegExp(
+            `^Ensure this field has no more than ${MONITOR_LIMITS.publishersBytes} bytes as stored JSON \\(it has \\d+\\)\\.$`,
+          ),
+        ),
+      ],
+    });
+  });
+
   it("checks full_walk_every", async () => {
     const { apiKey } = await createAccount();
     const res = await postJson("/monitors/create-monitor/", createBody(apiKey, { full_walk_every: "often" }));
@@ -209,6 +274,46 @@ describe("list, pause, delete and changes", () => {
     const bad = await postJson("/monitors/list-monitors/", { api_key: apiKey, cursor: "garbage" });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: "Invalid payload", details: { cursor: ["Invalid cursor."] } });
+  });
+
+  it("lists monitors without reading their cookies", async () => {
+    const { apiKey } = await createAccount({ plan: "pro" });
+    const secret = "c".repeat(1500);
+    const res = await postJson("/monitors/create-monitor/", {
+      ...monitorBody(apiKey, "list.example", { businessExtra: 0, cookieChars: 0 }),
+      publishers: Object.fromEntries(
+        Array.from({ length: 25 }, (_, i) => [
+          `p${i}.list.example`,
+          {
+            profile_key: `https://p${i}.list.example/biz/x`,
+            persona: {
+              additional_cookies: {
+                login: [{ name: "session", value: secret, domain: `p${i}.list.example` }],
+              },
+            },
+          },
+        ]),
+      ),
+    });
+    expect(res.status).toBe(201);
+    const m = meter(env);
+    const ctx = createExecutionContext();
+    const answer = await worker.fetch(
+      new Request(`${BASE}/monitors/list-monitors/`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ api_key: apiKey }),
+      }),
+      m.env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(answer.status).toBe(200);
+    const body = await answer.json<{ monitors: { monitor_id: string }[] }>();
+    expect(body.monitors.map((x) => x.monitor_id)).toEqual([res.body.monitor_id]);
+    // The sealed cookies (25 × ~2 kB) are in no D1 result and no statement names them.
+    expect(m.sql.join("\n")).not.toMatch(/cookies/);
+    expect(m.resultBytes.reduce((a, b) => a + b, 0)).toBeLessThan(25 * 1500);
   });
 
   it("pauses (no next run) and resumes (due at once)", async () => {

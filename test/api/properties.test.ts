@@ -91,16 +91,14 @@ describe("any JSON body", () => {
 
   it.each(names)("%s: any object with a valid key is answered without a 5xx", async (name) => {
     const { path, errorText } = ENDPOINTS[name];
-    const withKey = fc
-      .dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }))
-      .map((extra) =>
-        name === "submit"
-          ? {
-              ...extra,
-              data: { ...(typeof extra.data === "object" && extra.data ? extra.data : {}), api_key: apiKey },
-            }
-          : { ...extra, api_key: apiKey },
-      );
+    const withKey = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })).map((extra) =>
+      name === "submit"
+        ? {
+            ...extra,
+            data: { ...(typeof extra.data === "object" && extra.data ? extra.data : {}), api_key: apiKey },
+          }
+        : { ...extra, api_key: apiKey },
+    );
     await fc.assert(
       fc.asyncProperty(withKey, async (body) => {
         const res = await answer(path, body);

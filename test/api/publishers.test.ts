@@ -17,7 +17,7 @@ interface PublisherRow {
   rating_scale: string;
   sorts: string[];
   publisher_summary: string[];
-  support: "dedicated" | "structured-data" | "unverified";
+  support: "dedicated" | "structured-data" | "embedded-data" | "unverified";
   evidence_date?: string;
   note?: string;
 }
@@ -146,7 +146,18 @@ describe("GET /publishers", () => {
     }
   });
 
-  it("says how far each entry is supported: dedicated modules with their evidence date, others structured-data only with evidence", () => {
+  it("shows the evidence dates of the modules checked against the 2026-11 audit (issue 35)", () => {
+    const dates = Object.fromEntries(body.publishers.map((row) => [row.domain, row.evidence_date]));
+    expect(dates).toMatchObject({
+      "trustpilot.com": "2026-04-18",
+      "tripadvisor.com": "2026-10",
+      "agoda.com": "2026-10",
+      "expedia.com": "2026-10-05",
+      "opentable.com": "2026-06",
+    });
+  });
+
+  it("says how far each entry is supported: dedicated modules with their evidence date, others structured-data or embedded-data only with evidence", () => {
     for (const row of body.publishers) {
       if (row.dedicated) {
         expect(row.support, row.domain).toBe("dedicated");
@@ -155,7 +166,9 @@ describe("GET /publishers", () => {
         else expect(row, row.domain).not.toHaveProperty("evidence_date");
       } else {
         const listed = LISTED.find((l) => l.domain === row.domain)!;
-        expect(row.support, row.domain).toBe(listed.structuredData ? "structured-data" : "unverified");
+        expect(row.support, row.domain).toBe(
+          listed.structuredData ? "structured-data" : listed.embeddedData ? "embedded-data" : "unverified",
+        );
         expect(row, row.domain).not.toHaveProperty("evidence_date");
       }
     }
@@ -190,6 +203,16 @@ describe("GET /publishers", () => {
       support: "unverified",
       note: expect.stringContaining("bot wall"),
     });
+  });
+
+  it("shows embedded-data only where listed.ts cites evidence: a public source with its commit and date", () => {
+    const embedded = body.publishers.filter((p) => p.support === "embedded-data");
+    expect(embedded.map((p) => p.domain)).toEqual(["walmart.com"]);
+    for (const row of embedded) {
+      const evidence = LISTED.find((l) => l.domain === row.domain)!.embeddedData!;
+      expect(evidence.evidence).toMatch(/@[0-9a-f]{7,40} \(\d{4}-\d{2}-\d{2}\)/);
+      expect(evidence.date).toMatch(/^\d{4}-\d{2}(-\d{2})?$/);
+    }
   });
 
   it("shows the generic-served publishers with their listed data", () => {

@@ -106,6 +106,8 @@ describe("GET /docs", () => {
         "OpenAPI 3.1.0",
         "/submit/request-reviews/",
         "/retrieve-task/",
+        "/submit/batch/",
+        "/retrieve-batch/",
         "Submit a review collection request",
       ])
         expect(text).toContain(shown);

@@ -524,10 +524,13 @@ describe("the cron path", () => {
       interval_hours: 1,
     });
     expect(res.status).toBe(201);
-    const stored = await env.DB.prepare("SELECT publishers FROM monitors WHERE id = ?")
+    const stored = await env.DB.prepare(
+      "SELECT publishers, cookies FROM monitor_details WHERE monitor_id = ?",
+    )
       .bind(res.body.monitor_id)
-      .first<{ publishers: string }>();
-    expect(stored!.publishers).not.toContain(secret);
+      .first<{ publishers: string; cookies: string }>();
+    expect(JSON.parse(stored!.cookies)).toEqual({ "yelp.com": expect.any(String) });
+    expect(stored!.publishers + stored!.cookies).not.toContain(secret);
     expect(JSON.stringify(res.body)).not.toContain(secret);
     await onlyDue([res.body.monitor_id]);
     await tick();

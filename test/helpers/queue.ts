@@ -117,9 +117,12 @@ export class QueueDriver {
   #spies: { mockRestore(): void }[] = [];
   #clockMoved = false;
 
-  /** `settings` overrides the Worker's plain settings (vars) for the deliveries of this driver. */
-  constructor(options: { settings?: Settings } = {}) {
-    this.#env = options.settings ? { ...env, ...options.settings } : env;
+  /**
+   * `settings` overrides the Worker's plain settings (vars) for the deliveries of this driver; `env`
+   * replaces the whole env they get (a test's metered or failing bindings around the real ones).
+   */
+  constructor(options: { settings?: Settings; env?: Env } = {}) {
+    this.#env = options.env ?? (options.settings ? { ...env, ...options.settings } : env);
     for (const [binding, queue] of Object.entries(PRODUCERS)) {
       const producer = env[binding as keyof Env] as Queue<unknown>;
       this.#spies.push(

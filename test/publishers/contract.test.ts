@@ -1,6 +1,7 @@
 /**
- * The contract every registered publisher module keeps, checked over the registry itself: adding a
- * module to src/publishers/registry.ts puts it under these tests with nothing else to edit.
+ * The contract every registered publisher module keeps, checked over the registry itself: a module
+ * folder that `npm run generate` has registered is under these tests with nothing else to edit,
+ * its declared profile_key examples included.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
@@ -9,6 +10,7 @@ import { LISTED } from "../../src/publishers/listed";
 import { moduleQueue } from "../../src/publishers/queues";
 import { ALL_MODULES, GENERIC_MODULE, MODULES, publisherFor } from "../../src/publishers/registry";
 import { QUEUE_HANDLERS } from "../../src/app/queue/router";
+import type { ProfileExample } from "../../src/publishers/types";
 import { CONSUMERS, PRODUCERS } from "../helpers/queue";
 
 /**
@@ -69,11 +71,46 @@ describe.each(ALL_MODULES.map((module) => [module.name, module] as const))(
 
     it("refuses a profile URL on another site and text that is neither a URL nor an id it knows", () => {
       const key = module.domains[0] ?? "example.com";
-      expect(module.resolveProfileKey("https://evil.example.net/profile", key)).toEqual({
+      expect(module.profile.resolve("https://evil.example.net/profile", key)).toEqual({
         error: `Enter a URL on ${key} or one of its subdomains.`,
       });
-      expect("error" in module.resolveProfileKey("javascript:alert(1)//x", key)).toBe(true);
+      expect("error" in module.profile.resolve("javascript:alert(1)//x", key)).toBe(true);
     });
+
+    it("resolves every profile_key example it declares as declared, through the registry as submit does", () => {
+      const results = module.profile.examples.map((example) => {
+        const publisher = publisherFor(example.publisher ?? module.domains[0]);
+        return {
+          input: example.input,
+          module: publisher.module.name,
+          resolved: publisher.resolveProfileKey(example.input),
+        };
+      });
+      expect(results).toEqual(
+        module.profile.examples.map((example) => ({
+          input: example.input,
+          module: module.name,
+          resolved: "url" in example ? { url: example.url } : { error: example.error },
+        })),
+      );
+    });
+
+    it("has an accepted example for every URL and id form its profile declares", () => {
+      expect(module.profile.untested?.() ?? []).toEqual([]);
+    });
+
+    it.runIf(module !== GENERIC_MODULE)(
+      "declares examples of an accepted profile URL, a page that is no profile and text that is no id",
+      () => {
+        const { examples } = module.profile;
+        const site = (e: ProfileExample) => e.publisher ?? module.domains[0];
+        expect(examples.some((e) => "url" in e && /^https?:\/\//.test(e.input))).toBe(true);
+        expect(
+          examples.some((e) => "error" in e && e.error === `Enter the URL of a profile on ${site(e)}.`),
+        ).toBe(true);
+        expect(examples.some((e) => "error" in e && e.error === "Enter a valid URL.")).toBe(true);
+      },
+    );
 
     it("validates its cursor: a stored cursor of another shape is refused", () => {
       expect(module.adapter.cursor.safeParse({ certainly: "not a cursor" }).success).toBe(false);

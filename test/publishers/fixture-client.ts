@@ -14,6 +14,9 @@ export function fixtureContext(
   publisherKey: string,
   inspect?: PageInspector,
 ): ScrapeContext {
+  // The cookies the site set (name and value, any host), sent back after the adapter's own, as the
+  // real client's jar does; enough for a module that opens a page to carry its session.
+  const jar = new Map<string, { name: string; value: string; domain: string }>();
   async function request(target: URL | string, options: RequestOptions = {}) {
     let url = new URL(target);
     for (let hop = 0; hop < 6; hop++) {
@@ -27,9 +30,14 @@ export function fixtureContext(
         method: options.method ?? "GET",
         headers,
         body,
-        cookie: headers.cookie ?? "",
+        cookie: [headers.cookie, ...[...jar.values()].map((c) => `${c.name}=${c.value}`)]
+          .filter(Boolean)
+          .join("; "),
         count: 1,
       });
+      const setCookie = answer.headers?.["Set-Cookie"];
+      const pair = setCookie ? /^([^=;\s]+)=([^;]*)/.exec(setCookie) : null;
+      if (pair) jar.set(pair[1], { name: pair[1], value: pair[2], domain: url.hostname });
       const location = answer.headers?.Location;
       if (answer.status >= 300 && answer.status < 400 && location) {
         url = new URL(location, url);
@@ -55,6 +63,7 @@ export function fixtureContext(
   }
   const client = {
     request,
+    jarSnapshot: () => [...jar.values()],
     async json(target: URL | string, options: RequestOptions = {}) {
       const page = await request(target, options);
       return { url: page.url, data: JSON.parse(page.text) as unknown };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import readme from "../../docs/publishers.md?raw";
 import { listPublishers } from "../../src/publishers/registry";
-import { TABLE_END, TABLE_START, publisherTable, withPublisherTable } from "../../src/publishers/table";
+import {
+  TABLE_END,
+  TABLE_START,
+  publisherTable,
+  withPublisherTable,
+} from "../../scripts/generate/publisher-table";
 
 /** The text of docs/publishers.md between the publisher table's markers. */
 function tableInReadme(text: string): string {
@@ -13,7 +18,7 @@ function tableInReadme(text: string): string {
 }
 
 describe("docs/publishers.md publisher table", () => {
-  it("is the table the registry generates (run npm run readme:publishers when this fails)", () => {
+  it("is the table the registry generates (run npm run generate when this fails)", () => {
     expect(tableInReadme(readme)).toBe(publisherTable());
   });
 
@@ -40,26 +45,28 @@ describe("docs/publishers.md publisher table", () => {
           ? /^dedicated/
           : p.support === "structured-data"
             ? /^structured data/
-            : /^unverified/,
+            : p.support === "embedded-data"
+              ? /^embedded data/
+              : /^unverified/,
       );
     }
     const publishers = listPublishers();
     const dedicated = publishers.filter((p) => p.support === "dedicated").length;
+    const embedded = publishers.filter((p) => p.support === "embedded-data").length;
+    expect(embedded).toBeGreaterThan(0);
     expect(publisherTable(publishers)).toMatch(
       new RegExp(
-        `^${dedicated} supported publishers: ${dedicated} with a dedicated module and 0 with evidence`,
+        `^${dedicated + embedded} supported publishers: ${dedicated} with a dedicated module, 0 with evidence of schema.org review markup and ${embedded} with evidence of review records`,
       ),
     );
-    // An unverified entry never adds to the count; an evidenced one does.
+    // An unverified entry never adds to the count; an evidenced one (either kind) does.
     const unverified = publishers.find((p) => p.support === "unverified")!;
-    const withEvidence = publishers.map((p) =>
-      p === unverified ? { ...p, support: "structured-data" as const } : p,
-    );
-    expect(publisherTable(withEvidence)).toMatch(
-      new RegExp(
-        `^${dedicated + 1} supported publishers: ${dedicated} with a dedicated module and 1 with evidence`,
-      ),
-    );
+    for (const support of ["structured-data", "embedded-data"] as const) {
+      const withEvidence = publishers.map((p) => (p === unverified ? { ...p, support } : p));
+      expect(publisherTable(withEvidence)).toMatch(
+        new RegExp(`^${dedicated + embedded + 1} supported publishers: `),
+      );
+    }
   });
 
   it("notices a stale table: a changed registry row no longer matches", () => {

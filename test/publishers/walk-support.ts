@@ -10,12 +10,12 @@ import type { FixtureRequest, PublisherFixture } from "../fixtures/sites";
 export function fixtureAnswer(
   fixture: PublisherFixture,
   url: string,
-  request: Partial<Pick<FixtureRequest, "method" | "body" | "headers">> = {},
+  request: Partial<Pick<FixtureRequest, "method" | "body" | "headers" | "cookie">> = {},
 ): { status: number; body: string } {
   const parsed = new URL(url);
   const answer = fixture.site({
     url: parsed,
-    cookie: "",
+    cookie: request.cookie ?? "",
     count: 1,
     method: request.method ?? "GET",
     host: parsed.host,

@@ -69,11 +69,9 @@ export const RunCompletedPayloadSchema = z
     full_walk: z
       .boolean()
       .openapi({ description: "The run walked every page (deletions are only detected by such runs)." }),
-    complete: z
-      .boolean()
-      .openapi({
-        description: "A full walk that reached the publisher's last page; false for incremental runs.",
-      }),
+    complete: z.boolean().openapi({
+      description: "A full walk that reached the publisher's last page; false for incremental runs.",
+    }),
     baseline: z
       .boolean()
       .openapi({ description: "The publisher's first run: what is there is recorded, not announced." }),

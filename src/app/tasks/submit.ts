@@ -24,22 +24,17 @@ export interface CreatedTask {
 }
 
 /**
- * Creates the request record and one task per publisher in one atomic D1 batch, then queues one
- * message per task. Both happen before the client hears 201; when queueing fails the rows are
- * removed again and the error propagates (a 500), so nothing is left that no message will run.
- * `alsoWrite` adds the caller's own rows to that batch (a monitor run records its tasks), so they
- * exist before any task can run.
+ * The task rows of one validated submit, one per publisher in the order given, all queued (100).
+ * Submit and batch submit (./submit-batch.ts) both build their rows here, so an option added to
+ * submit reaches batch items too.
  */
-export async function submitRequest(
+export async function newTaskRows(
   env: Env,
   accountId: string,
+  requestId: string,
   input: NewRequest,
-  baseUrl: string,
-  db: Database = database(env.DB),
-  alsoWrite?: (tasks: CreatedTask[]) => BatchItem<"sqlite">[],
-): Promise<{ requestId: string; tasks: CreatedTask[] }> {
-  const now = Date.now();
-  const requestId = crypto.randomUUID();
+  now: number,
+) {
   const { data } = input;
   const lazy = data.lazy ?? false;
   const rows = await Promise.all(
@@ -69,6 +64,33 @@ export async function submitRequest(
       };
     }),
   );
+  return rows;
+}
+
+/**
+ * Creates the request record and one task per publisher in one atomic D1 batch, then queues one
+ * message per task. Both happen before the client hears 201; when queueing fails the rows are
+ * removed again and the error propagates (a 500), so nothing is left that no message will run.
+ * `also.write` adds the caller's own rows to that batch (a monitor run records its tasks), so they
+ * exist before any task can run; `also.undo` is added to the cleanup batch when queueing fails.
+ */
+export async function submitRequest(
+  env: Env,
+  accountId: string,
+  input: NewRequest,
+  baseUrl: string,
+  db: Database = database(env.DB),
+  also?: {
+    write: (tasks: CreatedTask[]) => BatchItem<"sqlite">[];
+    undo: (tasks: CreatedTask[]) => BatchItem<"sqlite">[];
+  },
+): Promise<{ requestId: string; tasks: CreatedTask[] }> {
+  const now = Date.now();
+  const requestId = crypto.randomUUID();
+  const { data } = input;
+  const lazy = data.lazy ?? false;
+  const rows = await newTaskRows(env, accountId, requestId, input, now);
+  const created = rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id }));
   // Drizzle binds a parameter for every column of the table, not only the ones given here.
   const columnsPerTask = Object.keys(getTableColumns(tasks)).length;
   const taskInserts = chunk(rows, Math.floor(D1_MAX_PARAMS / columnsPerTask)).map((part) =>
@@ -85,7 +107,7 @@ export async function submitRequest(
       createdAt: now,
     }),
     ...taskInserts,
-    ...(alsoWrite?.(rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id }))) ?? []),
+    ...(also?.write(created) ?? []),
   ]);
   try {
     await dispatchTasks(
@@ -97,8 +119,9 @@ export async function submitRequest(
     await db.batch([
       db.delete(tasks).where(eq(tasks.requestId, requestId)),
       db.delete(requests).where(eq(requests.id, requestId)),
+      ...(also?.undo(created) ?? []),
     ]);
     throw err;
   }
-  return { requestId, tasks: rows.map((row) => ({ publisher_key: row.publisherKey, tasks_id: row.id })) };
+  return { requestId, tasks: created };
 }

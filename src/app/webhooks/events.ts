@@ -11,6 +11,7 @@ import {
   publisherSummary,
   type StoredSummary,
 } from "../../core/tasks/publisher-summary";
+import { emitBatchEventIfEnded } from "./batch-events";
 
 export const TASK_EVENTS = ["task.in_progress", "task.completed", "task.failed"] as const;
 export type TaskEventName = (typeof TASK_EVENTS)[number];
@@ -103,12 +104,18 @@ export async function taskEventPayload(
 /**
  * Queues the webhook notification for a task's transition into 101, 200 or 500 in the account's
  * Durable Object outbox. Idempotent per (task, event): calling it again for the same transition
- * (a redelivered queue message) sends nothing new. Without a webhook nothing is queued.
+ * (a redelivered queue message) sends nothing new. Without a webhook nothing is queued. The end of a
+ * batch's task also queues the batch's `batch.completed` once its last task has ended.
  */
 export async function emitTaskEvent(env: Env, taskId: string, event: TaskEventName): Promise<void> {
   const db = database(env.DB);
   const row = await db
-    .select({ task: tasks, baseUrl: requests.baseUrl, webhookAccount: webhooks.accountId })
+    .select({
+      task: tasks,
+      baseUrl: requests.baseUrl,
+      batchId: requests.batchId,
+      webhookAccount: webhooks.accountId,
+    })
     .from(tasks)
     .innerJoin(requests, eq(requests.id, tasks.requestId))
     .leftJoin(webhooks, eq(webhooks.accountId, tasks.accountId))
@@ -123,4 +130,6 @@ export async function emitTaskEvent(env: Env, taskId: string, event: TaskEventNa
     event,
     body: JSON.stringify(payload),
   });
+  // A task of a batch that ended may have been the batch's last (docs/batch.md, batch.completed).
+  if (row.batchId && event !== "task.in_progress") await emitBatchEventIfEnded(env, row.batchId);
 }

@@ -60,13 +60,10 @@ export const MonitorSchema = z
     full_walk_every: z.number().int(),
     status: z.enum(["active", "paused"]),
     runs: z.number().int().openapi({ description: "Runs started so far." }),
-    next_run_at: z
-      .string()
-      .nullable()
-      .openapi({
-        format: "date-time",
-        description: "When the next run is due; null while paused. Runs start within minutes of it.",
-      }),
+    next_run_at: z.string().nullable().openapi({
+      format: "date-time",
+      description: "When the next run is due; null while paused. Runs start within minutes of it.",
+    }),
     last_run_at: z.string().nullable().openapi({ format: "date-time" }),
     created_at: z.string().openapi({ format: "date-time" }),
   })
@@ -113,13 +110,12 @@ export const DeleteMonitorResponseSchema = z
 export const PauseMonitorRequestSchema = drfObject({
   api_key: ApiKeySchema,
   monitor_id: MonitorIdField,
-  paused: drfBoolean()
-    .optional()
-    .openapi({
-      type: "boolean",
-      default: true,
-      description: "false resumes the monitor; its next run is then due at once.",
-    }),
+  paused: drfBoolean().optional().openapi({
+    type: "boolean",
+    default: true,
+    description:
+      "false resumes the monitor; its next run is due its interval after the last run (at once if that has passed).",
+  }),
 }).openapi("PauseMonitorRequest", {
   example: {
     api_key: "rk_your_api_key",
@@ -135,12 +131,10 @@ export const PauseMonitorResponseSchema = z
 export const ChangesRequestSchema = drfObject({
   api_key: ApiKeySchema,
   monitor_id: MonitorIdField,
-  cursor: drfString({ max: 32 })
-    .optional()
-    .openapi({
-      type: "string",
-      description: "next_cursor of the previous page; absent = from the first change.",
-    }),
+  cursor: drfString({ max: 32 }).optional().openapi({
+    type: "string",
+    description: "next_cursor of the previous page; absent = from the first change.",
+  }),
   limit: drfInteger({ min: 1, max: LIST_MAX_LIMIT })
     .optional()
     .openapi({ type: "integer", minimum: 1, maximum: LIST_MAX_LIMIT, default: LIST_DEFAULT_LIMIT }),
@@ -151,12 +145,10 @@ export const ChangesRequestSchema = drfObject({
 export const ChangesResponseSchema = z
   .object({
     changes: z.array(ReviewChangeSchema).openapi({ description: "In detection order." }),
-    next_cursor: z
-      .string()
-      .openapi({
-        description:
-          "Pass as cursor to continue after the last change listed (also when none were): new changes appear there.",
-      }),
+    next_cursor: z.string().openapi({
+      description:
+        "Pass as cursor to continue after the last change listed (also when none were): new changes appear there.",
+    }),
     has_more: z.boolean(),
   })
   .openapi("MonitorChangesResponse");

@@ -7,7 +7,7 @@ import { PublishersSchema } from "./publishers";
 
 export const JOB = "App\\Jobs\\RequestReviews";
 
-const JobSchema = z
+export const JobSchema = z
   .unknown()
   .transform((value, ctx) => {
     if (value === undefined) ctx.addIssue({ code: "custom", message: MSG.required });
@@ -22,13 +22,11 @@ export const SubmitRequestSchema = drfObject({
   data: drfObject({
     api_key: ApiKeySchema,
     foreign_key: drfString({ max: 255 }),
-    lazy: drfBoolean()
-      .optional()
-      .openapi({
-        type: "boolean",
-        default: false,
-        description: "Raises the time budget from 5 to 60 minutes.",
-      }),
+    lazy: drfBoolean().optional().openapi({
+      type: "boolean",
+      default: false,
+      description: "Raises the time budget from 5 to 60 minutes.",
+    }),
     business: BusinessSchema,
     publishers: PublishersSchema,
   }),

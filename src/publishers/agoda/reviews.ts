@@ -2,7 +2,8 @@
  * Agoda's review comments API, the endpoint its hotel pages load reviews from:
  * `POST https://www.agoda.com/api/cronos/property/review/ReviewComments` with a JSON body
  * `{hotelId, providerId: 332, page, pageSize, sorting, providerIds: [332], filters, …}`, answering
- * `{comments: [...]}`. Provider 332 is Agoda's own reviews (the page also mixes in partner sites'
+ * `{comments: [...]}`; the summary `HotelReviews` (same body) states the comment count per provider.
+ * Provider 332 is Agoda's own reviews (the page also mixes in partner sites'
  * reviews under other provider ids, which are not Agoda's). Structure as public clients read it
  * (see README.md).
  */
@@ -15,35 +16,72 @@ export const WHAT = "Agoda review comments";
 export const PAGE_SIZE = 50;
 export const AGODA_PROVIDER = 332;
 /**
- * The `sorting` value the newest public client sends (7). Agoda documents no values; that 7 is its
- * "most recent" order is assumed, not verified (an older client sends 5).
+ * `sorting: 1` is "most recent" (2 rating high to low, 3 low to high, 7 most helpful) in the 2026
+ * clients named in README.md. Newest first matters: incremental runs stop at the first known review.
  */
-export const SORTING = 7;
+export const SORTING = 1;
+
+const API = "https://www.agoda.com/api/cronos/property/review";
+
+/** The body both review endpoints take (ReviewComments pages it; HotelReviews reads page 1 only). */
+function reviewBody(hotelId: string, page: number, pageSize: number) {
+  return {
+    hotelId: Number(hotelId),
+    providerId: AGODA_PROVIDER,
+    demographicId: 0,
+    page,
+    pageSize,
+    sorting: SORTING,
+    providerIds: [AGODA_PROVIDER],
+    isReviewPage: false,
+    isCrawlablePage: true,
+    filters: { language: [], room: [] },
+    searchKeyword: "",
+    searchFilters: [],
+  };
+}
+
+/** The property's review summary (scores and, per provider, its comment count): asked once, for the total. */
+export function hotelReviewsRequest(hotelId: string): { url: string; options: RequestOptions } {
+  return { url: `${API}/HotelReviews`, options: { method: "POST", json: reviewBody(hotelId, 1, 20) } };
+}
 
 export function reviewCommentsRequest(
   hotelId: string,
   position: WalkPosition,
 ): { url: string; options: RequestOptions } {
   return {
-    url: "https://www.agoda.com/api/cronos/property/review/ReviewComments",
-    options: {
-      method: "POST",
-      json: {
-        hotelId: Number(hotelId),
-        providerId: AGODA_PROVIDER,
-        demographicId: 0,
-        page: position.page,
-        pageSize: PAGE_SIZE,
-        sorting: SORTING,
-        providerIds: [AGODA_PROVIDER],
-        isReviewPage: false,
-        isCrawlablePage: true,
-        filters: { language: [], room: [] },
-        searchKeyword: "",
-        searchFilters: [],
-      },
-    },
+    url: `${API}/ReviewComments`,
+    options: { method: "POST", json: reviewBody(hotelId, position.page, PAGE_SIZE) },
   };
+}
+
+/** Page 1 as the walk fetches it: the comments answer with the summary answer (null when it failed). */
+export interface AgodaFirstPage {
+  kind: "agoda-first-page";
+  comments: unknown;
+  summary: unknown;
+}
+
+function isFirstPage(data: unknown): data is AgodaFirstPage {
+  return (
+    typeof data === "object" && data !== null && (data as { kind?: unknown }).kind === "agoda-first-page"
+  );
+}
+
+const SummarySchema = z.object({
+  commentList: z.object({
+    providerList: z.array(
+      z.object({ id: z.number().int(), totalIndex: z.number().int().nonnegative().nullish() }).passthrough(),
+    ),
+  }),
+});
+
+/** Agoda's own comment count (`commentList.providerList[id = 332].totalIndex`), or null where the summary does not say. */
+export function agodaTotal(summary: unknown): number | null {
+  const parsed = SummarySchema.safeParse(summary);
+  if (!parsed.success) return null;
+  return parsed.data.commentList.providerList.find((p) => p.id === AGODA_PROVIDER)?.totalIndex ?? null;
 }
 
 const text = z.string().max(50_000).nullish();
@@ -62,6 +100,10 @@ const CommentSchema = z.object({
   translateSource: z.string().max(20).nullish(),
   reviewDate: z.string().max(40).nullish(),
   checkInDateMonthAndYear: z.string().max(40).nullish(),
+  /** The property's answer: its text, who wrote it ("Hotel manager") and when. */
+  responseText: text,
+  responderName: text,
+  responseDate: z.string().max(40).nullish(),
   reviewerInfo: z
     .object({
       displayMemberName: text,
@@ -91,7 +133,8 @@ function reviewText(comment: z.infer<typeof CommentSchema>): string {
  * and ends at the first short one (the client it follows walks until an empty page).
  */
 export function parseAgodaPage(data: unknown, ctx: ParseContext): WalkPage {
-  const answer = readAnswer(AnswerSchema, data, WHAT);
+  const first = isFirstPage(data) ? data : null;
+  const answer = readAnswer(AnswerSchema, first ? first.comments : data, WHAT);
   const reviews: RawReview[] = [];
   for (const raw of answer.comments) {
     ctx.budget.spend();
@@ -102,6 +145,7 @@ export function parseAgodaPage(data: unknown, ctx: ParseContext): WalkPage {
     const author = comment.reviewerInfo?.displayMemberName?.trim();
     const country = comment.reviewerInfo?.flagName?.trim();
     const count = comment.reviewerInfo?.reviewerReviewedCount;
+    const reply = comment.responseText?.trim();
     reviews.push({
       id: String(comment.hotelReviewId),
       ...(author ? { author_name: author } : {}),
@@ -114,8 +158,15 @@ export function parseAgodaPage(data: unknown, ctx: ParseContext): WalkPage {
       ...(comment.translateSource ? { language: comment.translateSource } : {}),
       ...(country && /^[a-z]{2}$/i.test(country) ? { author_country: country } : {}),
       ...(count != null ? { author_review_count: count } : {}),
+      ...(reply
+        ? { reply_text: reply, ...(comment.responseDate ? { reply_date: comment.responseDate } : {}) }
+        : {}),
     });
   }
   const full = answer.comments.length >= PAGE_SIZE;
-  return { reviews, next: full ? { page: ctx.position.page + 1, token: null } : null };
+  return {
+    reviews,
+    next: full ? { page: ctx.position.page + 1, token: null } : null,
+    ...(first ? { publisherTotal: agodaTotal(first.summary) } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { feedUrl, FEED_PAGES, parseFeedPage, WHAT } from "./feed";
-import { appKeyOf, resolveAppStoreProfile } from "./profile";
+import { appStoreProfile } from "./profile";
 
 /**
  * apps.apple.com (and itunes.apple.com): an app's reviews in one storefront from the public
@@ -16,10 +16,11 @@ export const appStore = definePublisher({
   domains: ["apps.apple.com", "itunes.apple.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
-  resolveProfileKey: resolveAppStoreProfile,
+  profile: appStoreProfile,
+  queue: { note: "apps.apple.com: the customer-reviews RSS feed per storefront, 10 pages at most." },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: appKeyOf,
+    keyOf: appStoreProfile.keyOf,
     firstPage: 1,
     request: (key, position) => ({ url: feedUrl(key, position) }),
     parse: parseFeedPage,

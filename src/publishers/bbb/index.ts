@@ -2,7 +2,7 @@ import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
-import { bbbKeyOf, resolveBbbProfile } from "./profile";
+import { bbbProfile } from "./profile";
 import { customerReviewsUrl, parseBbbPage, WHAT } from "./reviews";
 
 /**
@@ -34,10 +34,16 @@ export const bbb = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is (older reviews without stars have no rating)",
   summaryFields: ["review_count"],
-  resolveProfileKey: resolveBbbProfile,
+  profile: bbbProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "bbb.org: customer-reviews JSON behind Cloudflare bot management, so few at once and long pauses.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: bbbKeyOf,
+    keyOf: bbbProfile.keyOf,
     firstPage: 1,
     request: (key, position, pageUrl) => ({
       url: customerReviewsUrl(key, position),

@@ -1,7 +1,6 @@
-import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { bookingAdapter } from "./adapter";
-import { hotelPage } from "./urls";
+import { bookingProfile } from "./profile";
 
 /** booking.com hotels: profile_key is the hotel page's URL (`/hotel/<cc>/<slug>.html`). */
 export const booking = definePublisher({
@@ -13,9 +12,9 @@ export const booking = definePublisher({
   ratingScale:
     "10-point guest score mapped linearly from 1–10 onto 1–5 (round(1 + (score − 1) × 4 / 9)): 10 and 9 → 5, 8 and 7.5 → 4, 6 → 3, 4 → 2, 1 → 1",
   summaryFields: ["review_count"],
-  resolveProfileKey: (profileKey, publisherKey) =>
-    resolveProfile(profileKey, publisherKey, { fromUrl: (url) => hotelPage(url)?.url ?? null }),
+  profile: bookingProfile,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-05-14",
+  queue: { note: "booking.com: review list pages." },
   adapter: bookingAdapter,
 });

@@ -1,6 +1,6 @@
 import { definePublisher } from "../types";
 import { capterraAdapter } from "./adapter";
-import { resolveCapterraProfile } from "./profile";
+import { capterraProfile } from "./profile";
 
 /**
  * capterra.com: software product reviews from the JSON endpoint the product pages load them from,
@@ -15,6 +15,7 @@ export const capterra = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
   summaryFields: ["review_count"],
-  resolveProfileKey: resolveCapterraProfile,
+  profile: capterraProfile,
+  queue: { note: "capterra.com: product page once, then the reviews JSON endpoint; behind bot protection." },
   adapter: capterraAdapter,
 });

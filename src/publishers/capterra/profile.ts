@@ -1,5 +1,4 @@
-import { resolveProfile } from "../kit/profile";
-import type { ProfileResolution } from "../types";
+import { declareProfile } from "../kit/profile";
 
 /** Product pages: `/p/<id>/<slug>/` with any suffix such as `reviews/`. */
 const PRODUCT_PATH = /^\/p\/(\d{1,12})(?:\/([^/?#]{1,200}))?(?:\/|$)/;
@@ -30,16 +29,33 @@ export function slugOf(url: URL): string | null {
   return slug && slug !== "reviews" ? slug : null;
 }
 
+const REVIEWS_PAGE = "https://www.capterra.com/p/2001/Acme-CRM/reviews/";
+
 /**
  * profile_key for Capterra: a product URL (`https://www.capterra.com/p/135003/Slack/`, its
  * `reviews/` page, any query dropped) or the bare numeric product id.
  */
-export function resolveCapterraProfile(profileKey: string, publisherKey: string): ProfileResolution {
-  return resolveProfile(profileKey, publisherKey, {
-    fromId: (id) => (/^\d{1,12}$/.test(id) ? reviewsPageUrl(id) : null),
-    fromUrl: (url) => {
+export const capterraProfile = declareProfile({
+  urls: [
+    (url) => {
       const id = productIdOf(url);
       return id ? reviewsPageUrl(id, slugOf(url)) : null;
     },
-  });
-}
+  ],
+  ids: [(id) => (/^\d{1,12}$/.test(id) ? reviewsPageUrl(id) : null)],
+  examples: [
+    { input: "https://www.capterra.com/p/2001/Acme-CRM/", url: REVIEWS_PAGE },
+    { input: "https://www.capterra.com/p/2001/Acme-CRM/reviews/?page=3", url: REVIEWS_PAGE },
+    { input: "https://capterra.com/p/2001/Acme-CRM", url: REVIEWS_PAGE },
+    { input: "2001", url: "https://www.capterra.com/p/2001/" },
+    {
+      input: "https://www.capterra.com/customer-relationship-management-software/",
+      error: "Enter the URL of a profile on capterra.com.",
+    },
+    {
+      input: "https://www.g2.com/products/acme-crm/reviews",
+      error: "Enter a URL on capterra.com or one of its subdomains.",
+    },
+    { input: "acme-crm", error: "Enter a valid URL." },
+  ],
+});

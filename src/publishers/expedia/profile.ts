@@ -1,42 +1,42 @@
 import { permanentError } from "../../scraping/errors";
 import { jsonLiteralAt } from "../kit/json-literal";
-import { resolveProfile } from "../kit/profile";
-import type { ProfileResolution, ScrapeContext } from "../types";
+import { valueAt } from "../kit/json-api";
+import { declareProfile } from "../kit/profile";
+import type { ScrapeContext } from "../types";
 
 /** The Expedia Group sites this module reads: one property id space, one GraphQL. */
 export const EXPEDIA_DOMAINS = ["expedia.com", "hotels.com"] as const;
 
-/** Property pages: `/<City>-Hotels-<Name>.h<id>.Hotel-Information` or `/h<id>.Hotel-Information`. */
-const PROPERTY_PATH = /^\/(?:[A-Za-z0-9-]{1,200}\.)?h(\d{1,12})\.Hotel-Information$/;
-const BARE_ID = /^h?(\d{1,12})$/;
+const PAGE = "https://www.expedia.com/h96727634.Hotel-Information";
 
-function siteOf(host: string): string {
-  const bare = host.toLowerCase().replace(/^www\./, "");
-  return EXPEDIA_DOMAINS.find((domain) => bare === domain || bare.endsWith(`.${domain}`)) ?? "expedia.com";
-}
-
-export function expediaPageUrl(site: string, propertyId: string): string {
-  return `https://www.${site}/h${propertyId}.Hotel-Information`;
-}
-
-/** The property id of a property page URL, or null. */
-export function propertyIdOf(url: URL): string | null {
-  return PROPERTY_PATH.exec(url.pathname)?.[1] ?? null;
-}
-
-/** profile_key: a property page on expedia.com or hotels.com, or the property id (`h12345` or `12345`). */
-export function resolveExpediaProfile(profileKey: string, publisherKey: string): ProfileResolution {
-  return resolveProfile(profileKey, publisherKey, {
-    fromId: (id) => {
-      const match = BARE_ID.exec(id);
-      return match ? expediaPageUrl(siteOf(publisherKey), match[1]) : null;
+/**
+ * profile_key: a property page on expedia.com or hotels.com (`/<City>-Hotels-<Name>.h<id>.Hotel-Information`
+ * or `/h<id>.Hotel-Information`), or the property id (`h12345` or `12345`) on the site submitted under.
+ */
+export const expediaProfile = declareProfile({
+  urls: [{ path: /^\/(?:[A-Za-z0-9-]{1,200}\.)?h(?<id>\d{1,12})\.Hotel-Information$/ }],
+  ids: [/^h?(?<id>\d{1,12})$/],
+  page: "https://www.{site}/h{id}.Hotel-Information",
+  examples: [
+    {
+      input:
+        "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information?chkin=2026-12-01",
+      url: PAGE,
     },
-    fromUrl: (url) => {
-      const id = propertyIdOf(url);
-      return id ? expediaPageUrl(siteOf(url.hostname), id) : null;
+    { input: "h96727634", url: PAGE },
+    { input: "96727634", publisher: "hotels.com", url: "https://www.hotels.com/h96727634.Hotel-Information" },
+    {
+      input: "https://www.hotels.com/h96727634.Hotel-Information",
+      publisher: "hotels.com",
+      url: "https://www.hotels.com/h96727634.Hotel-Information",
     },
-  });
-}
+    {
+      input: "https://www.expedia.com/Hotel-Search?destination=Paris",
+      error: "Enter the URL of a profile on expedia.com.",
+    },
+    { input: "the artisan", error: "Enter a valid URL." },
+  ],
+});
 
 /** What the reviews query needs from the page: the site's context and the Apollo client's name. */
 export interface ExpediaContext {
@@ -82,15 +82,7 @@ export function pluginStateOf(html: string): unknown {
   throw permanentError("publisher_error", "Expedia property page: __PLUGIN_STATE__ is not a readable object");
 }
 
-function at(value: unknown, ...path: string[]): unknown {
-  let node = value;
-  for (const key of path)
-    node =
-      node !== null && typeof node === "object" && !Array.isArray(node)
-        ? (node as Record<string, unknown>)[key]
-        : undefined;
-  return node;
-}
+const at = (value: unknown, ...path: string[]): unknown => valueAt(value, path);
 
 const TEXT = /^[A-Za-z0-9_.,:/ -]{1,120}$/;
 

@@ -1,10 +1,11 @@
 /**
  * Expedia Group's reviews, as a property page gets them: `POST https://www.<site>/graphql` with a
- * one-operation batch `[{operationName: "PWAReviewsSortingAndFiltersQuery", variables:
+ * one-operation batch `[{operationName: "PWAReviewsSortingAndFiltersRevampQuery" (or the older
+ * "PWAReviewsSortingAndFiltersQuery"), variables:
  * {productIdentifier: {id, type: "PROPERTY_ID", travelSearchCriteria: {property: {primary, secondary:
  * {selections, counts: [pageIndex, size]}}}}, context: {...}}, extensions.persistedQuery}]` and the
  * page's `client-info` header, answering `[{data: {productReviewDetails: {reviews: {details: [...],
- * pagination: {button: {primary}}}}}}]`. As the public client reads it (see README.md).
+ * pagination}}}}]` (`pagination` null on the last page). As the public clients read it (README.md).
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
@@ -15,7 +16,23 @@ import type { ExpediaContext } from "./profile";
 
 export const WHAT = "Expedia reviews";
 export const PAGE_SIZE = 50;
-export const REVIEWS_HASH = "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061";
+/**
+ * The reviews operations, newest first: the Revamp query 2026 clients send (tested 2026-10-05), and
+ * the older one, asked when Expedia does not know the Revamp's persisted hash (`PersistedQueryNotFound`).
+ */
+export const OPERATIONS = {
+  revamp: {
+    name: "PWAReviewsSortingAndFiltersRevampQuery",
+    hash: "5d801d9b6cd0a13885881999fe810b4e5b489aec8dfd7ab0fbe25278c2ef2279",
+  },
+  legacy: {
+    name: "PWAReviewsSortingAndFiltersQuery",
+    hash: "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061",
+  },
+} as const;
+export type ExpediaOperation = keyof typeof OPERATIONS;
+/** The walk's token once the older operation answered: later pages ask it directly. */
+export const LEGACY_TOKEN = "legacy";
 /** The sort selection the client sends (it stops at a cutoff date, so it reads this order as newest first). */
 export const SORT_BY = "urn:expediagroup:taxonomies:core:#e9f32feb-5946-4b19-a6f2-8206edc7a130";
 
@@ -41,12 +58,36 @@ export function contextOfKey(key: string): ExpediaContext {
   throw permanentError("publisher_error", `${WHAT}: the stored query context does not parse`);
 }
 
+/** The operation a page asks first: the Revamp, unless an earlier page found only the older one known. */
+export function operationOf(position: WalkPosition): ExpediaOperation {
+  return position.token === LEGACY_TOKEN ? "legacy" : "revamp";
+}
+
+/** The filters of each operation, as its client sends them (the Revamp client sends only the sort). */
+function secondary(operation: ExpediaOperation, page: number) {
+  const counts = [
+    { id: "pageIndex", value: page },
+    { id: "size", value: PAGE_SIZE },
+  ];
+  if (operation === "revamp") return { selections: [{ id: "sortBy", value: SORT_BY }], counts };
+  return {
+    selections: [
+      { id: "sortBy", value: SORT_BY },
+      { id: "searchTerm", value: "" },
+      { id: "travelerType", value: "" },
+    ],
+    counts,
+  };
+}
+
 export function expediaReviewsRequest(
   key: string,
   position: WalkPosition,
   pageUrl: string,
+  operation: ExpediaOperation = operationOf(position),
 ): { url: string; options: RequestOptions } {
   const context = contextOfKey(key);
+  const { name, hash } = OPERATIONS[operation];
   return {
     url: `${new URL(pageUrl).origin}/graphql`,
     options: {
@@ -54,25 +95,19 @@ export function expediaReviewsRequest(
       headers: { "client-info": context.clientInfo, Referer: pageUrl },
       json: [
         {
-          operationName: "PWAReviewsSortingAndFiltersQuery",
+          operationName: name,
           variables: {
             productIdentifier: {
               id: context.propertyId,
               type: "PROPERTY_ID",
               travelSearchCriteria: {
                 property: {
-                  primary: { dateRange: null, rooms: [{ adults: 2 }], destination: { regionId: "" } },
-                  secondary: {
-                    selections: [
-                      { id: "sortBy", value: SORT_BY },
-                      { id: "searchTerm", value: "" },
-                      { id: "travelerType", value: "" },
-                    ],
-                    counts: [
-                      { id: "pageIndex", value: position.page },
-                      { id: "size", value: PAGE_SIZE },
-                    ],
+                  primary: {
+                    dateRange: null,
+                    rooms: [{ adults: 2 }],
+                    destination: operation === "revamp" ? {} : { regionId: "" },
                   },
+                  secondary: secondary(operation, position.page),
                 },
               },
             },
@@ -87,7 +122,7 @@ export function expediaReviewsRequest(
               privacyTrackingState: "CAN_TRACK",
             },
           },
-          extensions: { persistedQuery: { version: 1, sha256Hash: REVIEWS_HASH } },
+          extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
         },
       ],
     },
@@ -101,7 +136,8 @@ const AnswerSchema = z
         productReviewDetails: z.object({
           reviews: z.object({
             details: z.array(z.unknown()),
-            pagination: z.object({ button: z.object({ primary: z.string().nullish() }).nullish() }).nullish(),
+            // Present (an object) while more pages follow; null on the last (the 2026 client's test).
+            pagination: z.unknown().optional(),
           }),
         }),
       }),
@@ -145,12 +181,67 @@ export function reviewDate(messages: unknown[]): string | null {
   return null;
 }
 
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+/** Expedia Group's first reviews are from the 2000s; a prefix before 2005 is not a creation time. */
+const EARLIEST = Date.UTC(2005, 0, 1);
+
 /**
- * One page. A detail whose parts have the wrong type is skipped. There is more while the answer
- * carries the "More reviews" button (`pagination.button.primary`), as the client reads it.
+ * The creation time in a review id that is a 24-hex ObjectId (its first 8 hex digits are seconds
+ * since the epoch), as the 2026 client dates reviews whose messages carry only the stay. The text
+ * says where it came from, so `source_date` shows it; null for another id or an implausible time.
+ */
+export function dateOfReviewId(id: string | null | undefined, now = Date.now()): string | null {
+  if (!id || !OBJECT_ID.test(id)) return null;
+  const ms = parseInt(id.slice(0, 8), 16) * 1000;
+  if (ms < EARLIEST || ms > now) return null;
+  return `${new Date(ms).toISOString()} (from the review id)`;
+}
+
+/** What the walk fetched for a page: the answer and the operation that gave it. */
+export interface ExpediaFetched {
+  kind: "expedia-answer";
+  operation: ExpediaOperation;
+  answer: unknown;
+}
+
+function isFetched(data: unknown): data is ExpediaFetched {
+  return typeof data === "object" && data !== null && (data as { kind?: unknown }).kind === "expedia-answer";
+}
+
+const PERSISTED_QUERY_NOT_FOUND = /persisted\s*query\s*not\s*found|PERSISTED_QUERY_NOT_FOUND/i;
+
+/** An answer refusing the operation's persisted hash: `[{errors: [{message: "PersistedQueryNotFound"}]}]`. */
+export function persistedQueryUnknown(answer: unknown): boolean {
+  if (!Array.isArray(answer) || answer.length === 0) return false;
+  const errors = (answer[0] as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return false;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return errors.some((error) => {
+    const { message, extensions } = (error ?? {}) as { message?: unknown; extensions?: { code?: unknown } };
+    return PERSISTED_QUERY_NOT_FOUND.test(`${text(message)} ${text(extensions?.code)}`);
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** The older operation's "More reviews" button (`pagination.button.primary`), as its client read it. */
+function buttonShown(pagination: unknown): boolean {
+  const button = isObject(pagination) ? pagination.button : null;
+  const primary = isObject(button) ? button.primary : null;
+  return typeof primary === "string" && primary.trim() !== "";
+}
+
+/**
+ * One page. A detail whose parts have the wrong type is skipped. There is more while the answer's
+ * `reviews.pagination` is an object (null on the last page), as the 2026 client reads the Revamp's
+ * answer; the older operation's answer has more while its "More reviews" button is there.
  */
 export function parseExpediaPage(data: unknown, ctx: ParseContext): WalkPage {
-  const reviews = readAnswer(AnswerSchema, data, WHAT)[0].data.productReviewDetails.reviews;
+  const fetched = isFetched(data) ? data : null;
+  const reviews = readAnswer(AnswerSchema, fetched ? fetched.answer : data, WHAT)[0].data.productReviewDetails
+    .reviews;
   const out: RawReview[] = [];
   for (const raw of reviews.details) {
     ctx.budget.spend();
@@ -160,7 +251,7 @@ export function parseExpediaPage(data: unknown, ctx: ParseContext): WalkPage {
     const reply = managementResponses?.find((response) => response?.text?.trim())?.text?.trim();
     const score = summary.primary ? SCORE.exec(summary.primary.trim()) : null;
     const author = summary.secondary?.trim();
-    const date = reviewDate(summary.supportingMessages ?? []);
+    const date = reviewDate(summary.supportingMessages ?? []) ?? dateOfReviewId(id?.trim());
     out.push({
       ...(id?.trim() ? { id: id.trim() } : {}),
       ...(author ? { author_name: author } : {}),
@@ -171,11 +262,13 @@ export function parseExpediaPage(data: unknown, ctx: ParseContext): WalkPage {
       ...(reply ? { reply_text: reply } : {}),
     });
   }
-  const more = Boolean(reviews.pagination?.button?.primary?.trim());
+  const more =
+    fetched?.operation === "legacy" ? buttonShown(reviews.pagination) : isObject(reviews.pagination);
   if (more && reviews.details.length === 0)
     throw permanentError(
       "publisher_error",
       `${WHAT}: page ${ctx.position.page} is empty but offers more reviews`,
     );
-  return { reviews: out, next: more ? { page: ctx.position.page + 1, token: null } : null };
+  const token = fetched?.operation === "legacy" ? LEGACY_TOKEN : null;
+  return { reviews: out, next: more ? { page: ctx.position.page + 1, token } : null };
 }

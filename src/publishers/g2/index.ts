@@ -1,6 +1,6 @@
-import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
-import { bareSlug, g2Adapter, pageUrl, productSlug } from "./adapter";
+import { g2Adapter } from "./adapter";
+import { g2Profile } from "./profile";
 
 /**
  * g2.com: software product reviews from the review cards of a product's reviews pages. profile_key
@@ -15,17 +15,13 @@ export const g2 = definePublisher({
   loginRequired: false,
   ratingScale: '0.5–5 stars in half stars ("4.5/5", ratingValue or stars-1..stars-10), halves rounded up',
   summaryFields: ["review_count"],
-  resolveProfileKey: (profileKey, publisherKey) =>
-    resolveProfile(profileKey, publisherKey, {
-      fromUrl: (url) => {
-        const slug = productSlug(url);
-        return slug ? pageUrl({ slug, page: 1 }) : null;
-      },
-      fromId: (id) => {
-        const slug = bareSlug(id);
-        return slug ? pageUrl({ slug, page: 1 }) : null;
-      },
-    }),
+  profile: g2Profile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "g2.com: review card pages; DataDome blocks bursts, so one at a time with long pauses.",
+  },
   adapter: g2Adapter,
   // A real G2 reviews fragment of 2026-08 read by hand (not copyable: no licence), the Aug 2026 notes on
   // the reviews_and_filters fragment and scrapfly g2.py @52b4df4 (README).

@@ -1,6 +1,6 @@
-import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
-import { glassdoorAdapter, pageUrl, reviewsBase } from "./adapter";
+import { glassdoorAdapter } from "./adapter";
+import { glassdoorProfile } from "./profile";
 
 /**
  * glassdoor.com: employer reviews from the Apollo cache of its reviews pages. profile_key is an
@@ -13,18 +13,14 @@ export const glassdoor = definePublisher({
   domains: ["glassdoor.com"],
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
-  resolveProfileKey: (profileKey, publisherKey) =>
-    resolveProfile(profileKey, publisherKey, {
-      fromUrl: (url) => {
-        const base = reviewsBase(url);
-        return base ? pageUrl({ base, page: 1 }) : null;
-      },
-      fromId: (id) =>
-        /^\d{1,12}$/.test(id)
-          ? pageUrl({ base: `https://www.glassdoor.com/Reviews/Employer-Reviews-E${id}`, page: 1 })
-          : null,
-    }),
+  profile: glassdoorProfile,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-05-14",
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "glassdoor.com: employer reviews; login walls are common.",
+  },
   adapter: glassdoorAdapter,
 });

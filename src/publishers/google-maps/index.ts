@@ -1,9 +1,8 @@
-import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { googleMapsAdapter } from "./adapter";
 import { lookupPlace } from "./lookup";
 import { GOOGLE_SORTS } from "./search-window";
-import { FEATURE_ID, PLACE_ID, featureIdUrl, placeIdUrl, placeRef } from "./place-ref";
+import { googleMapsProfile } from "./profile";
 
 /**
  * maps.google.com (alias google.com): place reviews newest first through the review window of Google
@@ -22,14 +21,9 @@ export const googleMaps = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["rating", "review_count"],
-  resolveProfileKey: (profileKey, publisherKey) =>
-    resolveProfile(profileKey, publisherKey, {
-      hosts: ["google.com", "goo.gl"],
-      fromUrl: (url) => (placeRef(url) ? url.toString() : null),
-      fromId: (id) =>
-        PLACE_ID.test(id) ? placeIdUrl(id) : FEATURE_ID.test(id) ? featureIdUrl(id.toLowerCase()) : null,
-    }),
+  profile: googleMapsProfile,
   lookup: lookupPlace,
+  queue: { note: "maps.google.com: listugcposts RPC pages; Google rate-limits bursts, so few at once." },
   adapter: googleMapsAdapter,
   sorts: GOOGLE_SORTS,
   // HazelnutParadise/insyra issue 249 (comment of 2026-09-13) and its commits a0343eb and bcb1d1e:

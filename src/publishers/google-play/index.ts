@@ -2,7 +2,7 @@ import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
-import { detailsUrl, playKeyOf, resolveGooglePlayProfile } from "./profile";
+import { detailsUrl, googlePlayProfile, playKeyOf } from "./profile";
 import { batchexecuteUrl, parsePlayKey, parseReviewsAnswer, reviewsRequestBody, WHAT } from "./rpc";
 
 /**
@@ -31,7 +31,10 @@ export const googlePlay = definePublisher({
   domains: ["play.google.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
-  resolveProfileKey: resolveGooglePlayProfile,
+  profile: googlePlayProfile,
+  queue: {
+    note: "play.google.com: batchexecute review pages by continuation token; Google rate-limits bursts.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
     keyOf: playKeyOf,

@@ -1,5 +1,4 @@
-import { resolveProfile } from "../kit/profile";
-import type { ProfileResolution } from "../types";
+import { declareProfile } from "../kit/profile";
 import { formatPlayKey, parsePlayKey, type PlayKey } from "./rpc";
 
 /** An Android package name, e.g. com.example.app. */
@@ -29,17 +28,37 @@ export function playKeyOf(url: URL): string | null {
   });
 }
 
+const PAGE = "https://play.google.com/store/apps/details?id=com.acme.notes&hl=en&gl=us";
+const NOT_A_PROFILE = "Enter the URL of a profile on play.google.com.";
+
 /**
  * profile_key: the app's details page (its `hl` and `gl` pick the language and country whose
- * reviews Google Play shows; en and us when absent), or the bare package name.
+ * reviews Google Play shows; en and us when absent), or the bare package name. Custom rules: the
+ * query's optional parts fall back to defaults rather than refusing the URL.
  */
-export function resolveGooglePlayProfile(profileKey: string, publisherKey: string): ProfileResolution {
-  return resolveProfile(profileKey, publisherKey, {
-    fromId: (id) =>
-      id.length <= 200 && PACKAGE.test(id) ? detailsUrl({ appId: id, hl: "en", gl: "us" }) : null,
-    fromUrl: (url) => {
+export const googlePlayProfile = declareProfile({
+  urls: [
+    (url) => {
       const key = playKeyOf(url);
       return key ? detailsUrl(parsePlayKey(key)) : null;
     },
-  });
-}
+  ],
+  ids: [
+    (id) => (id.length <= 200 && PACKAGE.test(id) ? detailsUrl({ appId: id, hl: "en", gl: "us" }) : null),
+  ],
+  examples: [
+    { input: "https://play.google.com/store/apps/details?id=com.acme.notes", url: PAGE },
+    {
+      input: "https://play.google.com/store/apps/details?id=com.acme.notes&hl=de&gl=AT&showAllReviews=true",
+      url: "https://play.google.com/store/apps/details?id=com.acme.notes&hl=de&gl=at",
+    },
+    { input: "com.acme.notes", url: PAGE },
+    { input: "https://play.google.com/store/apps/developer?id=Acme", error: NOT_A_PROFILE },
+    { input: "https://play.google.com/store/apps/details?id=not%20a%20package", error: NOT_A_PROFILE },
+    {
+      input: "https://apps.apple.com/us/app/id1001",
+      error: "Enter a URL on play.google.com or one of its subdomains.",
+    },
+    { input: "acme notes", error: "Enter a valid URL." },
+  ],
+});

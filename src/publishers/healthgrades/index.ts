@@ -2,7 +2,7 @@ import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
-import { pwidOf, resolveHealthgradesProfile } from "./profile";
+import { healthgradesProfile } from "./profile";
 import { commentsRequest, parseHealthgradesPage, WHAT } from "./reviews";
 
 /**
@@ -28,10 +28,16 @@ export const healthgrades = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["review_count"],
-  resolveProfileKey: resolveHealthgradesProfile,
+  profile: healthgradesProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "healthgrades.com: the provider comments API, 10 a page; datacenter addresses are refused, so few at once.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: pwidOf,
+    keyOf: healthgradesProfile.keyOf,
     firstPage: 1,
     request: commentsRequest,
     parse: parseHealthgradesPage,

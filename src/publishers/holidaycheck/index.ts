@@ -3,7 +3,7 @@ import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
 import { holidaycheckLookup } from "./lookup";
-import { HOLIDAYCHECK_DOMAINS, hotelUuidOf, resolveHolidaycheckProfile } from "./profile";
+import { HOLIDAYCHECK_DOMAINS, holidaycheckProfile } from "./profile";
 import { hotelReviewUrl, parseHolidaycheckPage, WHAT } from "./reviews";
 
 /**
@@ -30,11 +30,12 @@ export const holidaycheck = definePublisher({
   loginRequired: false,
   ratingScale: "1–6 suns (overall), mapped linearly onto 1–5 (round(1 + (suns − 1) × 4 / 5))",
   summaryFields: ["review_count"],
-  resolveProfileKey: resolveHolidaycheckProfile,
+  profile: holidaycheckProfile,
   lookup: holidaycheckLookup,
+  queue: { note: "holidaycheck.de: the open hotel review API, 50 a batch by offset (up to 1,000)." },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: hotelUuidOf,
+    keyOf: holidaycheckProfile.keyOf,
     firstPage: 0,
     request: (uuid, position) => ({ url: hotelReviewUrl(uuid, position) }),
     parse: parseHolidaycheckPage,

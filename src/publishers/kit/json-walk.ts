@@ -3,8 +3,8 @@
  * (App Store, Google Play, BBB, Trusted Shops, Feefo, REVIEWS.io). A module built on it is three
  * things: how a profile URL names the profile (`keyOf`), the request of one page (`request`) and a
  * pure parser of one answer (`parse`). The walk owns the cursor, the page limit, the loop checks
- * and the error wording, so the next such publisher is an afternoon's work (docs/publishers.md,
- * "Adding a publisher").
+ * and the error wording. A publisher that is just "request this URL, read these fields" declares
+ * itself with ./json-api.ts instead (docs/publishers.md, "Adding a publisher").
  */
 import { parseAnswer } from "../../scraping/answer-schema";
 import { z } from "zod";
@@ -79,6 +79,7 @@ export interface JsonWalkSpec {
     request: { url: string; options?: RequestOptions },
     key: string,
     ctx: ScrapeContext,
+    position: WalkPosition,
   ): Promise<unknown>;
 }
 
@@ -112,7 +113,7 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
       const position: WalkPosition = { page: cursor.page, token: cursor.token };
       const request = spec.request(cursor.key, position, cursor.pageUrl);
       const data = spec.fetch
-        ? await spec.fetch(request, cursor.key, ctx)
+        ? await spec.fetch(request, cursor.key, ctx, position)
         : (await ctx.client.json(request.url, request.options)).data;
       const budget = new WorkBudget(spec.what);
       const parsed = spec.parse(data, { key: cursor.key, pageUrl: cursor.pageUrl, position, budget });

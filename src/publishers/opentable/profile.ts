@@ -1,5 +1,4 @@
-import { resolveProfile } from "../kit/profile";
-import type { ProfileResolution } from "../types";
+import { declareProfile } from "../kit/profile";
 
 /** The OpenTable sites whose restaurant pages the module reads (the 2026-01 client's four). */
 export const OPENTABLE_DOMAINS = [
@@ -9,33 +8,31 @@ export const OPENTABLE_DOMAINS = [
   "opentable.com.au",
 ] as const;
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,150}$/i;
-/** Restaurant pages: `/r/<slug>` (the profile; `/r/<slug>/reviews` and the like are its tabs). */
-const PROFILE_PATH = /^\/r\/([a-z0-9][a-z0-9-]{0,150})(?:\/|$)/i;
+const PAGE = "https://www.opentable.com/r/perch-la";
 
-function siteOf(host: string): string {
-  const bare = host.toLowerCase().replace(/^www\./, "");
-  return (
-    OPENTABLE_DOMAINS.find((domain) => bare === domain || bare.endsWith(`.${domain}`)) ?? "opentable.com"
-  );
-}
-
-export function opentablePageUrl(site: string, slug: string): string {
-  return `https://www.${site}/r/${slug.toLowerCase()}`;
-}
-
-/** The restaurant's slug of a profile URL, or null. */
-export function slugOf(url: URL): string | null {
-  return PROFILE_PATH.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
-}
-
-/** profile_key: a restaurant page (`/r/<slug>`, any tab, query dropped) or the bare slug. */
-export function resolveOpentableProfile(profileKey: string, publisherKey: string): ProfileResolution {
-  return resolveProfile(profileKey, publisherKey, {
-    fromId: (id) => (SLUG.test(id) ? opentablePageUrl(siteOf(publisherKey), id) : null),
-    fromUrl: (url) => {
-      const slug = slugOf(url);
-      return slug ? opentablePageUrl(siteOf(url.hostname), slug) : null;
+/**
+ * profile_key: a restaurant page (`/r/<slug>`, the profile; `/r/<slug>/reviews` and the like are its
+ * tabs; query dropped) or the bare slug, on the site submitted under. The walk's key is the slug.
+ */
+export const opentableProfile = declareProfile({
+  urls: [{ path: /^\/r\/(?<slug>[a-z0-9][a-z0-9-]{0,150})(?:\/|$)/i }],
+  ids: [/^(?<slug>[a-z0-9][a-z0-9-]{0,150})$/i],
+  page: (g, site) => `https://www.${site}/r/${g.slug.toLowerCase()}`,
+  key: (g) => g.slug.toLowerCase(),
+  examples: [
+    { input: PAGE, url: PAGE },
+    { input: "https://www.opentable.com/r/Perch-LA?corrid=abc&p=2", url: PAGE },
+    { input: "https://www.opentable.com/r/perch-la/reviews", url: PAGE },
+    { input: "perch-la", url: PAGE },
+    {
+      input: "https://www.opentable.co.uk/r/the-ivy-london",
+      publisher: "opentable.co.uk",
+      url: "https://www.opentable.co.uk/r/the-ivy-london",
     },
-  });
-}
+    {
+      input: "https://www.opentable.com/metro/los-angeles-restaurants",
+      error: "Enter the URL of a profile on opentable.com.",
+    },
+    { input: "perch la", error: "Enter a valid URL." },
+  ],
+});

@@ -59,6 +59,28 @@ export function opentableRequest(
   };
 }
 
+/**
+ * Where a restaurant page states its session's CSRF token, as the 2026-01 client looks for it:
+ * `window.__csrfToken`, `<meta name="csrf-token" content>`, `window._csrfToken`. Each marker is found
+ * with indexOf and only a short slice after it is matched (no regex over the page).
+ */
+const CSRF_MARKERS: { marker: string; value: RegExp }[] = [
+  { marker: "__csrfToken", value: /^__csrfToken\s*=\s*["']([\w.:+/=-]{1,400})["']/ },
+  { marker: 'name="csrf-token"', value: /^name="csrf-token"\s+content="([\w.:+/=-]{1,400})"/ },
+  { marker: "_csrfToken", value: /^_csrfToken\s*=\s*["']([\w.:+/=-]{1,400})["']/ },
+];
+
+/** The page's CSRF token, or null where it states none. */
+export function csrfTokenOf(html: string): string | null {
+  for (const { marker, value } of CSRF_MARKERS) {
+    const at = html.indexOf(marker);
+    if (at < 0) continue;
+    const match = value.exec(html.slice(at, at + 480));
+    if (match) return match[1];
+  }
+  return null;
+}
+
 const STATE_MARKER = "window.__INITIAL_STATE__";
 
 /** The page's `window.__INITIAL_STATE__` object, found by its marker and bracket-matched (no regex over the page). */

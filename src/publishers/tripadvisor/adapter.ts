@@ -3,7 +3,14 @@ import { permanentError } from "../../scraping/errors";
 import type { FetchedPage } from "../../scraping/client";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
 import { cardReview, readReviewCards } from "./cards";
-import { parseReviewListResponse, REVIEWS_PER_PAGE, reviewListRequest, toRawReview } from "./reviews";
+import {
+  parseReviewListResponse,
+  persistedQueryRefused,
+  refusedReviewList,
+  REVIEWS_PER_PAGE,
+  reviewListRequest,
+  toRawReview,
+} from "./reviews";
 import { locationPage, reviewPageUrl } from "./urls";
 
 /**
@@ -27,16 +34,33 @@ export type TripadvisorCursor = z.infer<typeof TripadvisorCursorSchema>;
  */
 const DATADOME_CAPTCHA = /(?:src|url)["']?\s*[:=]\s*["']https?:\/\/[\w.-]*captcha-delivery\.com\//i;
 
-/** A random client token. The site's GraphQL endpoint refuses requests without one (X-Requested-By, TAUnique). */
+/** A random client token, for a session the location page issued none to. */
 function clientToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**
+ * The review list's session headers. The GraphQL endpoint refuses a request without a client token
+ * (`X-Requested-By` and the `TAUnique` cookie) and distrusts one without the location page's session,
+ * so the walk opens the page first (`start`): its cookies are in the client's jar and go with the
+ * call, and the `TAUnique` it issued is the token. Only when it issued none is a random one sent.
+ */
+function sessionHeaders(ctx: ScrapeContext, profile: URL): Record<string, string> {
+  const host = profile.hostname;
+  const issued = ctx.client
+    .jarSnapshot()
+    .find((c) => c.name === "TAUnique" && (host === c.domain || host.endsWith(`.${c.domain}`)))?.value;
+  if (issued) return { "X-Requested-By": issued };
+  const token = clientToken();
+  return { "X-Requested-By": token, Cookie: `TAUnique=${token}` };
+}
+
+/**
  * tripadvisor.com (and its country sites): the location page is opened once to follow redirects to
- * its canonical address and to see that it exists. The newest reviews (up to 20, with their ids,
- * languages, replies and months of stay) come from the review list query the page itself runs; that
+ * its canonical address, to see that it exists and to take the session it issues (cookies,
+ * TAUnique). The newest reviews (up to 20, with their ids, languages, replies and months of stay)
+ * come from the review list query the page itself runs; that
  * query ignores its offset (2026 evidence), so the rest come from the location's `-or<offset>-`
  * review pages, ten cards a page, until the count the first answer stated.
  */
@@ -62,6 +86,9 @@ export const tripadvisorAdapter: Adapter<TripadvisorCursor> = {
   },
 
   inspect(page: FetchedPage) {
+    // A distrusted session's review list answer: blocked here, so the next route is tried at once.
+    if (page.url.pathname === "/data/graphql/ids" && refusedReviewList(page.text))
+      return persistedQueryRefused();
     // DataDome's captcha page and XHR answer are small: look in the head only (no regex over the whole page).
     return DATADOME_CAPTCHA.test(page.text.slice(0, 64 * 1024))
       ? permanentError("blocked", "Tripadvisor answered with a DataDome captcha page")
@@ -75,16 +102,10 @@ async function firstPage(
   ctx: ScrapeContext,
 ): Promise<AdapterPage<TripadvisorCursor>> {
   const profile = new URL(cursor.profileUrl);
-  const token = clientToken();
   const { data } = await ctx.client.json(new URL("/data/graphql/ids", profile.origin), {
     method: "POST",
     json: reviewListRequest(cursor.locationId, 0),
-    headers: {
-      Origin: profile.origin,
-      Referer: cursor.profileUrl,
-      "X-Requested-By": token,
-      Cookie: `TAUnique=${token}`,
-    },
+    headers: { Origin: profile.origin, Referer: cursor.profileUrl, ...sessionHeaders(ctx, profile) },
   });
   const list = parseReviewListResponse(data);
   if (list.reviews.length === 0 && list.totalCount > 0) {

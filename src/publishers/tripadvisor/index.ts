@@ -1,8 +1,8 @@
-import { resolveProfile } from "../kit/profile";
 import { definePublisher } from "../types";
 import { tripadvisorAdapter } from "./adapter";
 import { tripadvisorLookup } from "./lookup";
-import { locationPage, TRIPADVISOR_DOMAINS } from "./urls";
+import { tripadvisorProfile } from "./profile";
+import { TRIPADVISOR_DOMAINS } from "./urls";
 
 /**
  * tripadvisor.com and its country sites: hotels, restaurants and attractions. profile_key is the
@@ -17,13 +17,11 @@ export const tripadvisor = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 bubbles, kept as they are",
   summaryFields: ["review_count"],
-  resolveProfileKey: (profileKey, publisherKey) =>
-    resolveProfile(profileKey, publisherKey, {
-      hosts: TRIPADVISOR_DOMAINS,
-      fromUrl: (url) => locationPage(url)?.url ?? null,
-    }),
+  profile: tripadvisorProfile,
   lookup: tripadvisorLookup,
+  queue: { note: "tripadvisor.com: GraphQL review pages." },
   adapter: tripadvisorAdapter,
-  // scrapfly/scrapfly-scrapers tripadvisor.py @0e79e85 (the -or<N>- review pages); no real capture found (README).
-  evidenceDate: "2025-11-20",
+  // shahidirfan100/Tripadvisor-Reviews-Scraper @6702414 (Oct 2026): query id, page session first,
+  // PersistedQueryNotFound as a distrusted session's answer (README).
+  evidenceDate: "2026-10",
 });

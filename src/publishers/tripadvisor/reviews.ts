@@ -12,8 +12,10 @@ import { WorkBudget } from "../kit/work-budget";
 
 /**
  * The review list operation's persisted query id (`ReviewsProxy_getReviewListPageForLocation`).
- * Tripadvisor rotates it when it deploys; an unknown id answers `PersistedQueryNotFound`, which
- * fails the task as publisher_error naming the id, so a rotation shows up in the logs at once.
+ * Tripadvisor rotates it when it deploys, but `PersistedQueryNotFound` is also what it answers a
+ * distrusted (datacenter) session for every id, even an invented one (shahidirfan100/
+ * Tripadvisor-Reviews-Scraper, Oct 2026). For the known id that answer is therefore `blocked`
+ * (`persistedQueryRefused`), so the next configured route is tried.
  */
 export const REVIEW_LIST_QUERY_ID = "3d5e9aff1e00e113";
 
@@ -91,6 +93,26 @@ const ResultSchema = z
   })
   .passthrough();
 
+const PERSISTED_QUERY_NOT_FOUND = /PersistedQueryNotFound/i;
+
+/** `PersistedQueryNotFound` for the known id: Tripadvisor distrusts the session (see REVIEW_LIST_QUERY_ID). */
+export function persistedQueryRefused() {
+  return permanentError(
+    "blocked",
+    `Tripadvisor review list answered PersistedQueryNotFound for query ${REVIEW_LIST_QUERY_ID}: its answer to a distrusted session (or the id rotated)`,
+  );
+}
+
+/**
+ * The page inspector's check of a review list answer (small JSON; only its head is looked at):
+ * `PersistedQueryNotFound` is `blocked` there already, so the client falls through to the next route
+ * for this very request.
+ */
+export function refusedReviewList(text: string): boolean {
+  const head = text.slice(0, 2048);
+  return head.trimStart().startsWith("[") && PERSISTED_QUERY_NOT_FOUND.test(head);
+}
+
 export interface ReviewListPage {
   totalCount: number;
   reviews: TripadvisorReview[];
@@ -111,12 +133,7 @@ export function parseReviewListResponse(
   if (result.errors?.length) {
     const first = result.errors[0];
     const code = first.extensions?.code ?? first.message ?? "unknown error";
-    if (/PersistedQueryNotFound/i.test(`${code} ${first.message ?? ""}`)) {
-      throw permanentError(
-        "publisher_error",
-        `Tripadvisor review list: query ${REVIEW_LIST_QUERY_ID} is not accepted (PersistedQueryNotFound); the query id has rotated or the session is distrusted`,
-      );
-    }
+    if (PERSISTED_QUERY_NOT_FOUND.test(`${code} ${first.message ?? ""}`)) throw persistedQueryRefused();
     throw permanentError(
       "publisher_error",
       `Tripadvisor review list: GraphQL error ${code}${first.message && first.message !== code ? ` (${first.message})` : ""}`,

@@ -8,6 +8,9 @@ import { pageProps } from "./next-data";
 export const TRUSTPILOT_ORIGIN = "https://www.trustpilot.com";
 
 const text = z.string().nullish();
+const count = z.number().int().nonnegative();
+/** `filters.reviewStatistics.ratings`: one count per star rating, in Trustpilot's own names. */
+const STAR_KEYS = { one: count, two: count, three: count, four: count, five: count };
 
 /**
  * One review of `props.pageProps.reviews` (the fields this adapter reads; Trustpilot sends many
@@ -42,44 +45,45 @@ export const ReviewPagePropsSchema = z.object({
   }),
   reviews: z.array(TrustpilotReviewSchema),
   filters: z.object({
-    pagination: z.object({
-      currentPage: z.number().int().positive(),
-      totalPages: z.number().int().nonnegative(),
-      totalCount: z.number().int().nonnegative().nullish(),
-    }),
-    /** The star breakdown the profile shows beside its TrustScore (all reviews, every filter off). */
+    // Absent on the pages Trustpilot no longer serves to a signed-out visitor (page 11 and later of
+    // any one list): the adapter tells that cap from a changed page.
+    pagination: z
+      .object({
+        currentPage: z.number().int().positive(),
+        perPage: z.number().int().positive().nullish(),
+        totalPages: z.number().int().nonnegative(),
+        totalCount: z.number().int().nonnegative().nullish(),
+      })
+      .optional(),
+    // How many reviews the profile has per star rating; only a hint for the walks past the cap, so a
+    // changed shape is dropped rather than failing the page.
     reviewStatistics: z
-      .object({ ratings: z.record(z.string(), z.number()).nullish() })
+      .object({ ratings: z.object(STAR_KEYS).nullish() })
       .nullish()
       .catch(null),
   }),
 });
 export type ReviewPageProps = z.infer<typeof ReviewPagePropsSchema>;
 
-export interface ReviewPage {
-  reviews: RawReview[];
+export interface ReviewPagination {
   /** The page number Trustpilot says it served. */
   currentPage: number;
   /** How many pages the list has for these filters (0 when the business has no reviews). */
   totalPages: number;
-  /** How many reviews the list has, where the page says. */
-  totalCount: number | null;
-  /** The TrustScore and star breakdown the profile shows. */
-  summary: PageSummary;
+  /** Reviews a page, where the page says (20 on Trustpilot today). */
+  perPage: number | null;
 }
 
-const STAR_NAMES = { "1": "one", "2": "two", "3": "three", "4": "four", "5": "five" } as const;
-
-/** The TrustScore (1–5) and, where the page data has it, the count of reviews per star. */
-function profileSummary(props: ReviewPageProps): PageSummary {
-  const ratings = props.filters.reviewStatistics?.ratings;
-  return {
-    rating: props.businessUnit.trustScore ?? null,
-    ratingScale: "1-5",
-    histogram: ratings
-      ? Object.fromEntries(Object.entries(STAR_NAMES).map(([star, name]) => [star, ratings[name]]))
-      : null,
-  };
+export interface ReviewPage {
+  reviews: RawReview[];
+  /** `filters.pagination`; null when the page carries none (a page past the signed-out cap). */
+  pagination: ReviewPagination | null;
+  /** How many reviews the list has, where the page says. */
+  totalCount: number | null;
+  /** How many reviews the profile has per star rating (index 0 = 1 star), where the page says. */
+  ratings: number[] | null;
+  /** The TrustScore (1–5) and the star breakdown the profile shows (publisher_summary). */
+  summary: PageSummary;
 }
 
 function present(value: string | null | undefined): string | undefined {
@@ -133,14 +137,27 @@ export async function parseReviewPage(
 ): Promise<ReviewPage> {
   const props = await pageProps(html, ReviewPagePropsSchema, "review page", budget);
   const { pagination } = props.filters;
+  const ratings = props.filters.reviewStatistics?.ratings;
   return {
     reviews: props.reviews.map((review) => {
       budget.spend();
       return toRawReview(review);
     }),
-    currentPage: pagination.currentPage,
-    totalPages: pagination.totalPages,
-    totalCount: pagination.totalCount ?? props.businessUnit.numberOfReviews ?? null,
-    summary: profileSummary(props),
+    pagination: pagination
+      ? {
+          currentPage: pagination.currentPage,
+          totalPages: pagination.totalPages,
+          perPage: pagination.perPage ?? null,
+        }
+      : null,
+    totalCount: pagination?.totalCount ?? props.businessUnit.numberOfReviews ?? null,
+    ratings: ratings ? [ratings.one, ratings.two, ratings.three, ratings.four, ratings.five] : null,
+    summary: {
+      rating: props.businessUnit.trustScore ?? null,
+      ratingScale: "1-5",
+      histogram: ratings
+        ? { 1: ratings.one, 2: ratings.two, 3: ratings.three, 4: ratings.four, 5: ratings.five }
+        : null,
+    },
   };
 }

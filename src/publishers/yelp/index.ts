@@ -2,7 +2,7 @@ import { definePublisher } from "../types";
 import { yelpAdapter } from "./adapter";
 import { YELP_SORTS } from "./feed";
 import { lookupYelp } from "./lookup";
-import { resolveYelpProfile } from "./profile";
+import { yelpProfile } from "./profile";
 
 /**
  * Yelp and its country sites (one business directory, one login): reviews through the biz page's
@@ -16,10 +16,15 @@ export const yelp = definePublisher({
   loginRequired: true,
   ratingScale: "1–5 stars, kept as given",
   summaryFields: ["review_count"],
-  resolveProfileKey: resolveYelpProfile,
+  profile: yelpProfile,
   lookup: lookupYelp,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-04-02",
+  queue: {
+    retries: 4,
+    retryDelay: 120,
+    note: "yelp.com: GraphQL review feed with login cookies; Yelp blocks aggressive clients.",
+  },
   adapter: yelpAdapter,
   sorts: YELP_SORTS,
 });

@@ -2,7 +2,7 @@ import type { PageInspector } from "../../scraping/client";
 import { transientError } from "../../scraping/errors";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { definePublisher } from "../types";
-import { openZillowProfile, resolveZillowProfile, screenNameOf } from "./profile";
+import { openZillowProfile, zillowProfile } from "./profile";
 import { parseZillowPage, WHAT, zillowReviewsUrl } from "./reviews";
 
 /**
@@ -33,10 +33,16 @@ export const zillow = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["review_count"],
-  resolveProfileKey: resolveZillowProfile,
+  profile: zillowProfile,
+  queue: {
+    concurrency: 1,
+    retries: 4,
+    retryDelay: 120,
+    note: "zillow.com: the agent reviews API behind PerimeterX, so few at once and long pauses.",
+  },
   adapter: jsonWalkAdapter({
     what: WHAT,
-    keyOf: screenNameOf,
+    keyOf: zillowProfile.keyOf,
     open: openZillowProfile,
     firstPage: 1,
     request: (zuid, position, pageUrl) => ({

@@ -1,32 +1,30 @@
 import { permanentError } from "../../scraping/errors";
-import { resolveProfile } from "../kit/profile";
-import type { ProfileResolution, ScrapeContext } from "../types";
+import { declareProfile } from "../kit/profile";
+import type { ScrapeContext } from "../types";
 
-/** Agent screen names as Zillow writes them in profile URLs (`Stephanie-Younger-CA`, `jsmith_realty`). */
-const SCREEN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
-const PROFILE_PATH = /^\/profile\/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})(?:\/|$)/;
 /** Zillow's encoded user ids (`X1-ZUytm150b2rcax_3s95i`). */
 const ENCODED_ZUID = /^X1-[A-Za-z0-9_]{4,60}$/;
+const PAGE = "https://www.zillow.com/profile/Jane-Realtor-CA/";
 
-export function zillowPageUrl(screenName: string): string {
-  return `https://www.zillow.com/profile/${screenName}/`;
-}
-
-/** The agent's screen name of a profile URL, or null. */
-export function screenNameOf(url: URL): string | null {
-  return PROFILE_PATH.exec(url.pathname)?.[1] ?? null;
-}
-
-/** profile_key: an agent's profile URL on zillow.com (`/profile/<screen name>/`), or the screen name. */
-export function resolveZillowProfile(profileKey: string, publisherKey: string): ProfileResolution {
-  return resolveProfile(profileKey, publisherKey, {
-    fromId: (id) => (SCREEN_NAME.test(id) ? zillowPageUrl(id) : null),
-    fromUrl: (url) => {
-      const name = screenNameOf(url);
-      return name ? zillowPageUrl(name) : null;
+/**
+ * profile_key: an agent's profile URL on zillow.com (`/profile/<screen name>/`), or the screen name
+ * as Zillow writes them in profile URLs (`Stephanie-Younger-CA`, `jsmith_realty`).
+ */
+export const zillowProfile = declareProfile({
+  urls: [{ path: /^\/profile\/(?<name>[A-Za-z0-9][A-Za-z0-9_.-]{0,99})(?:\/|$)/ }],
+  ids: [/^(?<name>[A-Za-z0-9][A-Za-z0-9_.-]{0,99})$/],
+  page: "https://www.zillow.com/profile/{name}/",
+  examples: [
+    { input: PAGE, url: PAGE },
+    { input: "https://zillow.com/profile/Jane-Realtor-CA?tab=reviews", url: PAGE },
+    { input: "Jane-Realtor-CA", url: PAGE },
+    {
+      input: "https://www.zillow.com/homedetails/1-Main-St/123_zpid/",
+      error: "Enter the URL of a profile on zillow.com.",
     },
-  });
-}
+    { input: "jane realtor", error: "Enter a valid URL." },
+  ],
+});
 
 const NEXT_DATA_OPEN = '<script id="__NEXT_DATA__" type="application/json"';
 

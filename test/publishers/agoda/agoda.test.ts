@@ -1,7 +1,6 @@
 /** agoda.com: profile_key rules, the review comments answer, and end to end through the Worker and scrape-agoda. */
 import { describe, expect, it, vi } from "vitest";
 import { agoda } from "../../../src/publishers/agoda";
-import { resolveAgodaProfile } from "../../../src/publishers/agoda/profile";
 import { parseAgodaPage, reviewCommentsRequest } from "../../../src/publishers/agoda/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -20,32 +19,8 @@ const answer = (hotelId: string, page: number) => {
 };
 const ctx = (page: number) => parseContext("26210260", PAGE, { page, token: null });
 
-describe("agoda profile_key", () => {
-  it.each([
-    ["26210260", PAGE],
-    [
-      "https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html?hotel_id=26210260&checkIn=2026-12-01",
-      PAGE,
-    ],
-    ["https://www.agoda.com/partners/partnersearch.aspx?hid=26210260", PAGE],
-  ])("%s → %s", (key, url) => {
-    expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ url });
-  });
-
-  it.each([
-    // A hotel page without the id in its query names no id the module can read.
-    [
-      "https://www.agoda.com/grand-mercure-malang/hotel/malang-id.html",
-      "Enter the URL of a profile on agoda.com.",
-    ],
-    ["grand-mercure-malang", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveAgodaProfile(key, "agoda.com")).toEqual({ error });
-  });
-});
-
 describe("agoda review comments answer", () => {
-  it("posts the body the public client sends: Agoda's own provider 332, 50 a page, sorting 7", () => {
+  it("posts the body the 2026 clients send: Agoda's own provider 332, 50 a page, sorting 1 (most recent)", () => {
     const request = reviewCommentsRequest("26210260", { page: 2, token: null });
     expect(request.url).toBe("https://www.agoda.com/api/cronos/property/review/ReviewComments");
     expect(request.options).toEqual({
@@ -56,7 +31,7 @@ describe("agoda review comments answer", () => {
         demographicId: 0,
         page: 2,
         pageSize: 50,
-        sorting: 7,
+        sorting: 1,
         providerIds: [332],
         isReviewPage: false,
         isCrawlablePage: true,
@@ -82,6 +57,8 @@ describe("agoda review comments answer", () => {
       language: "en",
       author_country: "my",
       author_review_count: 0,
+      reply_text: "Thank you for staying with us, we hope to welcome you back soon.",
+      reply_date: "2026-11-19T09:12:00+07:00",
     });
     expect(page.reviews[1]).toEqual({
       id: "948353799",
@@ -96,6 +73,23 @@ describe("agoda review comments answer", () => {
     });
     expect(page.reviews.map((r) => r.id)).not.toContain("948353791");
     expect(parseAgodaPage(answer("26210260", 2), ctx(2))).toMatchObject({ next: null });
+    // A plain page states no total; page 1 as the walk fetches it carries the summary's.
+    expect(page).not.toHaveProperty("publisherTotal");
+  });
+
+  it("takes Agoda's own comment count from the summary (provider 332's totalIndex), null when it does not say", () => {
+    const summary = fixtureJson(fixture, "https://www.agoda.com/api/cronos/property/review/HotelReviews", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ hotelId: 26210260 }),
+    });
+    const first = (s: unknown) => ({ kind: "agoda-first-page", comments: answer("26210260", 1), summary: s });
+    expect(parseAgodaPage(first(summary), ctx(1)).publisherTotal).toBe(59);
+    expect(parseAgodaPage(first(null), ctx(1)).publisherTotal).toBeNull();
+    expect(
+      parseAgodaPage(first({ commentList: { providerList: [{ id: 3038, totalIndex: 5 }] } }), ctx(1))
+        .publisherTotal,
+    ).toBeNull();
   });
 
   it("an answer without comments is publisher_error naming it", () => {
@@ -123,6 +117,7 @@ describe("agoda end to end", () => {
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-agoda", "ack"]]);
     expect(await fixtureRequests("agoda.com", "/api/cronos/")).toEqual({
       "/api/cronos/property/review/ReviewComments": 2,
+      "/api/cronos/property/review/HotelReviews": 1,
     });
     const body = await retrieve(task, 1, 200);
     expect(body.business.profile_key).toBe(PAGE);
@@ -142,6 +137,12 @@ describe("agoda end to end", () => {
       review_id: "948353741",
       posted_at: Date.UTC(2026, 10, 18, 3, 37) - 59 * 86_400_000,
     });
+    expect(reviews[0].owner_reply).toEqual({
+      text: "Thank you for staying with us, we hope to welcome you back soon.",
+      posted_at: Date.UTC(2026, 10, 19, 2, 12),
+    });
+    // 58 listed of the 59 Agoda states: within the tolerance, so the walk counts as complete.
+    expect(body.coverage).toEqual({ publisher_total: 59, collected: 58, complete: true, stop_reason: null });
   });
 
   it("a changed answer is publisher_error naming what is missing", async () => {

@@ -10,7 +10,14 @@
  * `checkInDateMonthAndYear`, `reviewerInfo.{displayMemberName, countryName, flagName,
  * reviewGroupName, roomTypeName, lengthOfStay, reviewerReviewedCount}` (exact-string index ids
  * 39362445505, 41177827271, 14998514591; a 2025-04 sample record among them). The reviews are
- * invented. Only `sorting` 7 gives newest first here.
+ * invented.
+ *
+ * 2026 (a public Agoda crawler's `SORT_MAP` and `parse_comment`/`fetch_summary`, and a 2026-10
+ * client's `fetch_comments`; README.md names them): `sorting` 1 is "most recent" (here newest first;
+ * 7, "most helpful", gives another order), a comment may carry the property's answer
+ * (`responseText`, `responderName`, `responseDate`, `responseDateText`), and
+ * `POST /api/cronos/property/review/HotelReviews` (the same body) states each provider's comment
+ * count in `commentList.providerList[].{id, totalIndex}`.
  *
  * Properties: 26210260 (60 comments over two pages of 50, one from another provider, one
  * without an id, one machine-translated), 1000 (none), 4040 (an answer without `comments`).
@@ -32,6 +39,11 @@ export interface AgodaFixtureComment {
   translateSource: string;
   reviewDate: string;
   checkInDateMonthAndYear: string;
+  helpfulVotes: number;
+  responseText?: string;
+  responderName?: string;
+  responseDate?: string;
+  responseDateText?: string;
   reviewerInfo: {
     displayMemberName: string;
     countryName: string;
@@ -66,6 +78,15 @@ function comment(i: number): AgodaFixtureComment {
     translateSource: i === 1 ? "id" : "en",
     reviewDate: `${at}:00+07:00`,
     checkInDateMonthAndYear: "November 2026",
+    helpfulVotes: (i * 7) % 11,
+    ...(i === 0
+      ? {
+          responseText: "Thank you for staying with us, we hope to welcome you back soon.",
+          responderName: "Hotel manager",
+          responseDate: "2026-11-19T09:12:00+07:00",
+          responseDateText: "Responded November 19, 2026",
+        }
+      : {}),
     reviewerInfo: {
       displayMemberName: i === 1 ? "Rizal" : `Guest ${i}`,
       countryName: i === 1 ? "Indonesia" : "Malaysia",
@@ -111,19 +132,38 @@ function reviewComments(body: string): FixtureResponse {
     return json({ error: "bad request" }, 400);
   }
   const all = hotelId === 26210260 || hotelId === 4040 ? GRAND_COMMENTS : [];
-  const ordered = request.sorting === 7 ? all : [...all].reverse();
+  // Newest first only for 1; "most helpful" (7) and anything else in another order.
+  const ordered = request.sorting === 1 ? all : [...all].sort((a, b) => b.helpfulVotes - a.helpfulVotes);
   const comments = ordered.slice((page - 1) * pageSize, page * pageSize);
   if (hotelId === 4040) return json({ commentList: comments });
   return json({ comments });
 }
 
+/** The summary: each provider's comment count (Agoda's own, 332, counts one more than it lists). */
+function hotelReviews(body: string): FixtureResponse {
+  const hotelId = (JSON.parse(body) as { hotelId?: unknown }).hotelId;
+  if (hotelId !== 26210260) return json({ error: "not found" }, 404);
+  return json({
+    hotelName: "Grand Mercure Malang",
+    combinedReview: {
+      score: { score: 9.1, scoreText: "Exceptional", reviewCount: 74, reviewCommentsCount: 71 },
+    },
+    commentList: {
+      providerList: [
+        { id: 332, totalIndex: 59, isDefaultProvider: true },
+        { id: 3038, totalIndex: 12, isDefaultProvider: false },
+      ],
+    },
+  });
+}
+
 const fixture: PublisherFixture = {
   domains: ["agoda.com"],
   site: ({ url, method, body }) => {
-    if (url.pathname !== "/api/cronos/property/review/ReviewComments")
-      return json({ error: "not found" }, 404);
     if (method !== "POST") return json({ error: "Method Not Allowed" }, 405);
-    return reviewComments(body);
+    if (url.pathname === "/api/cronos/property/review/ReviewComments") return reviewComments(body);
+    if (url.pathname === "/api/cronos/property/review/HotelReviews") return hotelReviews(body);
+    return json({ error: "not found" }, 404);
   },
 };
 

@@ -2,7 +2,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { scrapeFailures } from "../../helpers/logs";
 import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/airbnb/feed";
-import { resolveAirbnbProfile } from "../../../src/publishers/airbnb/profile";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { md5Hash, retrieve, submitScrape, taskRow } from "../../e2e/support";
 import { AIRBNB_REVIEWS, type AirbnbFixtureReview } from "./data";
@@ -48,25 +47,6 @@ function expected(review: AirbnbFixtureReview) {
       : {}),
   };
 }
-
-describe("airbnb profile_key", () => {
-  it.each([
-    ["https://www.airbnb.com/rooms/1001", PROFILE],
-    ["https://www.airbnb.com/rooms/1001?check_in=2026-12-01&adults=2", PROFILE],
-    ["https://airbnb.com/rooms/plus/1001/reviews", PROFILE],
-    ["1001", PROFILE],
-  ])("%s → %s", (key, url) => {
-    expect(resolveAirbnbProfile(key, "airbnb.com")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.airbnb.com/s/Paris/homes", "Enter the URL of a profile on airbnb.com."],
-    ["https://www.airbnb.com/users/show/40000", "Enter the URL of a profile on airbnb.com."],
-    ["cozy-flat", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveAirbnbProfile(key, "airbnb.com")).toEqual({ error });
-  });
-});
 
 describe("airbnb reviews request and answer", () => {
   it("asks for the newest reviews by listing global id and offset", () => {

@@ -1,7 +1,6 @@
 /** App Store: profile_key rules, the customer-reviews feed, and end to end through the Worker and scrape-app-store. */
 import { describe, expect, it } from "vitest";
 import { feedUrl, parseFeedPage } from "../../../src/publishers/app-store/feed";
-import { resolveAppStoreProfile } from "../../../src/publishers/app-store/profile";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-support";
@@ -11,33 +10,6 @@ const US_PAGE = "https://apps.apple.com/us/app/id1001";
 const answer = (key: string, page: number) => fixtureJson(fixture, feedUrl(key, { page, token: null }));
 const ctx = (key: string, page: number, pageUrl = US_PAGE) =>
   parseContext(key, pageUrl, { page, token: null });
-
-describe("App Store profile_key", () => {
-  it.each([
-    ["https://apps.apple.com/us/app/acme-notes/id1001", US_PAGE],
-    [
-      "https://apps.apple.com/gb/app/acme-notes/id1002?see-all=reviews",
-      "https://apps.apple.com/gb/app/id1002",
-    ],
-    ["https://apps.apple.com/app/id1001", US_PAGE],
-    ["https://itunes.apple.com/de/app/acme-notes/id1001?mt=8", "https://apps.apple.com/de/app/id1001"],
-    ["id1001", US_PAGE],
-    ["1001", US_PAGE],
-  ])("%s → %s", (key, url) => {
-    expect(resolveAppStoreProfile(key, "apps.apple.com")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://apps.apple.com/us/developer/acme/id99", "Enter the URL of a profile on apps.apple.com."],
-    [
-      "https://play.google.com/store/apps/details?id=com.acme",
-      "Enter a URL on apps.apple.com or one of its subdomains.",
-    ],
-    ["acme notes", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveAppStoreProfile(key, "apps.apple.com")).toEqual({ error });
-  });
-});
 
 describe("App Store customer-reviews feed", () => {
   it("asks the storefront's feed for a page of the newest reviews", () => {

@@ -1,6 +1,5 @@
 /** bbb.org: profile_key rules, the customer-reviews answer, and end to end through the Worker and scrape-bbb. */
 import { describe, expect, it, vi } from "vitest";
-import { resolveBbbProfile } from "../../../src/publishers/bbb/profile";
 import { customerReviewsUrl, parseBbbPage } from "../../../src/publishers/bbb/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -13,28 +12,6 @@ const PAGE = `${PROFILE}/customer-reviews`;
 const answer = (key: string, page: number) =>
   fixtureJson(fixture, customerReviewsUrl(key, { page, token: null }));
 const ctx = (page: number) => parseContext("1126-1000001", PAGE, { page, token: null });
-
-describe("bbb profile_key", () => {
-  it.each([
-    [PROFILE, PAGE],
-    [`${PROFILE}/customer-reviews?page=2`, PAGE],
-    [`${PROFILE}/addressId/123456`, PAGE],
-    [
-      `https://bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001/complaints`,
-      PAGE,
-    ],
-  ])("%s → %s", (key, url) => {
-    expect(resolveBbbProfile(key, "bbb.org")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.bbb.org/search?find_text=roofing", "Enter the URL of a profile on bbb.org."],
-    ["https://www.yelp.com/biz/acme-roofing", "Enter a URL on bbb.org or one of its subdomains."],
-    ["1126-1000001", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveBbbProfile(key, "bbb.org")).toEqual({ error });
-  });
-});
 
 describe("bbb customer-reviews answer", () => {
   it("asks for the business's reviews newest first, 10 a page", () => {

@@ -1,7 +1,6 @@
 /** capterra.com: profile_key rules, the reviews endpoint's answer, and end to end through the Worker and scrape-capterra. */
 import { describe, expect, it, vi } from "vitest";
 import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/capterra/reviews";
-import { resolveCapterraProfile } from "../../../src/publishers/capterra/profile";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { ACME_HITS } from "./data";
@@ -24,28 +23,6 @@ function answer(productId: string, from: number): unknown {
     }).body,
   );
 }
-
-describe("capterra profile_key", () => {
-  it.each([
-    ["https://www.capterra.com/p/2001/Acme-CRM/", REVIEWS_PAGE],
-    ["https://www.capterra.com/p/2001/Acme-CRM/reviews/?page=3", REVIEWS_PAGE],
-    ["https://capterra.com/p/2001/Acme-CRM", REVIEWS_PAGE],
-    ["2001", "https://www.capterra.com/p/2001/"],
-  ])("%s → %s", (key, url) => {
-    expect(resolveCapterraProfile(key, "capterra.com")).toEqual({ url });
-  });
-
-  it.each([
-    [
-      "https://www.capterra.com/customer-relationship-management-software/",
-      "Enter the URL of a profile on capterra.com.",
-    ],
-    ["https://www.g2.com/products/acme-crm/reviews", "Enter a URL on capterra.com or one of its subdomains."],
-    ["acme-crm", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveCapterraProfile(key, "capterra.com")).toEqual({ error });
-  });
-});
 
 describe("capterra reviews endpoint", () => {
   it("asks for the newest reviews of the product, 25 from an offset", () => {

@@ -1,17 +1,17 @@
 /** expedia.com and hotels.com: profile_key rules, the page's query context, the GraphQL reviews, and end to end through scrape-expedia. */
 import { describe, expect, it, vi } from "vitest";
 import { expedia } from "../../../src/publishers/expedia";
+import { expediaContextOf, pluginStateOf } from "../../../src/publishers/expedia/profile";
 import {
-  expediaContextOf,
-  pluginStateOf,
-  resolveExpediaProfile,
-} from "../../../src/publishers/expedia/profile";
-import { expediaReviewsRequest, parseExpediaPage } from "../../../src/publishers/expedia/reviews";
+  dateOfReviewId,
+  expediaReviewsRequest,
+  parseExpediaPage,
+} from "../../../src/publishers/expedia/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureAnswer, fixtureJson, parseContext } from "../walk-support";
-import fixture, { ARTISAN_DETAILS, SORT_BY } from "./site";
+import fixture, { ARTISAN_DETAILS, LEGACY_HASH, REVAMP_HASH, SORT_BY, writtenAt } from "./site";
 
 const PAGE = "https://www.expedia.com/h96727634.Hotel-Information";
 const CONTEXT = {
@@ -35,32 +35,6 @@ const answer = (page: number) => {
 };
 const ctx = (page: number) => parseContext(KEY, PAGE, { page, token: null });
 
-describe("expedia profile_key", () => {
-  it.each([
-    [
-      "https://www.expedia.com/Salem-Hotels-The-Artisan-At-Tuscan-Village.h96727634.Hotel-Information?chkin=2026-12-01",
-      PAGE,
-      "expedia.com",
-    ],
-    ["h96727634", PAGE, "expedia.com"],
-    ["96727634", "https://www.hotels.com/h96727634.Hotel-Information", "hotels.com"],
-    [
-      "https://www.hotels.com/h96727634.Hotel-Information",
-      "https://www.hotels.com/h96727634.Hotel-Information",
-      "hotels.com",
-    ],
-  ])("%s → %s", (key, url, publisherKey) => {
-    expect(resolveExpediaProfile(key, publisherKey)).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.expedia.com/Hotel-Search?destination=Paris", "Enter the URL of a profile on expedia.com."],
-    ["the artisan", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveExpediaProfile(key, "expedia.com")).toEqual({ error });
-  });
-});
-
 describe("expedia page context and reviews answer", () => {
   it('reads the query context from __PLUGIN_STATE__, assigned as JSON.parse("…") or as an object', () => {
     for (const url of [PAGE, "https://www.hotels.com/h96727634.Hotel-Information"]) {
@@ -76,10 +50,33 @@ describe("expedia page context and reviews answer", () => {
     ).toBe("Expedia property page: __PLUGIN_STATE__ has no usable eapid");
   });
 
-  it("sends the client's query: the property, the sort selection, page index and 50 a page, the page's context and client-info", () => {
+  it("sends the 2026 client's Revamp query first: the property, the sort, page index and 50 a page, the page's context and client-info", () => {
     const request = expediaReviewsRequest(KEY, { page: 1, token: null }, PAGE);
     expect(request.url).toBe("https://www.expedia.com/graphql");
     expect(request.options.headers).toEqual({ "client-info": CONTEXT.clientInfo, Referer: PAGE });
+    const [op] = request.options.json as [
+      { operationName: string; variables: Record<string, unknown>; extensions: unknown },
+    ];
+    expect(op.operationName).toBe("PWAReviewsSortingAndFiltersRevampQuery");
+    expect(op.variables.productIdentifier).toMatchObject({
+      travelSearchCriteria: {
+        property: {
+          primary: { dateRange: null, rooms: [{ adults: 2 }], destination: {} },
+          secondary: {
+            selections: [{ id: "sortBy", value: SORT_BY }],
+            counts: [
+              { id: "pageIndex", value: 1 },
+              { id: "size", value: 50 },
+            ],
+          },
+        },
+      },
+    });
+    expect(op.extensions).toEqual({ persistedQuery: { version: 1, sha256Hash: REVAMP_HASH } });
+  });
+
+  it("sends the older query once a page found only it known (the walk's legacy token)", () => {
+    const request = expediaReviewsRequest(KEY, { page: 1, token: "legacy" }, PAGE);
     const [op] = request.options.json as [
       { operationName: string; variables: Record<string, unknown>; extensions: unknown },
     ];
@@ -113,35 +110,55 @@ describe("expedia page context and reviews answer", () => {
       identity: { duaid: CONTEXT.duaid, authState: "ANONYMOUS" },
       privacyTrackingState: "CAN_TRACK",
     });
-    expect(op.extensions).toEqual({
-      persistedQuery: {
-        version: 1,
-        sha256Hash: "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061",
-      },
-    });
+    expect(op.extensions).toEqual({ persistedQuery: { version: 1, sha256Hash: LEGACY_HASH } });
   });
 
-  it("reads a page: names, 10-point scores, trimmed text, the printed date as a calendar date; more while the button is there", () => {
+  it("reads a Revamp page: ids, names, 10-point scores, trimmed text, the date from the id's time prefix (the messages name only the stay); more while pagination is there", () => {
     const page = parseExpediaPage(answer(0), ctx(0));
     expect(page.next).toEqual({ page: 1, token: null });
     // 50 on the page; detail 33's text is not a string: skipped.
     expect(page.reviews).toHaveLength(49);
     expect(page.reviews[0]).toEqual({
+      id: ARTISAN_DETAILS[0].id,
       author_name: "Guest 0",
       rating: { value: 10, best: 10, worst: 1 },
       text: "Stay 0 was fine.",
       url: PAGE,
-      date: "2026-11-16",
+      date: "2026-11-16T10:00:00.000Z (from the review id)",
     });
+    expect(page.reviews[1]).toMatchObject({
+      author_name: "Anna",
+      text: "Quiet rooms and a great breakfast.",
+    });
+    const last = parseExpediaPage(answer(1), ctx(1));
+    expect([last.next, last.reviews.length]).toEqual([null, 10]);
+  });
+
+  it("dates a review by its id only when no message is a date, and only for a plausible ObjectId", () => {
+    expect(dateOfReviewId("5f1a2b3c4d5e6f7a8b9c0d1e")).toBe("2020-07-24T00:28:44.000Z (from the review id)");
+    expect(dateOfReviewId("not-an-object-id")).toBeNull();
+    // Before 2005 or after now: not a creation time.
+    expect(dateOfReviewId("00000001aaaaaaaaaaaaaaaa")).toBeNull();
+    expect(dateOfReviewId("ffffffffaaaaaaaaaaaaaaaa")).toBeNull();
+  });
+
+  it("reads the older operation's page: the printed date as a calendar date", () => {
+    const request = expediaReviewsRequest(KEY, { page: 0, token: "legacy" }, PAGE);
+    const legacy = fixtureJson(fixture, request.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "client-info": CONTEXT.clientInfo },
+      body: JSON.stringify(request.options.json),
+    });
+    const page = parseExpediaPage({ kind: "expedia-answer", operation: "legacy", answer: legacy }, ctx(0));
     expect(page.reviews[1]).toEqual({
+      id: ARTISAN_DETAILS[1].id,
       author_name: "Anna",
       rating: { value: 9, best: 10, worst: 1 },
       text: "Quiet rooms and a great breakfast.",
       url: PAGE,
       date: "2026-11-13",
     });
-    const last = parseExpediaPage(answer(1), ctx(1));
-    expect([last.next, last.reviews.length]).toEqual([null, 10]);
+    expect(page.next).toEqual({ page: 1, token: "legacy" });
   });
 
   it("reads the review id and the property's first non-blank reply (Expedia's own ReviewFragment); a detail whose id is not a string is skipped", () => {
@@ -239,15 +256,32 @@ describe("expedia end to end", () => {
       ARTISAN_DETAILS.filter((_, i) => i !== 33).map((d) => d.summary.secondary),
     );
     expect(reviews[1]).toMatchObject({
+      review_id: ARTISAN_DETAILS[1].id,
       author_name: "Anna",
       rating: 5,
       text: "Quiet rooms and a great breakfast.",
       url: PAGE,
-      posted_at: Date.UTC(2026, 10, 13),
+      posted_at: writtenAt(1),
+      source_date: "2026-11-13T10:00:00.000Z (from the review id)",
     });
-    expect(reviews.at(-1)).toMatchObject({
-      author_name: "Guest 59",
-      posted_at: Date.UTC(2026, 10, 16) - 59 * 3 * 86_400_000,
+    expect(reviews.at(-1)).toMatchObject({ author_name: "Guest 59", posted_at: writtenAt(59) });
+  });
+
+  it("falls back to the older operation where the Revamp's hash is unknown, and keeps to it for later pages", async () => {
+    const before = (await fixtureRequests("expedia.com", "/graphql"))["/graphql"] ?? 0;
+    const task = await submitScrape("expedia.com", "h7000");
+    await queue().drain();
+    // Page 0: the Revamp (PersistedQueryNotFound), then the older one; page 1: the older one only.
+    expect((await fixtureRequests("expedia.com", "/graphql"))["/graphql"] - before).toBe(3);
+    const body = await retrieve(task, 1, 200);
+    expect(body.task_status).toBe(200);
+    const reviews = body.reviews as Record<string, unknown>[];
+    expect(reviews).toHaveLength(59);
+    expect(reviews[1]).toMatchObject({
+      review_id: ARTISAN_DETAILS[1].id,
+      author_name: "Anna",
+      posted_at: Date.UTC(2026, 10, 13),
+      source_date: "2026-11-13",
     });
   });
 

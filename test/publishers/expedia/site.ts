@@ -12,9 +12,18 @@
  * `JSON.parse("…")`, hotels.com's an object literal, and the module reads both. Only the client's
  * sort selection gives newest first here.
  *
- * Properties: 96727634 (60 reviews: page 0 of 50 with the button, page 1 of 10 without; one detail
- * with a text that is not a string), 1111 (none), 4290 (Akamai's 429 challenge), 5000 (a page
- * without the state).
+ *
+ * 2026: the Revamp operation as a fewo-direkt.de (Expedia Group) client sends and reads it, "tested
+ * for real on 5.10.2026" (README.md names it): `PWAReviewsSortingAndFiltersRevampQuery`, hash
+ * `5d801d9b…`, only the sort among the selections; `details[].id` a 24-hex ObjectId whose first 8 hex
+ * digits are its creation time, `supportingMessages` carrying only the stay, and `reviews.pagination`
+ * an object while more follow, null on the last page. Without `client-info` the answer is 403
+ * `CLIENT_INFO_HEADER_NOT_PRESENT`.
+ *
+ * Properties: 96727634 (60 reviews: page 0 of 50, page 1 of 10; one detail with a text that is not
+ * a string; both operations known), 7000 (the same reviews, but the Revamp's hash unknown:
+ * `PersistedQueryNotFound`, only the older operation answers), 1111 (none), 4290 (Akamai's 429
+ * challenge), 5000 (a page without the state).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 
@@ -22,14 +31,28 @@ export const SORT_BY = "urn:expediagroup:taxonomies:core:#e9f32feb-5946-4b19-a6f
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const NEWEST = Date.UTC(2026, 10, 16);
 
+export const REVAMP_HASH = "5d801d9b6cd0a13885881999fe810b4e5b489aec8dfd7ab0fbe25278c2ef2279";
+export const LEGACY_HASH = "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061";
+
 export interface ExpediaFixtureDetail {
+  id: string;
   review: { __typename: string; text: unknown };
   summary: { primary: string; secondary: string; supportingMessages: { text: string }[] };
 }
 
+/** When review i was written: 10:00 UTC, every third day back from 2026-11-16. */
+export const writtenAt = (i: number) => NEWEST - i * 3 * 86_400_000 + 10 * 3_600_000;
+
+/** A 24-hex ObjectId created at `ms` (its first 8 hex digits are the seconds). */
+const objectId = (ms: number, i: number) =>
+  `${Math.floor(ms / 1000)
+    .toString(16)
+    .padStart(8, "0")}${(0xa1b2c3000000 + i).toString(16).padStart(16, "0")}`;
+
 function detail(i: number): ExpediaFixtureDetail {
   const d = new Date(NEWEST - i * 3 * 86_400_000);
   return {
+    id: objectId(writtenAt(i), i),
     review: {
       __typename: "ReviewSection",
       text:
@@ -51,6 +74,15 @@ function detail(i: number): ExpediaFixtureDetail {
 }
 
 export const ARTISAN_DETAILS: ExpediaFixtureDetail[] = Array.from({ length: 60 }, (_, i) => detail(i));
+
+/** The Revamp's form of a detail: its supporting messages name only the stay, no posting date. */
+function revamped(d: ExpediaFixtureDetail, i: number): ExpediaFixtureDetail {
+  const month = MONTHS[new Date(NEWEST - i * 3 * 86_400_000).getUTCMonth()];
+  return {
+    ...d,
+    summary: { ...d.summary, supportingMessages: [{ text: `Stayed 2 nights in ${month} 2026` }] },
+  };
+}
 
 const json = (data: unknown, status = 200, headers: Record<string, string> = {}): FixtureResponse => ({
   status,
@@ -81,7 +113,7 @@ function propertyPage(host: string, id: string): FixtureResponse {
       "x-page-id": "wildcard-challenge-handler",
       "x-app-info": "captcha-pwa",
     });
-  if (id !== "96727634" && id !== "1111" && id !== "5000")
+  if (!["96727634", "7000", "1111", "5000"].includes(id))
     return html("<html><title>Not found</title></html>", 404);
   if (id === "5000") return html("<html><body><script>window.__OTHER__ = {};</script></body></html>");
   const assignment = host.endsWith("hotels.com")
@@ -106,13 +138,17 @@ function graphql(body: string, headers: Record<string, string>): FixtureResponse
     return json({ errors: [{ message: "bad request" }] }, 400);
   }
   const op = Array.isArray(batch) ? batch[0] : undefined;
-  if (!op || op.operationName !== "PWAReviewsSortingAndFiltersQuery" || !headers["client-info"])
+  if (!headers["client-info"])
+    return json([{ errors: [{ message: "CLIENT_INFO_HEADER_NOT_PRESENT" }] }], 403);
+  const revamp = op?.operationName === "PWAReviewsSortingAndFiltersRevampQuery";
+  if (!op || (!revamp && op.operationName !== "PWAReviewsSortingAndFiltersQuery"))
     return json([{ errors: [{ message: "bad request" }] }], 400);
-  if (
-    op.extensions?.persistedQuery?.sha256Hash !==
-    "6ef916a9f1758506bd39254623a4704123d75898667a06ca7b2c216cf22ee061"
-  ) {
-    return json([{ errors: [{ message: "PersistedQueryNotFound" }] }]);
+  const property = op.variables?.productIdentifier?.id;
+  const known = revamp ? property !== "7000" && REVAMP_HASH : LEGACY_HASH;
+  if (op.extensions?.persistedQuery?.sha256Hash !== known) {
+    return json([
+      { errors: [{ message: "PersistedQueryNotFound", extensions: { code: "PERSISTED_QUERY_NOT_FOUND" } }] },
+    ]);
   }
   const criteria = op.variables?.productIdentifier?.travelSearchCriteria as
     | {
@@ -129,20 +165,24 @@ function graphql(body: string, headers: Record<string, string>): FixtureResponse
   const size = secondary?.counts?.find((c) => c.id === "size")?.value;
   if (typeof pageIndex !== "number" || typeof size !== "number" || pageIndex < 0 || size < 1 || size > 50)
     return json([{ errors: [{ message: "bad counts" }] }], 400);
-  const all = op.variables?.productIdentifier?.id === "96727634" ? ARTISAN_DETAILS : [];
+  const all = property === "96727634" || property === "7000" ? ARTISAN_DETAILS : [];
   const newest = secondary?.selections?.find((s) => s.id === "sortBy")?.value === SORT_BY;
   const ordered = newest ? all : [...all].reverse();
   const details = ordered.slice(pageIndex * size, (pageIndex + 1) * size);
   const more = (pageIndex + 1) * size < all.length;
-  return json([
-    {
-      data: {
-        productReviewDetails: {
-          reviews: { details, pagination: more ? { button: { primary: "More reviews" } } : { button: null } },
-        },
-      },
-    },
-  ]);
+  // The older operation: printed dates, a "More reviews" button; the Revamp: the stay only, pagination or null.
+  const reviews = revamp
+    ? {
+        details: details.map((d) => revamped(d, ARTISAN_DETAILS.indexOf(d))),
+        pagination: more
+          ? { __typename: "ProductReviewPagination", button: { primary: "More reviews" } }
+          : null,
+      }
+    : {
+        details,
+        pagination: more ? { button: { primary: "More reviews" } } : { button: null },
+      };
+  return json([{ data: { productReviewDetails: { reviews } } }]);
 }
 
 const fixture: PublisherFixture = {

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import raw from "./captures/documented-example.json?raw";
-import { parseFeefoPage } from "../../../src/publishers/feefo/reviews";
+import { feefo } from "../../../src/publishers/feefo";
 import { parseContext } from "../walk-support";
 
 const PAGE = "https://www.feefo.com/en-GB/reviews/example-retail-merchant";
 
 describe("feefo on Feefo's documented example answer (feefo.readme.io / portal.feefo.com, read 2026-11-25)", () => {
-  const page = parseFeefoPage(
+  const page = feefo.api.parse(
     JSON.parse(raw),
     parseContext("example-retail-merchant", PAGE, { page: 1, token: null }),
   );

@@ -1,8 +1,6 @@
-/** feefo.com: profile_key rules, the Reviews API answer, and end to end through the Worker and scrape-feefo. */
+/** feefo.com (profile_key examples: the module's own, run by ../contract.test.ts): the Reviews API answer, and end to end through the Worker and scrape-feefo. */
 import { describe, expect, it, vi } from "vitest";
 import { feefo } from "../../../src/publishers/feefo";
-import { resolveFeefoProfile } from "../../../src/publishers/feefo/profile";
-import { feefoReviewsUrl, parseFeefoPage } from "../../../src/publishers/feefo/reviews";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -10,29 +8,11 @@ import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-support";
 import fixture, { ACME_REVIEWS } from "./site";
 
+const { url: feefoReviewsUrl, parse: parseFeefoPage } = feefo.api;
 const PAGE = "https://www.feefo.com/en-GB/reviews/acme-travel";
 const answer = (merchant: string, page: number) =>
   fixtureJson(fixture, feefoReviewsUrl(merchant, { page, token: null }));
 const ctx = (page: number) => parseContext("acme-travel", PAGE, { page, token: null });
-
-describe("feefo profile_key", () => {
-  it.each([
-    ["https://www.feefo.com/en-GB/reviews/acme-travel", PAGE],
-    ["https://www.feefo.com/en_GB/reviews/acme-travel/?displayFeedbackType=SERVICE", PAGE],
-    ["https://www.feefo.com/reviews/acme-travel", PAGE],
-    ["acme-travel", PAGE],
-  ])("%s → %s", (key, url) => {
-    expect(resolveFeefoProfile(key, "feefo.com")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.feefo.com/en-GB/business/pricing", "Enter the URL of a profile on feefo.com."],
-    ["https://www.trustpilot.com/review/acme.com", "Enter a URL on feefo.com or one of its subdomains."],
-    ["acme travel", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveFeefoProfile(key, "feefo.com")).toEqual({ error });
-  });
-});
 
 describe("feefo Reviews API answer", () => {
   it("asks for the merchant's service reviews, all time, newest first, 100 a page", () => {

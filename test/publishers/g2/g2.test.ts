@@ -1,7 +1,6 @@
 /** g2.com: the review-card parser on the fixture's pages, submit rules, and the module end to end. */
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { g2 } from "../../../src/publishers/g2";
 import { inspectG2Page } from "../../../src/publishers/g2/adapter";
 import { cardReview, ratingText, readG2Page } from "../../../src/publishers/g2/cards";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -245,23 +244,6 @@ describe("g2 parser", () => {
     expect(inspectG2Page(page(reviewsUrl(DATADOME.slug)))).toMatchObject({ reason: "blocked" });
     expect(inspectG2Page(page(reviewsUrl(CLOUDFLARE.slug)))).toMatchObject({ reason: "blocked" });
     expect(inspectG2Page(page(reviewsUrl(ACME.slug)))).toBeNull();
-  });
-
-  it.each([
-    ["https://www.g2.com/products/acme-crm/reviews?page=4&qs=pros-and-cons", reviewsUrl("acme-crm")],
-    ["https://g2.com/products/Acme-CRM", reviewsUrl("acme-crm")],
-    ["https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900001", reviewsUrl("acme-crm")],
-    ["acme-crm", reviewsUrl("acme-crm")],
-  ])("takes %s at submit", (key, url) => {
-    expect(g2.resolveProfileKey(key, "g2.com")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.g2.com/categories/crm", "Enter the URL of a profile on g2.com."],
-    ["https://www.capterra.com/p/1/acme-crm/", "Enter a URL on g2.com or one of its subdomains."],
-    ["acme crm", "Enter a valid URL."],
-  ])("refuses %s at submit", (key, message) => {
-    expect(g2.resolveProfileKey(key, "g2.com")).toEqual({ error: message });
   });
 });
 

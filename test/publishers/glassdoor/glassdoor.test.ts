@@ -13,7 +13,6 @@ import {
   employerReviewsRequest,
   parseEmployerReviewsAnswer,
 } from "../../../src/publishers/glassdoor/graph";
-import { glassdoor } from "../../../src/publishers/glassdoor";
 import { ScrapeError } from "../../../src/scraping/errors";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
@@ -230,27 +229,6 @@ describe("glassdoor parser", () => {
     expect(JSON.parse(wrongProfile.body)).toMatchObject({
       errors: [{ message: "Unknown dynamicProfileId" }],
     });
-  });
-
-  it.each([
-    [
-      "https://www.glassdoor.com/Reviews/Acme-Widgets-Reviews-E4242_P7.htm?filter.iso3Language=eng",
-      reviewsUrl(ACME),
-    ],
-    ["https://www.glassdoor.com/Overview/Working-at-Acme-Widgets-EI_IE4242.11,23.htm", reviewsUrl(ACME)],
-    ["4242", `https://www.glassdoor.com/Reviews/Employer-Reviews-E4242.htm${SORT}`],
-  ])("takes %s at submit", (key, url) => {
-    expect(glassdoor.resolveProfileKey(key, "glassdoor.com")).toEqual({ url });
-  });
-
-  it.each([
-    [
-      "https://www.glassdoor.com/Salary/Acme-Widgets-Salaries-E4242.htm",
-      "Enter the URL of a profile on glassdoor.com.",
-    ],
-    ["acme-widgets", "Enter a valid URL."],
-  ])("refuses %s at submit", (key, message) => {
-    expect(glassdoor.resolveProfileKey(key, "glassdoor.com")).toEqual({ error: message });
   });
 });
 

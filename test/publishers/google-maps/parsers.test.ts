@@ -64,51 +64,6 @@ describe("module", () => {
   });
 });
 
-describe("profile_key at submit", () => {
-  const resolve = (key: string, publisher = "maps.google.com") =>
-    googleMaps.resolveProfileKey(key, publisher);
-
-  it.each([
-    "https://www.google.com/maps/place/Blue+Door+Cafe/@37.7936,-122.3958,17z/data=!4m6!3m5!1s0x8085806287e4e2a1:0x9a1f3c2b4d5e6f70!8m2!3d37.79!4d-122.39?entry=ttu",
-    "https://www.google.com/maps/place/Blue+Door+Cafe/@37.7936,-122.3958,17z",
-    "https://maps.google.com/?cid=11101394470543396720",
-    "https://www.google.com/maps?cid=11101394470543396720",
-    "https://maps.app.goo.gl/bLuEdOoRcAfE1",
-    "https://goo.gl/maps/bLuEdOoRcAfE1",
-    "https://www.google.com/maps/place/?q=place_id:ChIJoeLkh2KAhYARcG9eTSs8H5o",
-    "https://www.google.com/maps/search/?api=1&query=Blue+Door&query_place_id=ChIJoeLkh2KAhYARcG9eTSs8H5o",
-  ])("takes the place link %s as it is", (url) => {
-    expect(resolve(url)).toEqual({ url: new URL(url).toString() });
-    expect(resolve(url, "google.com")).toEqual({ url: new URL(url).toString() });
-  });
-
-  it("builds the Maps URL of a bare place id or feature id", () => {
-    expect(resolve("ChIJoeLkh2KAhYARcG9eTSs8H5o")).toEqual({
-      url: "https://www.google.com/maps/place/?q=place_id:ChIJoeLkh2KAhYARcG9eTSs8H5o",
-    });
-    expect(resolve("0x8085806287E4E2A1:0x9A1F3C2B4D5E6F70")).toEqual({
-      url: "https://www.google.com/maps/place/data=!4m2!3m1!1s0x8085806287e4e2a1:0x9a1f3c2b4d5e6f70",
-    });
-  });
-
-  it.each([
-    ["https://www.google.com/search?q=blue+door+cafe", "Enter the URL of a profile on maps.google.com."],
-    ["https://www.google.com/maps/@37.79,-122.39,15z", "Enter the URL of a profile on maps.google.com."],
-    ["https://maps.app.goo.gl/", "Enter the URL of a profile on maps.google.com."],
-    ["https://goo.gl/abc123", "Enter the URL of a profile on maps.google.com."],
-    ["https://www.yelp.com/biz/blue-door", "Enter a URL on maps.google.com or one of its subdomains."],
-    [
-      "https://www.google.de/maps/place/Blue+Door",
-      "Enter a URL on maps.google.com or one of its subdomains.",
-    ],
-    ["blue-door-cafe", "Enter a valid URL."],
-    ["ChIJ", "Enter a valid URL."],
-    ["ftp://maps.google.com/?cid=1", "Enter a valid URL."],
-  ])("refuses %s", (key, message) => {
-    expect(resolve(key)).toEqual({ error: message });
-  });
-});
-
 describe("listugcposts", () => {
   it("asks for 20 reviews of the feature id, newest first, from the page token", () => {
     const url = new URL(rpc("CAESY0NBRVFBQ2Zmc2V0PTIw"));

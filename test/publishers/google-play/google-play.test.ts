@@ -1,6 +1,5 @@
 /** Google Play: profile_key rules, the oCPfdb request and answer, and end to end through the Worker and scrape-google-play. */
 import { describe, expect, it, vi } from "vitest";
-import { resolveGooglePlayProfile } from "../../../src/publishers/google-play/profile";
 import {
   batchexecuteUrl,
   parsePlayKey,
@@ -22,34 +21,6 @@ function answer(key: string, token: string | null): unknown {
   return fixtureJson(fixture, batchexecuteUrl(playKey), { method: "POST", body });
 }
 const ctx = (page: number, token: string | null) => parseContext(KEY, PAGE, { page, token });
-
-describe("Google Play profile_key", () => {
-  it.each([
-    ["https://play.google.com/store/apps/details?id=com.acme.notes", PAGE],
-    [
-      "https://play.google.com/store/apps/details?id=com.acme.notes&hl=de&gl=AT&showAllReviews=true",
-      "https://play.google.com/store/apps/details?id=com.acme.notes&hl=de&gl=at",
-    ],
-    ["com.acme.notes", PAGE],
-  ])("%s → %s", (key, url) => {
-    expect(resolveGooglePlayProfile(key, "play.google.com")).toEqual({ url });
-  });
-
-  it.each([
-    [
-      "https://play.google.com/store/apps/developer?id=Acme",
-      "Enter the URL of a profile on play.google.com.",
-    ],
-    [
-      "https://play.google.com/store/apps/details?id=not%20a%20package",
-      "Enter the URL of a profile on play.google.com.",
-    ],
-    ["https://apps.apple.com/us/app/id1001", "Enter a URL on play.google.com or one of its subdomains."],
-    ["acme notes", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveGooglePlayProfile(key, "play.google.com")).toEqual({ error });
-  });
-});
 
 describe("Google Play oCPfdb", () => {
   it("posts f.req calling oCPfdb: newest first (sort 2), 200 a call, the continuation token, the app", () => {

@@ -1,7 +1,7 @@
 /** healthgrades.com: profile_key rules, the comments API answer, and end to end through the Worker and scrape-healthgrades. */
 import { describe, expect, it, vi } from "vitest";
 import { healthgrades } from "../../../src/publishers/healthgrades";
-import { pwidOf, resolveHealthgradesProfile } from "../../../src/publishers/healthgrades/profile";
+import { pwidOf } from "../../../src/publishers/healthgrades/profile";
 import {
   commentsRequest,
   parseHealthgradesPage,
@@ -24,50 +24,13 @@ const answer = (pwid: string, page: number) => {
 };
 const ctx = (page: number) => parseContext("X2Y3Z", PAGE, { page, token: null });
 
-describe("healthgrades profile_key", () => {
-  it.each([
-    [PAGE, PAGE],
-    ["https://www.healthgrades.com/physician/Dr-Jane-Doe-X2Y3Z?tab=reviews#ratings", PAGE],
-    [
-      "https://healthgrades.com/dentist/dr-sam-lee-ab12c/reviews",
-      "https://www.healthgrades.com/dentist/dr-sam-lee-ab12c",
-    ],
-    // A 10-character pwid, as a real 2025 search page links it (see src/publishers/healthgrades/README.md).
-    [
-      "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580#reviews",
-      "https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580",
-    ],
-    [
-      "https://www.healthgrades.com/physician/dr-amy-roe-xwhby",
-      "https://www.healthgrades.com/physician/dr-amy-roe-xwhby",
-    ],
-  ])("%s → %s", (key, url) => {
-    expect(resolveHealthgradesProfile(key, "healthgrades.com")).toEqual({ url });
-  });
-
+describe("healthgrades pwid", () => {
   it.each([
     ["https://www.healthgrades.com/physician/dr-jane-doe-x2y3z", "X2Y3Z"],
     ["https://www.healthgrades.com/physician/dr-samantha-prats-z5ppnnj580", "Z5PPNNJ580"],
     ["https://www.healthgrades.com/physician/dr-parth-bhavsar-xynq9m7", "XYNQ9M7"],
   ])("the pwid of %s is %s", (url, pwid) => {
     expect(pwidOf(new URL(url))).toBe(pwid);
-  });
-
-  it.each([
-    ["https://www.healthgrades.com/find-a-doctor", "Enter the URL of a profile on healthgrades.com."],
-    // No id: the last part is a surname (longer ids always carry a digit), or too short, or too long.
-    [
-      "https://www.healthgrades.com/physician/dr-jane-johnson",
-      "Enter the URL of a profile on healthgrades.com.",
-    ],
-    ["https://www.healthgrades.com/physician/dr-jane-doe", "Enter the URL of a profile on healthgrades.com."],
-    [
-      "https://www.healthgrades.com/physician/dr-jane-doe-x2y3z4a5b6c7d",
-      "Enter the URL of a profile on healthgrades.com.",
-    ],
-    ["x2y3z", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveHealthgradesProfile(key, "healthgrades.com")).toEqual({ error });
   });
 });
 

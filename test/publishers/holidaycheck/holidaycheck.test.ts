@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from "vitest";
 import type { Business } from "../../../src/core/tasks/business";
 import { holidaycheck } from "../../../src/publishers/holidaycheck";
 import { CONTENT_QUERY_URL, pickHotel, SUGGEST_QUERY } from "../../../src/publishers/holidaycheck/lookup";
-import { resolveHolidaycheckProfile } from "../../../src/publishers/holidaycheck/profile";
 import { hotelReviewUrl, parseHolidaycheckPage } from "../../../src/publishers/holidaycheck/reviews";
 import { business as apiBusiness } from "../../helpers/api";
 import { failureDetails } from "../../helpers/logs";
@@ -30,32 +29,6 @@ const suggestions = (q: string) =>
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ query: SUGGEST_QUERY, variables: { q, limit: 10 } }),
   });
-
-describe("holidaycheck profile_key", () => {
-  it.each([
-    [`https://www.holidaycheck.de/hi/hotel-veniqui/${VENIQUI}`, PAGE, "holidaycheck.de"],
-    [
-      `https://www.holidaycheck.de/hr/bewertungen-hotel-veniqui/${VENIQUI.toUpperCase()}?p=2`,
-      PAGE,
-      "holidaycheck.de",
-    ],
-    [VENIQUI, `https://www.holidaycheck.at/hi/x/${VENIQUI}`, "holidaycheck.at"],
-    [
-      `https://www.holidaycheck.ch/hi/hotel-veniqui/${VENIQUI}`,
-      `https://www.holidaycheck.ch/hi/x/${VENIQUI}`,
-      "holidaycheck.ch",
-    ],
-  ])("%s → %s", (key, url, publisherKey) => {
-    expect(resolveHolidaycheckProfile(key, publisherKey)).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.holidaycheck.de/dh/hotels-rhodos/abc", "Enter the URL of a profile on holidaycheck.de."],
-    ["hotel veniqui", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveHolidaycheckProfile(key, "holidaycheck.de")).toEqual({ error });
-  });
-});
 
 describe("holidaycheck lookup", () => {
   it("takes the one hotel with the business's name in the business's city, not its namesake in another country", () => {

@@ -1,19 +1,21 @@
 /** opentable.com: profile_key rules, the embedded first page, the review search, and end to end through scrape-opentable. */
 import { describe, expect, it, vi } from "vitest";
 import { opentable } from "../../../src/publishers/opentable";
-import { resolveOpentableProfile } from "../../../src/publishers/opentable/profile";
 import {
+  csrfTokenOf,
   initialStateOf,
   opentableRequest,
   parseOpentablePage,
 } from "../../../src/publishers/opentable/reviews";
 import { failureDetails } from "../../helpers/logs";
-import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
+import { fixtureCookies, fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
+import { QueueDriver } from "../../helpers/queue";
 import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureAnswer, fixtureJson, parseContext } from "../walk-support";
-import fixture, { HASH, PERCH_REVIEWS } from "./site";
+import fixture, { CSRF_TOKEN, HASH, PERCH_REVIEWS, SESSION_COOKIE } from "./site";
 
 const PAGE = "https://www.opentable.com/r/perch-la";
+const GQL_PATH = "/dapi/fe/gql?optype=query&opname=ReviewSearchResults";
 const statePage = (slug: string) => ({
   kind: "state" as const,
   html: fixtureAnswer(fixture, `https://www.opentable.com/r/${slug}`).body,
@@ -22,38 +24,14 @@ const searchPage = (page: number) => {
   const request = opentableRequest({ page, token: "109283" }, PAGE);
   const answer = fixtureJson(fixture, request.url, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    // The restaurant page's session, as the walk sends it.
+    headers: { "content-type": "application/json", "x-csrf-token": CSRF_TOKEN },
+    cookie: SESSION_COOKIE,
     body: JSON.stringify(request.options?.json),
   });
   return { kind: "gql" as const, answer, restaurantId: "109283" };
 };
 const ctx = (page: number) => parseContext("perch-la", PAGE, { page, token: page > 1 ? "109283" : null });
-
-describe("opentable profile_key", () => {
-  it.each([
-    [PAGE, PAGE, "opentable.com"],
-    ["https://www.opentable.com/r/Perch-LA?corrid=abc&p=2", PAGE, "opentable.com"],
-    ["https://www.opentable.com/r/perch-la/reviews", PAGE, "opentable.com"],
-    ["perch-la", PAGE, "opentable.com"],
-    [
-      "https://www.opentable.co.uk/r/the-ivy-london",
-      "https://www.opentable.co.uk/r/the-ivy-london",
-      "opentable.co.uk",
-    ],
-  ])("%s → %s", (key, url, publisherKey) => {
-    expect(resolveOpentableProfile(key, publisherKey)).toEqual({ url });
-  });
-
-  it.each([
-    [
-      "https://www.opentable.com/metro/los-angeles-restaurants",
-      "Enter the URL of a profile on opentable.com.",
-    ],
-    ["perch la", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveOpentableProfile(key, "opentable.com")).toEqual({ error });
-  });
-});
 
 describe("opentable pages", () => {
   it("reads page 1 from the restaurant page and asks the review search for page 2 onwards, newest first, 10 a page, by persisted hash", () => {
@@ -231,6 +209,43 @@ describe("opentable end to end", () => {
         posted_at: Date.UTC(2026, 9, 30, 14, 14, 1),
       },
     });
+  });
+
+  it("sends the restaurant page's session (its cookie and x-csrf-token) on every review search, reopening the page in a run that starts past page 1", async () => {
+    queue().restore();
+    const driver = new QueueDriver({ settings: { PAGES_PER_RUN: "2" } });
+    try {
+      const before = (await fixtureCookies("opentable.com", "/dapi/"))[GQL_PATH]?.length ?? 0;
+      const pages = (await fixtureRequests("opentable.com", "/r/"))["/r/perch-la"] ?? 0;
+      const task = await submitScrape("opentable.com", "perch-la");
+      await driver.drain();
+      expect((await retrieve(task, 1, 200)).reviews).toHaveLength(
+        PERCH_REVIEWS.filter((r) => r.reviewId).length,
+      );
+      // Run 1: the page, then page 2; run 2: the page again (the token is never stored), then page 3.
+      const cookies = (await fixtureCookies("opentable.com", "/dapi/"))[GQL_PATH].slice(before);
+      expect(cookies).toEqual([SESSION_COOKIE, SESSION_COOKIE]);
+      expect((await fixtureRequests("opentable.com", "/r/"))["/r/perch-la"] - pages).toBe(2);
+    } finally {
+      driver.restore();
+    }
+  });
+
+  it("a review search refused for a missing session is not read as reviews", () => {
+    const request = opentableRequest({ page: 2, token: "109283" }, PAGE);
+    const refused = fixtureAnswer(fixture, request.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request.options?.json),
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it("reads the page's CSRF token where the 2026-01 client looks for it, and nothing else", () => {
+    expect(csrfTokenOf(statePage("perch-la").html)).toBe(CSRF_TOKEN);
+    expect(csrfTokenOf('<meta name="csrf-token" content="abc.123">')).toBe("abc.123");
+    expect(csrfTokenOf("<script>window._csrfToken = 'x-9';</script>")).toBe("x-9");
+    expect(csrfTokenOf("<p>no token here</p>")).toBeNull();
   });
 
   it("an unknown restaurant is profile_not_found; Akamai's wall is blocked; a changed state is publisher_error", async () => {

@@ -69,11 +69,19 @@ const json = (data: unknown, status = 200): FixtureResponse => ({
   headers: { "Content-Type": "application/json" },
   body: JSON.stringify(data),
 });
-const html = (body: string, status = 200): FixtureResponse => ({
+const html = (body: string, status = 200, headers: Record<string, string> = {}): FixtureResponse => ({
   status,
-  headers: { "Content-Type": "text/html; charset=utf-8" },
+  headers: { "Content-Type": "text/html; charset=utf-8", ...headers },
   body,
 });
+
+/**
+ * The restaurant page's session: a cookie it sets and the CSRF token it states (`window.__csrfToken`,
+ * where shahidirfan100/OpenTable-Reviews-Scraper @ce628537 looks first). Every 2026 client sends both
+ * with the review search; without them this fixture answers 403 (the real answer is not recorded).
+ */
+export const CSRF_TOKEN = "ot-csrf-7f3a9c2e41";
+export const SESSION_COOKIE = "otSessionId=fixture-session-51d2";
 
 const reviewsOf = (id: number) => (id === 109283 ? PERCH_REVIEWS : []);
 
@@ -96,7 +104,9 @@ function restaurantPage(slug: string): FixtureResponse {
   };
   return html(
     `<!DOCTYPE html><html lang="en-US"><head><title>${slug}</title></head><body><div id="root"></div>` +
-      `<script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};window.__CSP_NONCE__ = "x";</script></body></html>`,
+      `<script>window.__csrfToken = "${CSRF_TOKEN}";window.__INITIAL_STATE__ = ${JSON.stringify(state)};window.__CSP_NONCE__ = "x";</script></body></html>`,
+    200,
+    { "Set-Cookie": `${SESSION_COOKIE}; Path=/; Secure; HttpOnly` },
   );
 }
 
@@ -140,10 +150,12 @@ function reviewSearch(body: string): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["opentable.com", "opentable.co.uk"],
-  site: ({ url, method, body }) => {
+  site: ({ url, method, body, headers, cookie }) => {
     if (url.pathname === "/dapi/fe/gql") {
       if (method !== "POST" || url.searchParams.get("opname") !== "ReviewSearchResults")
         return json({ error: "bad request" }, 400);
+      if (headers["x-csrf-token"] !== CSRF_TOKEN || !cookie.includes(SESSION_COOKIE))
+        return json({ message: "Forbidden" }, 403);
       return reviewSearch(body);
     }
     const match = /^\/r\/([a-z0-9-]+)$/.exec(url.pathname);

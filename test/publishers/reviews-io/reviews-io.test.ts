@@ -1,42 +1,28 @@
-/** reviews.io: profile_key rules, the merchant reviews answer, and end to end through the Worker and scrape-reviews-io. */
+/** reviews.io (profile_key cases: the module's examples, run by ../contract.test.ts): the merchant reviews answer, and end to end through the Worker and scrape-reviews-io. */
 import { describe, expect, it, vi } from "vitest";
-import { resolveReviewsIoProfile } from "../../../src/publishers/reviews-io/profile";
-import { parseReviewsIoPage, reviewsIoUrl } from "../../../src/publishers/reviews-io/reviews";
+import { reviewsIo } from "../../../src/publishers/reviews-io";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-support";
 import fixture, { BIG_STORE } from "./site";
 
+const { url: reviewsIoUrl, parse: parseReviewsIoPage } = reviewsIo.api;
 const PAGE = "https://www.reviews.io/company-reviews/store/big-store";
 const answer = (store: string, page: number) =>
   fixtureJson(fixture, reviewsIoUrl(store, { page, token: null }));
 const ctx = (page: number) => parseContext("big-store", PAGE, { page, token: null });
 
-describe("reviews.io profile_key", () => {
-  it.each([
-    ["https://www.reviews.io/company-reviews/store/big-store", PAGE],
-    ["https://www.reviews.co.uk/company-reviews/store/big-store/?page=2", PAGE],
-    ["big-store", PAGE],
-    ["www.solean.com", "https://www.reviews.io/company-reviews/store/www.solean.com"],
-  ])("%s → %s", (key, url) => {
-    expect(resolveReviewsIoProfile(key, "reviews.io")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.reviews.io/front/pricing", "Enter the URL of a profile on reviews.io."],
-    ["https://www.feefo.com/en-GB/reviews/big-store", "Enter a URL on reviews.io or one of its subdomains."],
-    ["big store", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveReviewsIoProfile(key, "reviews.io")).toEqual({ error });
-  });
-});
-
 describe("reviews.io merchant reviews answer", () => {
-  it("asks for 100 of the store's reviews from a page counted from 0", () => {
+  it("asks for 100 of the store's reviews from a page counted from 0, newest first (sort=date_created)", () => {
     const url = new URL(reviewsIoUrl("big-store", { page: 0, token: null }));
     expect(url.origin + url.pathname).toBe("https://api.reviews.io/merchant/reviews");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ store: "big-store", per_page: "100", page: "0" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      store: "big-store",
+      per_page: "100",
+      page: "0",
+      sort: "date_created",
+    });
   });
 
   it("reads a page: ids, reviewer names, ratings, comments, the date as printed, the total, the next page", () => {
@@ -97,7 +83,10 @@ describe("reviews.io end to end", () => {
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-reviews-io", "ack"]]);
     expect(await fixtureRequests("reviews.io", "/merchant/reviews?store=big-store&")).toEqual(
       Object.fromEntries(
-        [0, 1, 2].map((page) => [`/merchant/reviews?store=big-store&per_page=100&page=${page}`, 1]),
+        [0, 1, 2].map((page) => [
+          `/merchant/reviews?store=big-store&per_page=100&page=${page}&sort=date_created`,
+          1,
+        ]),
       ),
     );
     const body = await retrieve(task, 1, 300);

@@ -54,7 +54,12 @@ function reviews(url: URL): FixtureResponse {
   const page = Number(url.searchParams.get("page") ?? "0");
   if (!(perPage >= 1 && perPage <= 100) || !(page >= 0)) return json({ error: "bad request" }, 400);
   if (store === "gone-store") return json({ success: false, message: "Store not found" }, 404);
-  const all = store === "big-store" || store === "renamed" ? BIG_STORE : [];
+  const stored = store === "big-store" || store === "renamed" ? BIG_STORE : [];
+  // Newest first only when asked (`sort=date_created`); otherwise another order (here: highest rated).
+  const all =
+    url.searchParams.get("sort") === "date_created"
+      ? stored
+      : [...stored].sort((a, b) => b.rating - a.rating);
   const slice = all.slice(page * perPage, (page + 1) * perPage);
   const stats = { total_reviews: all.length, average_rating: "4.20" };
   const total_pages = Math.ceil(all.length / perPage);

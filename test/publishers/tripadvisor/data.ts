@@ -62,7 +62,7 @@ export interface FixtureLocation {
     | "captcha-page"
     | "graphql-403"
     | "changed-structure"
-    | "query-rotated"
+    | "distrusted"
     | "review-without-rating"
     | "lists-none"
     | "or-pages-repeat";
@@ -326,7 +326,7 @@ export const LOCATIONS: FixtureLocation[] = [
     kind: "Hotel",
     slug: "Rotated_Hotel-San_Francisco_California",
     name: "Rotated Hotel",
-    behaviour: "query-rotated",
+    behaviour: "distrusted",
     reviews: HOTEL_REVIEWS.slice(0, 3),
   },
   {

@@ -11,7 +11,9 @@ const profileUrl = `https://www.tripadvisor.com${locationPath(hotel)}`;
 
 describe("tripadvisor page hints", () => {
   it("states totalCount on the first page and goes on from 20 through the review pages", async () => {
-    const first = await tripadvisorAdapter.page({ profileUrl, locationId: 1001, offset: 0 }, ctx);
+    // The walk opens the location page first: the review list trusts only the session it issues.
+    const { cursor } = await tripadvisorAdapter.start(profileUrl, ctx);
+    const first = await tripadvisorAdapter.page(cursor, ctx);
     expect(first.reviews).toHaveLength(20);
     expect(first.publisherTotal).toBe(45);
     expect(first.next).toMatchObject({ offset: 20, total: 45 });

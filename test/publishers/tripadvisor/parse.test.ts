@@ -11,7 +11,7 @@ import { locationPage, reviewPageUrl } from "../../../src/publishers/tripadvisor
 import type { FetchedPage } from "../../../src/scraping/client";
 import { business } from "../../helpers/api";
 import { LISTINGS, LOCATIONS } from "./data";
-import fixture from "./site";
+import fixture, { ISSUED_TAUNIQUE } from "./site";
 import { scrapeError } from "../support";
 
 const HOTEL = LOCATIONS.find((l) => l.locationId === 1001)!;
@@ -21,14 +21,18 @@ function answer(
   locationId: number,
   offset: number,
   body: unknown = reviewListRequest(locationId, offset),
+  session: { token: string; cookie: string } = {
+    token: ISSUED_TAUNIQUE,
+    cookie: `TAUnique=${ISSUED_TAUNIQUE}`,
+  },
 ): unknown {
   const response = fixture.site({
     url: new URL("http://fixture/data/graphql/ids"),
     method: "POST",
     host: "www.tripadvisor.com",
-    headers: { "x-requested-by": "token" },
+    headers: { "x-requested-by": session.token },
     body: JSON.stringify(body),
-    cookie: "",
+    cookie: session.cookie,
     count: 1,
   });
   return JSON.parse(response.body);
@@ -93,9 +97,10 @@ describe("tripadvisor review list", () => {
     const changed = scrapeError(() => parseReviewListResponse(answer(1006, 0)));
     expect(changed).toMatchObject({ reason: "publisher_error", transient: false });
     expect(changed.message).toContain("data.ReviewsProxy_getReviewListPageForLocation[0]");
-    expect(scrapeError(() => parseReviewListResponse(answer(1007, 0))).message).toContain(
-      "PersistedQueryNotFound",
-    );
+    // PersistedQueryNotFound is a distrusted session's answer: blocked (the next route is tried), not a changed site.
+    const distrusted = scrapeError(() => parseReviewListResponse(answer(1007, 0)));
+    expect(distrusted).toMatchObject({ reason: "blocked" });
+    expect(distrusted.message).toContain("PersistedQueryNotFound for query 3d5e9aff1e00e113");
     expect(scrapeError(() => parseReviewListResponse(answer(1008, 0))).message).toContain("reviews.0.rating");
     expect(scrapeError(() => parseReviewListResponse({ error: "nope" })).reason).toBe("publisher_error");
     const [request] = reviewListRequest(1001, 0);
@@ -190,6 +195,18 @@ describe("tripadvisor page inspection", () => {
     ).toMatchObject({
       reason: "blocked",
     });
+  });
+
+  it("takes a review list answering PersistedQueryNotFound (a session without the page's token) for a block", async () => {
+    const random = { token: "0123abcd", cookie: "TAUnique=0123abcd" };
+    const refused = JSON.stringify(answer(1001, 0, reviewListRequest(1001, 0), random));
+    const graphql = (text: string): FetchedPage => ({
+      ...page(text, "application/json"),
+      url: new URL("https://www.tripadvisor.com/data/graphql/ids"),
+    });
+    expect(refused).toContain("PersistedQueryNotFound");
+    expect(await tripadvisorAdapter.inspect!(graphql(refused))).toMatchObject({ reason: "blocked" });
+    expect(await tripadvisorAdapter.inspect!(graphql(JSON.stringify(answer(1001, 0))))).toBeNull();
   });
 
   it("lets ordinary pages through, DataDome's own tag and reviews quoting it included", async () => {

@@ -4,7 +4,8 @@
  *   tag, as real pages load it), 404 for unknown locations, and a 301 from an old slug;
  * - POST /data/graphql/ids: the persisted review list query (data.ts names the public sources of
  *   the request and answer shapes). As 2026 evidence reports, it answers at most 20 reviews and
- *   ignores its offset;
+ *   ignores its offset, and answers `PersistedQueryNotFound` to a session the location page did not
+ *   issue (see ISSUED_TAUNIQUE) and, for the `distrusted` location, to anything but a provider relay;
  * - GET /<Kind>_Review-g<geo>-d<id>-Reviews-or<N>-<slug>.html: ten review cards from offset N, in the
  *   markup public scrapers of 2025–2026 read (scrapfly/scrapfly-scrapers tripadvisor-scraper
  *   tripadvisor.py @0e79e85, 2025-11-20: `-Reviews-or<10·i>-` pages, `div[data-test-target=HR_CC_CARD]`,
@@ -27,6 +28,11 @@ const html = (status: number, body: string): FixtureResponse => ({
   headers: { "Content-Type": "text/html; charset=utf-8" },
   body,
 });
+const withSession = (status: number, body: string): FixtureResponse => ({
+  status,
+  headers: { "Content-Type": "text/html; charset=utf-8", "Set-Cookie": SESSION_COOKIE },
+  body,
+});
 const json = (status: number, data: unknown): FixtureResponse => ({
   status,
   headers: { "Content-Type": "application/json;charset=utf-8" },
@@ -35,9 +41,24 @@ const json = (status: number, data: unknown): FixtureResponse => ({
 
 const CAPTCHA_PAGE = `<html><head><title>tripadvisor.com</title><style>#cmsg{animation: A 1.5s;}</style></head><body style="margin:0"><p id="cmsg">Please enable JS and disable any ad blocker</p><script data-cfasync="false">var dd={'rt':'c','cid':'AHrlqAAAAAMAbYxBLGlhYVIAt5UbpQ==','hsh':'2211F522B61E269B869FA6EAFFB5E1','t':'fe','s':43337,'e':'0b1cf4e6','host':'geo.captcha-delivery.com'}</script><script data-cfasync="false" src="https://ct.captcha-delivery.com/c.js"></script></body></html>`;
 
+/**
+ * The session the location page issues (shahidirfan100/Tripadvisor-Reviews-Scraper `src/main.js`
+ * @33c1b375, Oct 2026, reads the `TAUnique` cookie of the hotel page's answer and sends it as
+ * `x-requested-by` and as that cookie, with the page's other cookies): the review list distrusts a
+ * request without it and answers `PersistedQueryNotFound`, as it does to datacenter sessions.
+ */
+export const ISSUED_TAUNIQUE = "%1%enc%3Afixture4a0c2b7e9d13issued";
+const SESSION_COOKIE = `TAUnique=${ISSUED_TAUNIQUE}; Path=/; Secure; HttpOnly`;
+
+function trustedSession(request: FixtureRequest): boolean {
+  // The token header must be there (a bare 400 otherwise, above); the trust is the page's session
+  // cookie. In the browser route the page's own fetch sends the browser's cookie, which the adapter
+  // cannot read, so the header's value is not compared.
+  return request.cookie.includes(`TAUnique=${ISSUED_TAUNIQUE}`);
+}
 function locationPage(location: FixtureLocation): FixtureResponse {
   if (location.behaviour === "captcha-page") return html(200, CAPTCHA_PAGE);
-  return html(
+  return withSession(
     200,
     `<!DOCTYPE html><html lang="en-US"><head><meta charset="utf-8"><title>${location.name} - Reviews - Tripadvisor</title><script src="https://js.datadome.co/tags.js" async></script></head><body><h1>${location.name}</h1><div id="reviews">Loading reviews…</div></body></html>`,
   );
@@ -116,7 +137,11 @@ function reviewList(request: FixtureRequest): FixtureResponse {
     extensions?: { preRegisteredQueryId?: unknown };
   };
   const location = LOCATIONS.find((l) => l.locationId === variables.locationId);
-  if (extensions.preRegisteredQueryId !== REGISTERED_QUERY_ID || location?.behaviour === "query-rotated") {
+  // An unknown id, a session the location page did not issue, and (for the `distrusted` location)
+  // any session but a provider's relay all get the same answer.
+  const distrusted =
+    !trustedSession(request) || (location?.behaviour === "distrusted" && !request.headers["x-fake-relay"]);
+  if (extensions.preRegisteredQueryId !== REGISTERED_QUERY_ID || distrusted) {
     return json(200, [
       {
         errors: [{ message: "PersistedQueryNotFound", extensions: { code: "PERSISTED_QUERY_NOT_FOUND" } }],

@@ -8,6 +8,7 @@ import { business, postJson, submitBody, createAccount } from "../../helpers/api
 import { PRODUCERS } from "../../helpers/queue";
 import { fixtureCookies, fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import { LOCATIONS, locationPath, type FixtureTaReview } from "./data";
+import { ISSUED_TAUNIQUE } from "./site";
 import { failed, queuePerTest } from "../support";
 
 const queue = queuePerTest();
@@ -224,7 +225,7 @@ describe("tripadvisor.com scraping", () => {
 });
 
 describe("tripadvisor.com cookies", () => {
-  it("sends its own TAUnique cookie together with the task's login cookies (issue 23)", async () => {
+  it("opens the location page first and sends its cookies, the TAUnique it issued, with the login cookies", async () => {
     const before =
       (await fixtureCookies("tripadvisor.com", "/data/graphql/ids"))["/data/graphql/ids"]?.length ?? 0;
     const login = [{ name: "TASession", value: "V2ID.ABC", domain: ".tripadvisor.com" }];
@@ -238,7 +239,8 @@ describe("tripadvisor.com cookies", () => {
       before,
     );
     expect(cookies).toHaveLength(1);
-    expect(cookies[0]).toMatch(/^TAUnique=[0-9a-f]{48}; TASession=V2ID\.ABC$/);
+    // The page's own TAUnique from the client's jar (the fixture answers PersistedQueryNotFound without it).
+    expect(cookies[0]).toBe(`TASession=V2ID.ABC; TAUnique=${ISSUED_TAUNIQUE}`);
   });
 });
 
@@ -293,10 +295,10 @@ describe("tripadvisor.com failures", () => {
     expect(log).toContain("no data.ReviewsProxy_getReviewListPageForLocation[0]");
   });
 
-  it("fails a rotated query id as publisher_error naming it", async () => {
+  it("fails a review list answering PersistedQueryNotFound (a distrusted session) as blocked on its last route", async () => {
     const { body, log } = await failure(1007);
-    expect(body.response_message).toEqual(failed("publisher_error"));
-    expect(log).toContain("PersistedQueryNotFound");
+    expect(body.response_message).toEqual(failed("blocked"));
+    expect(log).toContain("PersistedQueryNotFound for query 3d5e9aff1e00e113");
   });
 
   it("fails a review without a rating as publisher_error naming the field", async () => {

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import raw from "./captures/demoshop-quality-reviews.json?raw";
-import { infoPageUrl } from "../../../src/publishers/trusted-shops/profile";
-import { parseTrustedShopsPage } from "../../../src/publishers/trusted-shops/reviews";
+import { infoPageUrl, trustedShops } from "../../../src/publishers/trusted-shops";
 import { parseContext } from "../walk-support";
 import { BIG_SHOP, SHOPS } from "./site";
 
@@ -44,7 +43,7 @@ describe("trusted-shops on a real review indicator (trustedshops-android-sdk sho
   });
 
   it("counts every review of the shop, not only the last year's, and names what the public API leaves out", () => {
-    const page = parseTrustedShopsPage(
+    const page = trustedShops.api.parse(
       { reviews, quality },
       parseContext(DEMO_SHOP, infoPageUrl(DEMO_SHOP), { page: 0, token: null }),
     );

@@ -1,50 +1,25 @@
-/** Trusted Shops: profile_key rules, the shop API's answers, and end to end through the Worker and scrape-trusted-shops. */
+/** Trusted Shops (profile_key cases: the module's examples, run by ../contract.test.ts): the shop API's answers, and end to end through the Worker and scrape-trusted-shops. */
 import { describe, expect, it } from "vitest";
-import { infoPageUrl, resolveTrustedShopsProfile } from "../../../src/publishers/trusted-shops/profile";
 import {
+  infoPageUrl,
   parseShopSearch,
-  parseTrustedShopsPage,
   qualityUrl,
   reviewsUrl,
   shopSearchUrl,
-} from "../../../src/publishers/trusted-shops/reviews";
+  trustedShops,
+} from "../../../src/publishers/trusted-shops";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureJson, parseContext } from "../walk-support";
 import fixture, { BIG_SHOP, GONE_SHOP, SHOPS, SMALL_SHOP } from "./site";
 
+const parseTrustedShopsPage = trustedShops.api.parse;
 const PAGE = infoPageUrl(BIG_SHOP);
 const answers = (tsId: string) => ({
   reviews: fixtureJson(fixture, reviewsUrl(tsId)),
   quality: fixtureJson(fixture, qualityUrl(tsId)),
 });
 const ctx = (tsId: string) => parseContext(tsId, infoPageUrl(tsId), { page: 0, token: null });
-
-describe("Trusted Shops profile_key", () => {
-  it.each([
-    [
-      `https://www.trustedshops.de/bewertung/info_${BIG_SHOP}.html?utm=x`,
-      `https://www.trustedshops.de/bewertung/info_${BIG_SHOP}.html`,
-    ],
-    [
-      `https://www.trustedshops.eu/buyerrating/info_${BIG_SHOP}.html`,
-      `https://www.trustedshops.eu/buyerrating/info_${BIG_SHOP}.html`,
-    ],
-    [BIG_SHOP, PAGE],
-    ["example-shop.de", "https://api.trustedshops.com/rest/public/v2/shops.json?url=example-shop.de"],
-  ])("%s → %s", (key, url) => {
-    expect(resolveTrustedShopsProfile(key, "trustedshops.com")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.trustedshops.de/shops/", "Enter the URL of a profile on trustedshops.com."],
-    ["https://www.feefo.com/en-GB/reviews/x", "Enter a URL on trustedshops.com or one of its subdomains."],
-    ["trustedshops.de", "Enter a valid URL."],
-    ["not a shop", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveTrustedShopsProfile(key, "trustedshops.com")).toEqual({ error });
-  });
-});
 
 describe("Trusted Shops shop API", () => {
   it("reads the reviews it shows: UID, mark, comment, creation date; the shop's count; the cut named", () => {

@@ -211,6 +211,26 @@ export const RELEVANT = [
 
 export const PER_PAGE = 4;
 
+/** Trustpilot's own page size, used by the long profiles past the signed-out cap. */
+export const LONG_PER_PAGE = 20;
+
+/**
+ * A long profile's reviews, newest first, one an hour back from 2026-11-20: `ratingOf(i)` gives the
+ * i-th review's stars. Ids are 24-hex like Trustpilot's (`prefix` keeps profiles apart).
+ */
+export function longProfile(
+  count: number,
+  prefix: string,
+  ratingOf: (i: number) => number,
+): FixtureTrustpilotReview[] {
+  const newest = Date.UTC(2026, 10, 20, 12, 0, 0);
+  return Array.from({ length: count }, (_, i) => {
+    const id = `${prefix}${i.toString(16).padStart(24 - prefix.length, "0")}`;
+    const published = new Date(newest - i * 3_600_000).toISOString();
+    return review(id, published, `Guest ${i + 1}`, ratingOf(i), `Visit ${i + 1}`, `Review number ${i + 1}.`);
+  });
+}
+
 export interface SearchUnit {
   businessUnitId: string;
   stars: number;

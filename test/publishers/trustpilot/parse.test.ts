@@ -2,7 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { inspectTrustpilotPage, reviewPageUrl } from "../../../src/publishers/trustpilot/adapter";
 import { chooseCandidate, parseSearchPage } from "../../../src/publishers/trustpilot/lookup";
-import { resolveTrustpilotProfileKey } from "../../../src/publishers/trustpilot/profile";
 import { parseReviewPage } from "../../../src/publishers/trustpilot/reviews";
 import { ScrapeError } from "../../../src/scraping/errors";
 import type { FetchedPage } from "../../../src/scraping/client";
@@ -45,7 +44,11 @@ async function scrapeError(promise: Promise<unknown>): Promise<ScrapeError> {
 describe("trustpilot review page data", () => {
   it("reads page 1's list with native ids, authors, ratings, exact dates, languages and the owner's reply, leaving out the relevant-reviews block", async () => {
     const page = await parseReviewPage(await serve("/review/multi-0000000a.com?languages=all&sort=recency"));
-    expect(page).toMatchObject({ currentPage: 1, totalPages: 3, totalCount: 10 });
+    expect(page).toMatchObject({
+      pagination: { currentPage: 1, totalPages: 3, perPage: 4 },
+      totalCount: 10,
+      ratings: [1, 1, 1, 3, 4],
+    });
     expect(page.reviews).toEqual([
       {
         id: "6650a1f2000000000000000a",
@@ -108,7 +111,7 @@ describe("trustpilot review page data", () => {
     const page = await parseReviewPage(
       await serve("/review/multi-0000000a.com?languages=all&sort=recency&page=2"),
     );
-    expect(page.currentPage).toBe(2);
+    expect(page.pagination?.currentPage).toBe(2);
     const untitled = page.reviews.find((r) => r.id === "6650a1f2000000000000000e");
     expect(untitled).toMatchObject({
       author_name: "J. Osei",
@@ -121,11 +124,11 @@ describe("trustpilot review page data", () => {
     const page = await parseReviewPage(await serve("/review/empty-0000000a.com?languages=all&sort=recency"));
     expect(page).toEqual({
       reviews: [],
-      currentPage: 1,
-      totalPages: 0,
+      pagination: { currentPage: 1, totalPages: 0, perPage: 4 },
       totalCount: 0,
-      // The fixture's TrustScore and star breakdown (its page data states them for every profile).
-      summary: { rating: 4.3, ratingScale: "1-5", histogram: { 1: 1, 2: 1, 3: 1, 4: 3, 5: 4 } },
+      ratings: [0, 0, 0, 0, 0],
+      // The fixture's TrustScore and its star counts (publisher_summary).
+      summary: { rating: 4.3, ratingScale: "1-5", histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
     });
   });
 
@@ -190,44 +193,6 @@ describe("trustpilot page inspector", () => {
       reason: "blocked",
       transient: false,
     });
-  });
-});
-
-describe("trustpilot profile_key", () => {
-  const resolve = (key: string) => resolveTrustpilotProfileKey(key, "trustpilot.com");
-
-  it.each([
-    [
-      "https://www.trustpilot.com/review/bluedoorcafe.com",
-      "https://www.trustpilot.com/review/bluedoorcafe.com",
-    ],
-    [
-      "https://uk.trustpilot.com/review/www.BlueDoorCafe.co.uk?page=2#reviews",
-      "https://www.trustpilot.com/review/www.bluedoorcafe.co.uk",
-    ],
-    ["https://trustpilot.com/review/bluedoorcafe.com/", "https://www.trustpilot.com/review/bluedoorcafe.com"],
-    ["www.trustpilot.com/review/bluedoorcafe.com", "https://www.trustpilot.com/review/bluedoorcafe.com"],
-    ["bluedoorcafe.com", "https://www.trustpilot.com/review/bluedoorcafe.com"],
-    ["www.bluedoorcafe.com", "https://www.trustpilot.com/review/www.bluedoorcafe.com"],
-  ])("%s → %s", (key, url) => {
-    expect(resolve(key)).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.trustpilot.com/categories/cafe", "Enter the URL of a profile on trustpilot.com."],
-    [
-      "https://www.trustpilot.com/reviews/6650a1f2000000000000000a",
-      "Enter the URL of a profile on trustpilot.com.",
-    ],
-    ["https://www.trustpilot.com/review/not a domain", "Enter a valid URL."],
-    [
-      "https://www.yelp.com/review/bluedoorcafe.com",
-      "Enter a URL on trustpilot.com or one of its subdomains.",
-    ],
-    ["Blue Door Cafe", "Enter a valid URL."],
-    ["ftp://www.trustpilot.com/review/bluedoorcafe.com", "Enter a valid URL."],
-  ])("%s is refused: %s", (key, error) => {
-    expect(resolve(key)).toEqual({ error });
   });
 });
 

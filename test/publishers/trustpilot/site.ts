@@ -16,10 +16,24 @@
  * - `empty`: a business without reviews. `captcha`: the bot check page. `consent`: a consent wall.
  * - `changed`: page data whose review list moved (`reviewList`). `bare`: a page without __NEXT_DATA__.
  * - `hollow`: page data saying 10 reviews on 3 pages with an empty list.
+ * - `capped`, `starred`, `heavy`: 300 reviews, 20 a page, with Trustpilot's signed-out cap (pages
+ *   11+ of any list empty, without `filters.pagination`; a `jwt` session cookie lifts it) and the
+ *   `stars` filter, as browser-use/browser-harness `agent-workspace/domain-skills/trustpilot/scraping.md`
+ *   @fb1a51d (MIT, field-tested 2026-04-18) describes them. `capped`: all five stars (no star list
+ *   gets past the first 200); `starred`: 60 of each rating (the star lists reach all 300); `heavy`:
+ *   225 five-star and 75 one-star (the five-star list is itself longer than the cap).
  * `/review/www.lookup-bluedoor.com` is the business the search finds (served as `multi`).
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { PER_PAGE, RELEVANT, REVIEWS, SEARCH_RESULTS, type FixtureTrustpilotReview } from "./data";
+import {
+  LONG_PER_PAGE,
+  PER_PAGE,
+  RELEVANT,
+  REVIEWS,
+  SEARCH_RESULTS,
+  longProfile,
+  type FixtureTrustpilotReview,
+} from "./data";
 
 const BUILD_ID = "businessunitprofile-consumersite-2.427.0";
 
@@ -71,15 +85,47 @@ interface ListOptions {
   reviews: FixtureTrustpilotReview[];
   languages: string;
   sort: string;
+  /** The `stars` filter (null: every rating). */
+  stars?: number | null;
+  perPage?: number;
+}
+
+/** How many of `reviews` have each star rating, in Trustpilot's names. */
+function ratingsOf(reviews: FixtureTrustpilotReview[]) {
+  const count = (stars: number) => reviews.filter((r) => r.rating === stars).length;
+  return {
+    total: reviews.length,
+    one: count(1),
+    two: count(2),
+    three: count(3),
+    four: count(4),
+    five: count(5),
+  };
 }
 
 /** The profile page's data, page `page` of `reviews` as the query's filters select them. */
-function profileData({ domain, page, reviews, languages, sort }: ListOptions) {
-  const listed = reviews.filter((r) => languages === "all" || r.language === languages);
+function profileData({
+  domain,
+  page,
+  reviews,
+  languages,
+  sort,
+  stars = null,
+  perPage = PER_PAGE,
+}: ListOptions) {
+  const listed = reviews.filter(
+    (r) => (languages === "all" || r.language === languages) && (stars === null || r.rating === stars),
+  );
   const ordered = sort === "recency" ? listed : [...listed].sort((a, b) => b.rating - a.rating);
-  const totalPages = Math.ceil(ordered.length / PER_PAGE);
-  const pageReviews = ordered.slice((page - 1) * PER_PAGE, page * PER_PAGE);
-  const query = { businessUnit: domain, languages, sort, ...(page > 1 ? { page: String(page) } : {}) };
+  const totalPages = Math.ceil(ordered.length / perPage);
+  const pageReviews = ordered.slice((page - 1) * perPage, page * perPage);
+  const query = {
+    businessUnit: domain,
+    languages,
+    sort,
+    ...(stars === null ? {} : { stars: String(stars) }),
+    ...(page > 1 ? { page: String(page) } : {}),
+  };
   return {
     props: {
       pageProps: {
@@ -110,11 +156,12 @@ function profileData({ domain, page, reviews, languages, sort }: ListOptions) {
           hasActiveFilters: false,
           totalNumberOfReviews: reviews.length,
           totalNumberOfFilteredReviews: listed.length,
-          pagination: { currentPage: page, perPage: PER_PAGE, totalCount: listed.length, totalPages },
+          pagination: { currentPage: page, perPage, totalCount: listed.length, totalPages } as
+            { currentPage: number; perPage: number; totalCount: number; totalPages: number } | undefined,
           selected: {
             languages,
             date: null,
-            stars: null,
+            stars: stars === null ? null : [String(stars)],
             aspects: null,
             topics: null,
             search: null,
@@ -126,7 +173,7 @@ function profileData({ domain, page, reviews, languages, sort }: ListOptions) {
           reviewStatistics: {
             hasMultipleLanguages: true,
             reviewLanguages: [],
-            ratings: { total: reviews.length, one: 1, two: 1, three: 1, four: 3, five: 4 },
+            ratings: ratingsOf(reviews),
           },
         },
         seoData: {
@@ -147,14 +194,51 @@ function profileData({ domain, page, reviews, languages, sort }: ListOptions) {
   };
 }
 
-function profile(url: URL, domain: string, scenario: string): FixtureResponse {
+/** The long profiles, 300 reviews each (built once). */
+const LONG: Record<string, FixtureTrustpilotReview[]> = {
+  capped: longProfile(300, "7a", () => 5),
+  starred: longProfile(300, "7b", (i) => 5 - (i % 5)),
+  heavy: longProfile(300, "7c", (i) => (i % 4 === 0 ? 1 : 5)),
+};
+
+/**
+ * A long profile as Trustpilot serves it: 20 a page, filtered by `stars` when asked, and to a
+ * signed-out visitor (no `jwt` session cookie) only pages 1–10 of any list: page 11 and later keep
+ * the page data but hold `reviews: []` and no `filters.pagination`.
+ */
+function longList(
+  url: URL,
+  domain: string,
+  reviews: FixtureTrustpilotReview[],
+  signedIn: boolean,
+): FixtureResponse {
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const starsParam = url.searchParams.get("stars");
+  const data = profileData({
+    domain,
+    page,
+    reviews,
+    languages: url.searchParams.get("languages") ?? "en",
+    sort: url.searchParams.get("sort") ?? "relevance",
+    stars: starsParam === null ? null : Number(starsParam),
+    perPage: LONG_PER_PAGE,
+  });
+  if (page > 10 && !signedIn) {
+    data.props.pageProps.reviews = [];
+    data.props.pageProps.filters.pagination = undefined;
+  }
+  return htmlPage("Blue Door Café", "<h1>Blue Door Café</h1>", data);
+}
+
+function profile(url: URL, domain: string, scenario: string, cookie: string): FixtureResponse {
+  if (scenario in LONG) return longList(url, domain, LONG[scenario], /(?:^|;\s*)jwt=/.test(cookie));
   const page = Number(url.searchParams.get("page") ?? "1");
   // Trustpilot's own default: the visitor's language and "most relevant" first.
   const languages = url.searchParams.get("languages") ?? "en";
   const sort = url.searchParams.get("sort") ?? "relevance";
   const list = (reviews: FixtureTrustpilotReview[]) => {
     const data = profileData({ domain, page, reviews, languages, sort });
-    if (page < 1 || (page > 1 && page > data.props.pageProps.filters.pagination.totalPages))
+    if (page < 1 || (page > 1 && page > data.props.pageProps.filters.pagination!.totalPages))
       return notFound();
     return htmlPage(
       `Blue Door Café Reviews | Read Customer Service Reviews of ${domain}`,
@@ -219,15 +303,15 @@ function search(url: URL): FixtureResponse {
   });
 }
 
-function site({ url }: FixtureRequest): FixtureResponse {
+function site({ url, cookie }: FixtureRequest): FixtureResponse {
   if (url.pathname === "/search") return search(url);
   if (url.pathname.startsWith("/users/connect")) return SIGN_IN_PAGE;
   const match = /^\/review\/([^/]+)$/.exec(url.pathname);
   if (!match) return notFound();
   const domain = decodeURIComponent(match[1]);
-  if (domain === "www.lookup-bluedoor.com") return profile(url, domain, "lookup");
+  if (domain === "www.lookup-bluedoor.com") return profile(url, domain, "lookup", cookie);
   const scenario = /^(?:www\.)?([a-z]+)-[0-9a-f]{8}\.com$/.exec(domain)?.[1];
-  return scenario ? profile(url, domain, scenario) : notFound();
+  return scenario ? profile(url, domain, scenario, cookie) : notFound();
 }
 
 const fixture: PublisherFixture = { domains: ["trustpilot.com"], site };

@@ -53,7 +53,7 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
 
   it("reads every review of a profile and one exactly, the body being the text without its title", async () => {
     const page = await parseReviewPage(profilePage(bh));
-    expect(page).toMatchObject({ currentPage: 1, totalPages: 15312, totalCount: 306224 });
+    expect(page).toMatchObject({ pagination: { currentPage: 1, totalPages: 15312 }, totalCount: 306224 });
     // The profile's TrustScore as the page data states it (publisher_summary.rating); the capture
     // holds no filters.reviewStatistics, so no star breakdown.
     expect(page.summary).toEqual({ rating: 4.9, ratingScale: "1-5", histogram: null });

@@ -200,6 +200,102 @@ describe("trustpilot.com, end to end", () => {
   });
 });
 
+describe("trustpilot.com past the signed-out page cap", () => {
+  const ids = (body: { reviews: { review_id: string }[] }) => body.reviews.map((r) => r.review_id);
+
+  it("ends a 300-review list at the cap as a limited view with the 200 read, when no star list can reach further", async () => {
+    const domain = `${slug("capped")}.com`;
+    const task = await submitScrape("trustpilot.com", domain);
+    const deliveries = await queue.drain();
+    expect(deliveries.every((d) => d.outcome === "ack")).toBe(true);
+    const body = await retrieve(task, 1, 500);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews).toHaveLength(200);
+    expect(new Set(ids(body)).size).toBe(200);
+    expect(body.coverage).toEqual({
+      publisher_total: 300,
+      collected: 200,
+      complete: false,
+      stop_reason: expect.stringMatching(
+        /^limited_view: anonymous page cap: Trustpilot shows a signed-out visitor only the first 10 pages of a list; .*the 5-star list goes further/,
+      ),
+    });
+    // Pages 1–11 (11 is the empty page that shows the cap); the five-star list would only repeat them.
+    const path = `/review/${domain}`;
+    expect(Object.keys(await fixtureRequests("trustpilot.com", path))).toEqual([
+      `${path}${LIST}`,
+      ...Array.from({ length: 10 }, (_, i) => `${path}${LIST}&page=${i + 2}`),
+    ]);
+  });
+
+  it("reads past the cap with one list per star rating and reaches every review when each is within ten pages", async () => {
+    const domain = `${slug("starred")}.com`;
+    const task = await submitScrape("trustpilot.com", domain);
+    await queue.drain();
+    const body = await retrieve(task, 1, 500);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews).toHaveLength(300);
+    expect(new Set(ids(body)).size).toBe(300);
+    expect(body.coverage).toEqual({
+      publisher_total: 300,
+      collected: 300,
+      complete: true,
+      stop_reason: null,
+    });
+    // Each star list starts at its first page the newest-first list did not cover (40 of 60 read: page 3).
+    const path = `/review/${domain}`;
+    const requested = Object.keys(await fixtureRequests("trustpilot.com", path));
+    expect(requested.filter((u) => u.includes("stars="))).toEqual(
+      [5, 4, 3, 2, 1].map((stars) => `${path}${LIST}&stars=${stars}&page=3`),
+    );
+  });
+
+  it("says which star list is itself longer than the cap, keeping all it could read", async () => {
+    const domain = `${slug("heavy")}.com`;
+    const task = await submitScrape("trustpilot.com", domain);
+    await queue.drain();
+    const body = await retrieve(task, 1, 500);
+    // 200 newest, then five-star reviews 151–200 of its list (pages 8–10) and one-star 51–75 (pages 3–4).
+    expect(body.reviews).toHaveLength(275);
+    expect(new Set(ids(body)).size).toBe(275);
+    expect(body.coverage).toMatchObject({
+      publisher_total: 300,
+      collected: 275,
+      complete: false,
+      stop_reason: expect.stringContaining("the 5-star list goes further"),
+    });
+    const path = `/review/${domain}`;
+    const requested = Object.keys(await fixtureRequests("trustpilot.com", path));
+    expect(requested.filter((u) => u.includes("stars="))).toEqual([
+      `${path}${LIST}&stars=5&page=8`,
+      `${path}${LIST}&stars=5&page=9`,
+      `${path}${LIST}&stars=5&page=10`,
+      `${path}${LIST}&stars=1&page=3`,
+      `${path}${LIST}&stars=1&page=4`,
+    ]);
+  });
+
+  it("walks every page of the list with login cookies", async () => {
+    const domain = `${slug("capped")}.com`;
+    const task = await submitScrape("trustpilot.com", domain, {
+      persona: {
+        additional_cookies: { login: [{ name: "jwt", value: "signed-in", domain: ".trustpilot.com" }] },
+      },
+    });
+    await queue.drain();
+    const body = await retrieve(task, 1, 500);
+    expect(body.reviews).toHaveLength(300);
+    expect(body.coverage).toEqual({
+      publisher_total: 300,
+      collected: 300,
+      complete: true,
+      stop_reason: null,
+    });
+    const path = `/review/${domain}`;
+    expect(Object.keys(await fixtureRequests("trustpilot.com", path))).toHaveLength(15);
+  });
+});
+
 describe("trustpilot.com failures", () => {
   async function scrape(scenario: string) {
     const domain = `${slug(scenario)}.com`;

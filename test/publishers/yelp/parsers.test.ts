@@ -8,7 +8,6 @@ import {
   REVIEWS_PER_PAGE,
 } from "../../../src/publishers/yelp/feed";
 import { matchingResults, searchResults } from "../../../src/publishers/yelp/lookup";
-import { resolveYelpProfile } from "../../../src/publishers/yelp/profile";
 import { business } from "../../helpers/api";
 import { REVIEWS } from "./data";
 import fixture, { DATADOME_PAGE, DOCUMENT_ID, PER_PAGE, SESSION_COOKIE, bizId } from "./site";
@@ -39,40 +38,6 @@ function feedAnswer(alias: string, offset: number): unknown {
   expect(answer.status, answer.body).toBe(200);
   return JSON.parse(answer.body);
 }
-
-describe("yelp profile_key", () => {
-  it.each([
-    ["https://www.yelp.com/biz/blue-door-cafe-san-francisco", PROFILE],
-    ["https://yelp.com/biz/blue-door-cafe-san-francisco/", PROFILE],
-    ["https://m.yelp.com/biz/blue-door-cafe-san-francisco?osq=cafe&hrid=abc#reviews", PROFILE],
-    ["blue-door-cafe-san-francisco", PROFILE],
-    ["caf%C3%A9-du-coin-paris", "https://www.yelp.com/biz/caf%C3%A9-du-coin-paris"],
-    ["café-du-coin-paris", "https://www.yelp.com/biz/caf%C3%A9-du-coin-paris"],
-  ])("%s → %s", (key, url) => {
-    expect(resolveYelpProfile(key, "yelp.com")).toEqual({ url });
-  });
-
-  it("a country site keeps its own host", () => {
-    expect(resolveYelpProfile("https://www.yelp.ca/biz/tim-hortons-toronto-12", "yelp.ca")).toEqual({
-      url: "https://www.yelp.ca/biz/tim-hortons-toronto-12",
-    });
-    expect(resolveYelpProfile("tim-hortons-toronto-12", "yelp.ca")).toEqual({
-      url: "https://www.yelp.ca/biz/tim-hortons-toronto-12",
-    });
-  });
-
-  it.each([
-    ["https://www.yelp.com/search?find_desc=cafe", "Enter the URL of a profile on yelp.com."],
-    ["https://www.yelp.com/biz_photos/blue-door", "Enter the URL of a profile on yelp.com."],
-    ["https://www.yelp.ca/biz/blue-door", "Enter a URL on yelp.com or one of its subdomains."],
-    ["https://evil.test/biz/blue-door", "Enter a URL on yelp.com or one of its subdomains."],
-    ["blue door", "Enter a valid URL."],
-    ["biz/blue-door", "Enter a valid URL."],
-    ["ftp://www.yelp.com/biz/blue-door", "Enter a valid URL."],
-  ])("%s is refused: %s", (key, error) => {
-    expect(resolveYelpProfile(key, "yelp.com")).toEqual({ error });
-  });
-});
 
 describe("yelp review feed request", () => {
   it("asks for the newest reviews first, untranslated, through the persisted query", () => {

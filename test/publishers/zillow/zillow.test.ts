@@ -1,7 +1,7 @@
 /** zillow.com: profile_key rules, the profile page's agent id, the reviews API answer, and end to end through scrape-zillow. */
 import { describe, expect, it, vi } from "vitest";
 import { zillow } from "../../../src/publishers/zillow";
-import { encodedZuidOf, nextDataOf, resolveZillowProfile } from "../../../src/publishers/zillow/profile";
+import { encodedZuidOf, nextDataOf } from "../../../src/publishers/zillow/profile";
 import { parseZillowPage, usDate, zillowReviewsUrl } from "../../../src/publishers/zillow/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
@@ -13,23 +13,6 @@ const PAGE = "https://www.zillow.com/profile/Jane-Realtor-CA/";
 const ZUID = "X1-ZUytm150b2rcax_3s95i";
 const answer = (page: number) => fixtureJson(fixture, zillowReviewsUrl(ZUID, { page, token: null }));
 const ctx = (page: number) => parseContext(ZUID, PAGE, { page, token: null });
-
-describe("zillow profile_key", () => {
-  it.each([
-    [PAGE, PAGE],
-    ["https://zillow.com/profile/Jane-Realtor-CA?tab=reviews", PAGE],
-    ["Jane-Realtor-CA", PAGE],
-  ])("%s → %s", (key, url) => {
-    expect(resolveZillowProfile(key, "zillow.com")).toEqual({ url });
-  });
-
-  it.each([
-    ["https://www.zillow.com/homedetails/1-Main-St/123_zpid/", "Enter the URL of a profile on zillow.com."],
-    ["jane realtor", "Enter a valid URL."],
-  ])("%s is refused", (key, error) => {
-    expect(resolveZillowProfile(key, "zillow.com")).toEqual({ error });
-  });
-});
 
 describe("zillow profile page and reviews answer", () => {
   it("takes the agent's encodedZuid from profileDisplay.profileInfo, not a reviewer's id earlier in the page", () => {

@@ -7,15 +7,13 @@ export const DELIVERIES_MAX_LIMIT = 100;
 
 export const DeliveriesRequestSchema = drfObject({
   api_key: ApiKeySchema,
-  limit: drfInteger({ min: 1, max: DELIVERIES_MAX_LIMIT })
-    .optional()
-    .openapi({
-      type: "integer",
-      minimum: 1,
-      maximum: DELIVERIES_MAX_LIMIT,
-      default: DELIVERIES_DEFAULT_LIMIT,
-      description: "How many deliveries to list.",
-    }),
+  limit: drfInteger({ min: 1, max: DELIVERIES_MAX_LIMIT }).optional().openapi({
+    type: "integer",
+    minimum: 1,
+    maximum: DELIVERIES_MAX_LIMIT,
+    default: DELIVERIES_DEFAULT_LIMIT,
+    description: "How many deliveries to list.",
+  }),
   task_id: drfString({ max: 64 })
     .optional()
     .openapi({ type: "string", description: "Only the deliveries of this task." }),

@@ -5,7 +5,6 @@ import {
   findMonitor,
   listChanges,
   listMonitors,
-  monitorCount,
   monitorView,
   setPaused,
 } from "../../../app/monitors/store";
@@ -33,6 +32,9 @@ const spec = {
 export const MONITOR_CAP_MESSAGE = (plan: string, cap: number) =>
   `The ${plan} plan allows at most ${cap} monitors; delete one first.`;
 
+export const MONITOR_SIZE_MESSAGE = (max: number, bytes: number) =>
+  `Ensure this field has no more than ${max} bytes as stored JSON (it has ${bytes}).`;
+
 const notFound = () => new ApiError(404, MONITOR_NOT_FOUND_EXAMPLE);
 const badCursor = () => invalid(ERROR_TEXT.monitor, { cursor: ["Invalid cursor."] });
 
@@ -43,14 +45,11 @@ export const createMonitorHandler = endpoint(
     if (input.interval_hours < minimum)
       throw invalid(ERROR_TEXT.monitor, { interval_hours: [MSG.min(minimum)] });
     // A cap per plan: every monitor costs cron capacity and scraping, whether or not its runs fit the
-    // plan's task budget. Checked before the insert, so concurrent creates may pass it by a few.
+    // plan's task budget. The insert checks it, so concurrent creates cannot pass it.
     const cap = maxMonitors(c.env, account.plan);
-    if (cap !== null && (await monitorCount(d1.db, account.id)) >= cap) {
-      throw invalid(ERROR_TEXT.monitor, { non_field_errors: [MONITOR_CAP_MESSAGE(account.plan, cap)] });
-    }
-    const row = await createMonitor(
+    const outcome = await createMonitor(
       c.env,
-      d1.db,
+      d1.session,
       account.id,
       {
         foreignKey: input.foreign_key,
@@ -60,7 +59,15 @@ export const createMonitorHandler = endpoint(
         fullWalkEvery: input.full_walk_every ?? FULL_WALK_EVERY_DEFAULT,
       },
       new URL(c.req.url).origin,
+      cap,
     );
+    if (!outcome.ok && outcome.reason === "cap")
+      throw invalid(ERROR_TEXT.monitor, { non_field_errors: [MONITOR_CAP_MESSAGE(account.plan, cap ?? 0)] });
+    if (!outcome.ok)
+      throw invalid(ERROR_TEXT.monitor, {
+        [outcome.field]: [MONITOR_SIZE_MESSAGE(outcome.max, outcome.bytes)],
+      });
+    const row = outcome.monitor;
     return c.json({ status: "success" as const, monitor_id: row.id, monitor: monitorView(row) }, 201);
   },
 );

@@ -77,7 +77,7 @@ export const PublisherSchema = z
     }),
     support: z.enum(PUBLISHER_SUPPORT).openapi({
       description:
-        "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
+        "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads), `embedded-data` (evidence that its pages carry review records in their own JSON, such as `__NEXT_DATA__`, of a shape the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
     }),
     evidence_date: z.string().optional().openapi({
       description:

@@ -3,7 +3,7 @@ import { errorResponse, internalError, tooLarge, unauthorized } from "../../sche
 import { SubmitRequestSchema, SubmitResponseSchema } from "../../schemas/submit";
 import { UNAUTHORIZED_MESSAGE } from "../../errors";
 
-const rateLimitHeaders = {
+export const rateLimitHeaders = {
   "X-RateLimit-Limit": {
     schema: { type: "integer" as const },
     description: "Submits the plan allows per minute.",

@@ -1,8 +1,9 @@
 /**
- * The publisher table of docs/publishers.md, generated from the registry (`npm run readme:publishers` writes it;
- * test/publishers/readme-table.test.ts fails when docs/publishers.md is out of date).
+ * The publisher table of docs/publishers.md, generated from the registry: `npm run generate` writes it
+ * (scripts/generate.mjs bundles this file with the registry), and test/publishers/readme-table.test.ts
+ * fails when docs/publishers.md is out of date. Docs only: nothing in the Worker imports it.
  */
-import { listPublishers, type PublisherListing } from "./registry";
+import { listPublishers, type PublisherListing } from "../../src/publishers/registry";
 
 export const TABLE_START = "<!-- publishers:start -->";
 export const TABLE_END = "<!-- publishers:end -->";
@@ -13,6 +14,7 @@ const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s+/g, " ");
 const SUPPORT_CELL: Record<PublisherListing["support"], string> = {
   dedicated: "dedicated",
   "structured-data": "structured data (evidenced)",
+  "embedded-data": "embedded data (evidenced)",
   unverified: "unverified",
 };
 
@@ -29,15 +31,16 @@ function row(p: PublisherListing): string {
 
 /**
  * The table, markers excluded. Its count of supported publishers counts only what is dedicated or
- * evidenced (structured-data); unverified entries are listed, never counted as supported.
+ * evidenced (structured-data, embedded-data); unverified entries are listed, never counted as supported.
  */
 export function publisherTable(publishers: readonly PublisherListing[] = listPublishers()): string {
   const dedicated = publishers.filter((p) => p.support === "dedicated").length;
-  const evidenced = publishers.filter((p) => p.support === "structured-data").length;
-  const unverified = publishers.length - dedicated - evidenced;
+  const markup = publishers.filter((p) => p.support === "structured-data").length;
+  const embedded = publishers.filter((p) => p.support === "embedded-data").length;
+  const unverified = publishers.length - dedicated - markup - embedded;
   return [
-    `${dedicated + evidenced} supported publishers: ${dedicated} with a dedicated module and ${evidenced} with evidence of schema.org review markup the generic module reads. ` +
-      `${unverified} more are listed as unverified: the generic structured-data module tries them, but nobody has checked that their pages carry review markup. Any other domain is accepted too and tried the same way.`,
+    `${dedicated + markup + embedded} supported publishers: ${dedicated} with a dedicated module, ${markup} with evidence of schema.org review markup and ${embedded} with evidence of review records in the page's own JSON, both of which the generic module reads. ` +
+      `${unverified} more are listed as unverified: the generic module tries them, but nobody has checked that their pages carry reviews it reads. Any other domain is accepted too and tried the same way.`,
     "",
     "| Publisher key (aliases) | Name | Kind | Module | Support | Login cookies | Lookup | Rating scale |",
     "|---|---|---|---|---|---|---|---|",
