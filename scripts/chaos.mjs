@@ -292,6 +292,8 @@ export async function chaos({
     // Kills at random moments while tasks are being scraped and events delivered: each once a
     // random share of the remaining work is done, a few seconds into it.
     let lastCron = Date.now();
+    /** When each restart was spawned and when it answered, for the time to its first page. */
+    const restarts = [];
     for (let k = 0; k < kills; k++) {
       const target = Math.floor(tasks * ((k + 1) / (kills + 1)) * (0.6 + Math.random() * 0.4));
       while ((await poll()) < target && Date.now() < deadline) {
@@ -314,7 +316,9 @@ export async function chaos({
       );
       await kill();
       await sleep(500 + Math.random() * 2000);
+      const spawnedAt = Date.now();
       await start();
+      restarts.push({ spawnedAt, readyAt: Date.now() });
       // The platform's cron after a restart: wakes the queues' gates and the sweeper.
       await cron();
       lastCron = Date.now();
@@ -422,6 +426,21 @@ export async function chaos({
         }
       }
     }
+    // Time from each restart to the next first page: the earliest review scraped after the restarted
+    // service answered (reviews carry scraped_at, the moment their page was fetched).
+    const scrapedAt = [...finished.values()]
+      .flatMap((body) => body.reviews ?? [])
+      .map((review) => review.scraped_at)
+      .filter((at) => typeof at === "number")
+      .sort((a, b) => a - b);
+    const firstPageSeconds = restarts.map(({ spawnedAt, readyAt }, i) => {
+      const next = scrapedAt.find((at) => at >= readyAt);
+      const after = next === undefined ? null : Math.round((next - readyAt) / 100) / 10;
+      log(
+        `chaos: restart ${i + 1}: the service answered ${Math.round((readyAt - spawnedAt) / 100) / 10} s after it was started, its first page ${after === null ? "never came" : `${after} s after that`}`,
+      );
+      return after;
+    });
     const seconds = Math.round((Date.now() - started) / 1000);
     const line = `chaos: tasks ${tasks} (${finished.size} ended), reviews ${reviews}, deliveries ${deliveries} (${receiver.events.size} events), kills ${kills}, lost ${lost}, duplicated ${duplicated}, ${seconds} s${settled ? "" : " (timed out)"}`;
     for (const p of problems.slice(0, 20)) log(`  ${p}`);
@@ -433,6 +452,7 @@ export async function chaos({
       duplicated,
       reviews,
       deliveries,
+      firstPageSeconds,
     };
   } finally {
     process.off("SIGINT", onSignal);

@@ -19,11 +19,17 @@ const USAGE = `usage:
 // Any readable name; quotes are fine because every value is quoted by sqlText.
 const ACCOUNT_NAME = /^(?!\s)[^\p{Cc}]{1,100}(?<!\s)$/u;
 const KEY_ID = /^key_[0-9a-f]{4,64}$/;
+// The service's own accounts (system:canary runs the health canaries, system:ops holds the operator
+// alerts' outbox) are named this way: a client key attached to one would run as it.
+const RESERVED_PREFIX = /^system:/i;
 
 /** Checks create's options before anything touches a database; returns the expiry (ms) or null. */
 function checkCreateOptions({ account, plan, expires }) {
   if (!account || !ACCOUNT_NAME.test(account)) {
     fail("--account needs a name of 1-100 characters, without control characters or surrounding spaces");
+  }
+  if (RESERVED_PREFIX.test(account)) {
+    fail(`account names starting with "system:" are reserved for the service's own accounts`);
   }
   const known = plans();
   if (plan !== undefined && !Object.hasOwn(known, plan)) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { log } from "./log";
 import { FetchRoutesSchema, ProviderOriginsSchema, routeProblems } from "./core/fetch-routes";
 
 /**
@@ -18,6 +19,21 @@ const positiveInt = (fallback: number) =>
       const n = Number(raw);
       if (!Number.isInteger(n) || n <= 0) {
         ctx.addIssue({ code: "custom", message: "must be a positive integer" });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** An optional positive number setting (fractions allowed): empty means the default. */
+const positiveNumber = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return fallback;
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: "must be a positive number" });
         return z.NEVER;
       }
       return n;
@@ -47,6 +63,14 @@ const jsonObject = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
       }
       return parsed.data;
     });
+
+/** A Standard Webhooks secret: `whsec_` and base64. */
+function validOpsSecret(secret: string | undefined): boolean {
+  return /^whsec_[A-Za-z0-9+/]+=*$/.test(secret ?? "");
+}
+
+/** Canary publishers watched at most (the health tables are bounded by the registry plus these). */
+export const MAX_CANARY_PUBLISHERS = 50;
 
 const PlansSchema = z.record(z.string().min(1), z.number().int().positive().nullable());
 
@@ -133,6 +157,11 @@ const SettingsSchema = z
     OPS_WEBHOOK_URL: z.union([z.literal(""), z.url()]).optional(),
     /** Secret (whsec_<base64>) the operator alerts are signed with; required with OPS_WEBHOOK_URL. */
     OPS_WEBHOOK_SECRET: z.string().optional(),
+    /**
+     * Days a finished task (its reviews, files and request) is kept before the cron deletes it
+     * (src/app/scrape/retention.ts); fractions allowed (a test uses seconds).
+     */
+    RETENTION_DAYS: positiveNumber(90),
     /** Review monitors started per cron tick at most; the rest wait for the next tick (docs/monitoring.md). */
     MONITORS_PER_TICK: positiveInt(1000),
     /** Items one batch submit (POST /submit/batch/) may hold. */
@@ -148,15 +177,6 @@ const SettingsSchema = z
     PROVIDER_ORIGINS: jsonObject(ProviderOriginsSchema, {}),
     /** The Bright Data Web Unlocker zone the BRIGHTDATA_API_KEY requests go to. */
     BRIGHTDATA_ZONE: z.string().optional(),
-  })
-  .superRefine((s, ctx) => {
-    if (s.OPS_WEBHOOK_URL && !/^whsec_[A-Za-z0-9+/]+=*$/.test(s.OPS_WEBHOOK_SECRET ?? "")) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["OPS_WEBHOOK_SECRET"],
-        message: "must be set (whsec_<base64>) when OPS_WEBHOOK_URL is set",
-      });
-    }
   })
   .transform((s) => ({
     serviceName: s.SERVICE_NAME,
@@ -183,20 +203,38 @@ const SettingsSchema = z
       Object.entries(s.PROVIDER_ORIGINS).map(([name, origin]) => [name, origin.replace(/\/+$/, "")]),
     ),
     brightdataZone: s.BRIGHTDATA_ZONE?.trim() ?? "",
+    // At most MAX_CANARY_PUBLISHERS: each one is a tracked publisher (src/app/health/tracked.ts).
     canaryProfiles: Object.fromEntries(
-      Object.entries(s.CANARY_PROFILES).map(([domain, url]) => [
-        domain.toLowerCase().replace(/^www\./, ""),
-        url,
-      ]),
+      Object.entries(s.CANARY_PROFILES)
+        .slice(0, MAX_CANARY_PUBLISHERS)
+        .map(([domain, url]) => [domain.toLowerCase().replace(/^www\./, ""), url]),
     ),
+    canaryProfilesDropped: Math.max(0, Object.keys(s.CANARY_PROFILES).length - MAX_CANARY_PUBLISHERS),
     canaryIntervalMs: s.CANARY_INTERVAL_MINUTES * 60_000,
     canaryRetentionMs: s.CANARY_RETENTION_MINUTES * 60_000,
-    opsWebhook: s.OPS_WEBHOOK_URL ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" } : null,
+    // Alerts need both; without a valid secret they are off and the settings say so (`incomplete`).
+    opsWebhook:
+      s.OPS_WEBHOOK_URL && validOpsSecret(s.OPS_WEBHOOK_SECRET)
+        ? { url: s.OPS_WEBHOOK_URL, secret: s.OPS_WEBHOOK_SECRET ?? "" }
+        : null,
+    opsWebhookUrlWithoutSecret: Boolean(s.OPS_WEBHOOK_URL) && !validOpsSecret(s.OPS_WEBHOOK_SECRET),
     monitorsPerTick: s.MONITORS_PER_TICK,
+    retentionMs: Math.round(s.RETENTION_DAYS * 86_400_000),
     batchMax: s.BATCH_MAX,
   }));
 
-export type Settings = z.output<typeof SettingsSchema>;
+/**
+ * A setting that is missing for an optional feature (a provider route's key, the operator alerts'
+ * secret). It never fails a request that does not need it: the feature is off, or its tasks fail
+ * with `provider_error`. `detail` names the setting, for the operator's log; `notice` names no
+ * provider or secret, for the public /status page.
+ */
+export interface IncompleteSetting {
+  detail: string;
+  notice: string;
+}
+
+export type Settings = z.output<typeof SettingsSchema> & { incomplete: IncompleteSetting[] };
 
 /** The limits of a plan; a plan without its own entry gets the default plan's (then the free plan's). */
 export function planLimits(env: Env, plan: string | undefined): PlanLimits {
@@ -251,17 +289,44 @@ export function settings(env: Env): Settings {
       .join("; ");
     throw new Error(`Invalid settings: ${problems}`);
   }
-  // A route is refused when the settings are first read (the Worker's first request or queue batch
-  // fails naming the setting) unless everything it needs is set: a provider route without its
-  // secret would otherwise fail every task that reaches it. Only presence is checked, never a value.
-  const routeIssues = routeProblems(result.data.fetchRoutes, result.data.brightdataZone, (name) => {
+  const parsed: Settings = { ...result.data, incomplete: incompleteSettings(env, result.data) };
+  cache.set(env, parsed);
+  reportOnce(parsed.incomplete);
+  return parsed;
+}
+
+/**
+ * What optional features lack: a provider named in FETCH_ROUTES without its key (or Bright Data
+ * without its zone), OPS_WEBHOOK_URL without a valid OPS_WEBHOOK_SECRET. Only presence is checked,
+ * never a value.
+ */
+function incompleteSettings(env: Env, s: z.output<typeof SettingsSchema>): IncompleteSetting[] {
+  const out: IncompleteSetting[] = routeProblems(s.fetchRoutes, s.brightdataZone, (name) => {
     const value = (env as unknown as Record<string, unknown>)[name];
     return typeof value === "string" && value.trim() !== "";
-  });
-  if (routeIssues.length)
-    throw new Error(
-      `Invalid settings: ${routeIssues.map((problem) => `FETCH_ROUTES: ${problem}`).join("; ")}`,
-    );
-  cache.set(env, result.data);
-  return result.data;
+  }).map((problem) => ({
+    detail: `FETCH_ROUTES: ${problem}; tasks routed there fail with provider_error`,
+    notice: "A fetch route names a provider whose settings are incomplete: tasks routed there fail.",
+  }));
+  if (s.canaryProfilesDropped)
+    out.push({
+      detail: `CANARY_PROFILES lists ${s.canaryProfilesDropped} publishers beyond the ${MAX_CANARY_PUBLISHERS} watched: only the first ${MAX_CANARY_PUBLISHERS} get canaries`,
+      notice: `Only the first ${MAX_CANARY_PUBLISHERS} canary publishers are watched.`,
+    });
+  if (s.opsWebhookUrlWithoutSecret)
+    out.push({
+      detail:
+        "OPS_WEBHOOK_URL is set without a valid OPS_WEBHOOK_SECRET (whsec_<base64>; wrangler secret put OPS_WEBHOOK_SECRET, or .dev.vars locally): operator alerts are off",
+      notice: "Operator alerts are off: their signing secret is not set.",
+    });
+  return out;
+}
+
+/** Incomplete settings are logged once per isolate (its first read of the settings), not per request. */
+let reported = false;
+
+function reportOnce(incomplete: readonly IncompleteSetting[]): void {
+  if (reported || !incomplete.length) return;
+  reported = true;
+  log("warn", "settings incomplete", { problems: incomplete.map((i) => i.detail).join(" | ") });
 }

@@ -25,7 +25,7 @@ import {
   type SubmitAdmission,
 } from "./rate-limiter";
 import { log } from "../log";
-import { acquireSlot, migrateRunSlots, releaseSlot, type SlotDecision } from "./run-slots";
+import { acquireSlot, migrateRunSlots, releaseSlot, renewSlot, type SlotDecision } from "./run-slots";
 
 /** Events sent side by side in one round (each of a different task). */
 const SEND_BATCH = 10;
@@ -76,6 +76,10 @@ export class AccountDurableObject extends DurableObject<Env> {
   /** A running slot for a task's run, if fewer than `max` of this account's tasks hold one. */
   async acquireRunSlot(taskId: string, max: number, ttlMs: number): Promise<SlotDecision> {
     return acquireSlot(this.ctx.storage.sql, taskId, max, ttlMs, Date.now());
+  }
+
+  async renewRunSlot(taskId: string, ttlMs: number): Promise<void> {
+    renewSlot(this.ctx.storage.sql, taskId, ttlMs, Date.now());
   }
 
   async releaseRunSlot(taskId: string): Promise<void> {

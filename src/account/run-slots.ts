@@ -36,3 +36,8 @@ export function acquireSlot(
 export function releaseSlot(sql: SqlStorage, taskId: string): void {
   sql.exec("DELETE FROM run_slots WHERE task_id = ?", taskId);
 }
+
+/** A live run's heartbeat: its slot lasts on (a slot that already expired is not taken back). */
+export function renewSlot(sql: SqlStorage, taskId: string, ttlMs: number, now: number): void {
+  sql.exec("UPDATE run_slots SET until = ? WHERE task_id = ?", now + ttlMs, taskId);
+}

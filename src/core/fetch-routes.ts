@@ -103,7 +103,7 @@ export function routeProblems(
     const { secret, needs } = PROVIDERS[provider];
     if (!isSet(secret))
       problems.push(
-        `route provider:${provider} needs the Worker secret ${secret} (wrangler secret put ${secret})`,
+        `route provider:${provider} needs the Worker secret ${secret} (wrangler secret put ${secret}; locally a line in .dev.vars)`,
       );
     for (const setting of needs) {
       if (setting === "BRIGHTDATA_ZONE" && !brightdataZone)

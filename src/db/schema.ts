@@ -115,6 +115,11 @@ export const tasks = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
+    /**
+     * Where the completed task's reviews are in R2: the key prefix of its newest-first JSON Lines
+     * object and index (src/storage/task-reviews.ts), written once at completion; null before.
+     */
+    reviewsKey: text("reviews_key"),
     runs: integer("runs").notNull().default(0),
     /** The run currently holding the task (random token) and until when; see src/app/scrape/lease.ts. */
     leaseToken: text("lease_token"),
@@ -131,28 +136,10 @@ export const tasks = sqliteTable(
     index("tasks_status_updated_idx").on(t.status, t.updatedAt),
     // Canary history: the system account's last runs per publisher (src/app/health/).
     index("tasks_account_publisher_finished_idx").on(t.accountId, t.publisherKey, t.finishedAt),
-  ],
-);
-
-/**
- * Reviews of a task, deduplicated by review_id as they are scraped. At completion every row gets
- * its 1-based `position` in newest-first order, so any page is a range read on (task_id, position).
- */
-export const reviews = sqliteTable(
-  "reviews",
-  {
-    taskId: text("task_id")
-      .notNull()
-      .references(() => tasks.id),
-    reviewId: text("review_id").notNull(),
-    postedAt: integer("posted_at").notNull(),
-    position: integer("position"),
-    /** The standardized review as returned by retrieve (JSON). */
-    data: text("data", { mode: "json" }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.taskId, t.reviewId] }),
-    index("reviews_task_position_idx").on(t.taskId, t.position),
+    // Retention (src/app/scrape/retention.ts): finished tasks oldest first.
+    index("tasks_finished_idx")
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} IS NOT NULL`),
   ],
 );
 
@@ -195,6 +182,8 @@ export const publisherHours = sqliteTable(
     lastSuccessAt: integer("last_success_at"),
     lastFailureAt: integer("last_failure_at"),
     lastFailureReason: text("last_failure_reason"),
+    /** Up to three accounts (JSON array of ids) whose tasks failed for a publisher reason in the hour. */
+    failedAccounts: text("failed_accounts").notNull().default("[]"),
   },
   (t) => [primaryKey({ columns: [t.publisherKey, t.hour] }), index("publisher_hours_hour_idx").on(t.hour)],
 );

@@ -6,6 +6,7 @@ import { requestId, requestLog } from "./middleware/request-id";
 import { mountBatch } from "./routes/batch/batch.index";
 import { mountDeliveries } from "./routes/deliveries/deliveries.index";
 import { mountDocs } from "./routes/docs/docs.index";
+import { mountExport } from "./routes/export/export.index";
 import { mountFiles } from "./routes/files/files.index";
 import { mountMonitors } from "./routes/monitors/monitors.index";
 import { mountPublishers } from "./routes/publishers/publishers.index";
@@ -26,6 +27,7 @@ export function createApp() {
     mountSubmit,
     mountBatch,
     mountRetrieve,
+    mountExport,
     mountWebhooks,
     mountDeliveries,
     mountMonitors,

@@ -10,6 +10,15 @@ import { GENERATED_QUEUE_CONCURRENCY } from "./concurrency.gen";
  */
 export const QUEUE_CONCURRENCY: Readonly<Record<string, number>> = GENERATED_QUEUE_CONCURRENCY;
 
+/**
+ * Longest a run's hold (in its queue's gate and in its account's running slots) outlives the run's
+ * last sign of life. A live run renews both every third of it (`heartbeatMs`, a timer beside its
+ * page boundaries), so a run that died (a killed process, an isolate gone at its CPU limit, a
+ * deploy) frees its slots within this, not after its D1 lease: other tasks start within seconds.
+ * The dead run's own task still waits for its lease before it resumes (no two runs of a task).
+ */
+export const RUN_HOLD_MS = 30_000;
+
 /** What a queue's gate needs to know: the queue, its concurrency and how long holds last. */
 export function gateQueue(queue: QueueRef, env: Env): GateQueue {
   const lease = settings(env).runLeaseMs;
@@ -17,9 +26,10 @@ export function gateQueue(queue: QueueRef, env: Env): GateQueue {
     binding: queue.binding,
     name: queue.name,
     concurrency: Object.hasOwn(QUEUE_CONCURRENCY, queue.name) ? QUEUE_CONCURRENCY[queue.name] : 1,
-    // A run's hold outlives its D1 lease by a quarter (150 s for the default 120 s), so a run
-    // presumed dead can resume at once; a sent message gets half as long again (180 s).
-    runningTtlMs: Math.round(lease * 1.25),
+    // A run's hold lasts RUN_HOLD_MS past its last heartbeat (shorter with a short lease); a sent
+    // message gets half as long again as the lease (180 s for the default 120 s): it may wait for a
+    // consumer that is busy with a whole batch.
+    runningTtlMs: Math.min(Math.round(lease * 1.25), RUN_HOLD_MS),
     sentTtlMs: Math.round(lease * 1.5),
   };
 }

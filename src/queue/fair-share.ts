@@ -26,8 +26,8 @@ interface Limits {
   sentTtlMs: number;
 }
 
-/** With the default 120 s lease: a run's hold, past which it is presumed dead. */
-export const RUNNING_TTL_MS = 150_000;
+/** A run's hold past its last heartbeat, past which it is presumed dead (src/queue/concurrency.ts). */
+export const RUNNING_TTL_MS = 30_000;
 
 export interface Offer {
   taskId: string;
@@ -338,6 +338,15 @@ export function stalledSends(sql: SqlStorage, now: number, ms: number): number {
       now - ms,
     )
     .one().n;
+}
+
+/** A live run's timer heartbeat: its hold lasts on (no share question asked, unlike a page's). */
+export function renew(sql: SqlStorage, taskId: string, limits: Limits, now: number): void {
+  sql.exec(
+    "UPDATE gate_tasks SET until = ? WHERE task_id = ? AND state IN ('running', 'yielding')",
+    now + limits.runningTtlMs,
+    taskId,
+  );
 }
 
 export function forget(sql: SqlStorage, taskId: string): void {

@@ -10,6 +10,7 @@ import {
   offer,
   pump,
   release,
+  renew,
   snapshot,
   stalledSends,
   unsend,
@@ -95,6 +96,12 @@ export class QueueGate extends DurableObject<Env> {
     const answer = heartbeat(this.ctx.storage.sql, taskId, queue, Date.now());
     await this.arm();
     return answer;
+  }
+
+  /** A live run's timer heartbeat between pages: its hold lasts on. */
+  async keepAlive(queue: GateQueue, taskId: string): Promise<void> {
+    renew(this.ctx.storage.sql, taskId, queue, Date.now());
+    await this.arm();
   }
 
   /**

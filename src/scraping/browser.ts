@@ -270,7 +270,11 @@ export class PageRenderer {
   #current: Page | null = null;
   #session: Promise<{ browser: Browser; context: BrowserContext }> | null = null;
 
-  constructor(private readonly env: Env) {}
+  /** `accountId`: whose task renders, for the account's share of the sessions (src/scraping/browser-gate.ts). */
+  constructor(
+    private readonly env: Env,
+    private readonly accountId = "",
+  ) {}
 
   /** This renderer's hold on one of the BROWSER_SESSIONS_MAX slots, while its session is open. */
   readonly #holder = crypto.randomUUID();
@@ -281,6 +285,7 @@ export class PageRenderer {
         this.#holder,
         settings(this.env).browserSessionsMax,
         SLOT_TTL_MS,
+        this.accountId,
       );
       if (!slot.granted) throw new BrowserBusy(slot.retryInSeconds);
       let browser: Browser;

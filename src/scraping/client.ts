@@ -82,6 +82,8 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 export interface ClientOptions {
   /** The task's publisher: picks its FETCH_ROUTES list (the "*" list when it has none). */
   publisherKey?: string;
+  /** The task's account: its share of the browser sessions. */
+  accountId?: string;
   cookies: readonly LoginCookie[];
   /** Milliseconds since the epoch when the task's time budget ends. */
   deadline: number;
@@ -114,7 +116,7 @@ export class PublisherClient {
     private readonly env: Env,
     private readonly options: ClientOptions,
   ) {
-    this.renderer = new PageRenderer(env);
+    this.renderer = new PageRenderer(env, options.accountId);
     const config = settings(env);
     this.#routes = createRoutes(routesFor(config.fetchRoutes, options.publisherKey ?? "*"), {
       env,

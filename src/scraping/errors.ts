@@ -16,6 +16,34 @@ export class ScrapeError extends Error {
     super(message);
     this.name = "ScrapeError";
   }
+
+  /**
+   * What a client may read of this failure (a task's `coverage.stop_reason`, its task.completed
+   * webhook): the message itself, unless the failure's detail is the operator's alone.
+   */
+  get clientDetail(): string {
+    return this.message;
+  }
+}
+
+/**
+ * A failure whose detail is for the operator's log only (a fetch provider's own answer: which
+ * provider the operator uses, its account's state): clients see `clientText`, stable and generic.
+ */
+export class OperatorOnlyError extends ScrapeError {
+  constructor(
+    reason: FailureReason,
+    transient: boolean,
+    operatorDetail: string,
+    private readonly clientText: string,
+    retryAfterSeconds?: number,
+  ) {
+    super(reason, transient, operatorDetail, retryAfterSeconds);
+  }
+
+  override get clientDetail(): string {
+    return this.clientText;
+  }
 }
 
 export function permanentError(reason: FailureReason, message: string): ScrapeError {

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { database } from "../db/client";
 import { tasks } from "../db/schema";
 import type { Review } from "../core/reviews/review";
+import { EXPORT_CONTENT_TYPES, openExportFile, parseExportKey } from "./task-export";
 
 /** R2 keys of a task's raw files all start with this, so they can be listed and removed together. */
 export function taskFilesPrefix(taskId: string): string {
@@ -66,6 +67,25 @@ export async function putPageFile(env: Env, key: string, reviews: readonly Revie
   });
 }
 
+/**
+ * The bytes of recorded page files, in their order, a few at a time. A recorded file that is gone
+ * (retention raced the reader) is an error: completing without it would lose reviews silently.
+ */
+export async function readPageFiles(env: Env, keys: readonly string[]): Promise<Uint8Array[]> {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < keys.length; i += 8) {
+    const batch = await Promise.all(
+      keys.slice(i, i + 8).map(async (key) => {
+        const object = await env.REVIEW_FILES.get(key);
+        if (!object) throw new Error(`recorded page file ${key} is missing`);
+        return new Uint8Array(await object.arrayBuffer());
+      }),
+    );
+    out.push(...batch);
+  }
+  return out;
+}
+
 /** Removes one file (a page file its run could not record). */
 export async function deleteFile(env: Env, key: string): Promise<void> {
   await env.REVIEW_FILES.delete(key);
@@ -118,15 +138,30 @@ async function openRangeFile(
 
 export interface ServedFile {
   body: ReadableStream<Uint8Array>;
+  /** Set for an export (CSV or NDJSON); page files and ranges are JSON Lines. */
+  contentType?: string;
+  /** The download's file name, for an export. */
+  fileName?: string;
   /** Set for a single stored file; a range is assembled per request and has none. */
   etag?: string;
 }
 
 /**
- * The file a verified signed URL names: a range of a large task's page files (see
+ * The file a verified signed URL names: a whole-task export (./task-export), a range of a large task's page files (see
  * MAX_REVIEWS_URLS) as one stream, or one stored file; null when it no longer exists.
  */
 export async function openReviewFile(env: Env, key: string): Promise<ServedFile | null> {
+  const exported = parseExportKey(key);
+  if (exported) {
+    const file = await openExportFile(env, key);
+    return file
+      ? {
+          body: file.body,
+          contentType: EXPORT_CONTENT_TYPES[file.format],
+          fileName: `reviews-${exported.taskId}.${file.format}`,
+        }
+      : null;
+  }
   const range = parseRangeFileKey(key);
   if (range) {
     const body = await openRangeFile(env, range);

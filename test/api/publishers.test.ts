@@ -295,4 +295,21 @@ describe("GET /publishers/{domain}", () => {
       },
     });
   });
+
+  it("answers 404, never 500, to an encoded percent sign or a malformed escape (decoded once)", async () => {
+    for (const path of [
+      "/publishers/%25",
+      "/publishers/%25/",
+      "/publishers/%E0%A4%A",
+      "/publishers/a%25b.com",
+    ]) {
+      for (const method of ["GET", "HEAD"]) {
+        const res = await call(path, { method });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        if (method === "GET") expect((await res.json<{ error: string }>()).error).toBe("Not found");
+      }
+    }
+    const named = await (await call("/publishers/%25")).json<{ details: { domain: string[] } }>();
+    expect(named.details.domain[0]).toContain('"%"');
+  });
 });

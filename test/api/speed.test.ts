@@ -3,11 +3,17 @@
  * per retrieve and per submit (measured through the bench's counting bindings around the real D1
  * and queue), and signed file URL lists that stay valid and stable.
  */
+import { completeWithReviews } from "../helpers/task-store";
 import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
-import { QUEUE_SENDS_HEADER, ROUND_TRIPS_HEADER, withRoundTripCount } from "../../src/bench/round-trips";
+import {
+  QUEUE_SENDS_HEADER,
+  R2_READS_HEADER,
+  ROUND_TRIPS_HEADER,
+  withRoundTripCount,
+} from "../../src/bench/round-trips";
 import { verifyFileUrl } from "../../src/storage/signed-url";
 import { BASE, call, createAccount, post, publisherConfig, submitBody } from "../helpers/api";
 import { sha256Hex } from "../../src/core/crypto/encoding";
@@ -51,32 +57,20 @@ async function submitted(apiKey: string, foreignKey = "speed-1", publishers?: Re
 
 /** Marks a submitted task completed with `count` reviews in newest-first positions, as completion leaves it. */
 async function complete(taskId: string, count: number, files: string[]) {
-  const statements = [
-    env.DB.prepare(
-      "UPDATE tasks SET status = 200, reviews_found = ?, pages_scraped = ?, files = ? WHERE id = ?",
-    ).bind(count, files.length, JSON.stringify(files), taskId),
-  ];
-  for (let i = 0; i < count; i++) {
-    const review = {
-      review_id: `r${String(i).padStart(4, "0")}`,
-      author_name: `A ${i}`,
-      author_id: null,
-      rating: 5,
-      text: `"quoted" text ${i}`,
-      url: "https://example.com/r",
-      posted_at: 1_700_000_000_000 - i,
-      review_hash: "0".repeat(32),
-      language: "en",
-      source_date: "",
-      scraped_at: 1,
-    };
-    statements.push(
-      env.DB.prepare(
-        "INSERT INTO reviews (task_id, review_id, posted_at, position, data) VALUES (?, ?, ?, ?, ?)",
-      ).bind(taskId, review.review_id, review.posted_at, i + 1, JSON.stringify(review)),
-    );
-  }
-  await env.DB.batch(statements);
+  const reviews = Array.from({ length: count }, (_, i) => ({
+    review_id: `r${String(i).padStart(4, "0")}`,
+    author_name: `A ${i}`,
+    author_id: null,
+    rating: 5,
+    text: `"quoted" text ${i}`,
+    url: "https://example.com/r",
+    posted_at: 1_700_000_000_000 - i,
+    review_hash: "0".repeat(32),
+    language: "en",
+    source_date: "",
+    scraped_at: 1,
+  }));
+  await completeWithReviews(taskId, reviews, files);
 }
 
 describe("API key cache", () => {
@@ -231,6 +225,7 @@ describe("round trips, measured on the real D1 and queue", () => {
       status: res.status,
       d1: Number(res.headers.get(ROUND_TRIPS_HEADER)),
       queue: Number(res.headers.get(QUEUE_SENDS_HEADER)),
+      r2: Number(res.headers.get(R2_READS_HEADER)),
       body: await res.json<Record<string, unknown>>(),
     };
   }
@@ -247,7 +242,7 @@ describe("round trips, measured on the real D1 and queue", () => {
     expect(warm).toMatchObject({ status: 201, d1: 1, queue: 1 });
   });
 
-  it("retrieve: one D1 round trip for an unfinished task and for any page of a completed one", async () => {
+  it("retrieve: one D1 round trip for an unfinished task, and one plus two R2 range reads for any page of a completed one", async () => {
     const { apiKey } = await createAccount({ plan: "unlimited" });
     const task = await submitted(apiKey, "speed-rt", {
       "example.com": publisherConfig("example.com"),
@@ -268,10 +263,17 @@ describe("round trips, measured on the real D1 and queue", () => {
       `tasks/${task.tasks_id}/pages/1.jsonl`,
       `tasks/${task.tasks_id}/pages/2.jsonl`,
     ]);
-    for (const page of [1, 3, 9]) {
+    for (const page of [1, 2, 3]) {
       const res = await counted(RETRIEVE, { ...body, page, page_size: 10 });
-      expect(res).toMatchObject({ status: 200, d1: 1 });
+      expect(res).toMatchObject({ status: 200, d1: 1, r2: 2 });
     }
+    // Past the last page nothing is read from R2.
+    expect(await counted(RETRIEVE, { ...body, page: 9, page_size: 10 })).toMatchObject({ d1: 1, r2: 0 });
+    // A filtered page: the whole compact index, then the matching lines (here adjacent: one read).
+    expect(await counted(RETRIEVE, { ...body, page: 2, page_size: 5, min_rating: 5 })).toMatchObject({
+      d1: 1,
+      r2: 2,
+    });
     const last = await counted(RETRIEVE, { ...body, page: 3, page_size: 10 });
     expect(last.body).toMatchObject({
       task_id: task.tasks_id,

@@ -10,6 +10,7 @@ import {
   reviewRowCount,
   slug,
   storedFileKeys,
+  storedPageFileKeys,
   submitScrape,
   taskRow,
 } from "./support";
@@ -105,7 +106,7 @@ describe("time budget", () => {
     const task = await submitScrape("multipage.test", `https://multipage.test${path}`);
     await queue().deliverNext();
     expect(await taskRow(task.taskId)).toMatchObject({ status: 101, pages_scraped: 5, reviews_found: 15 });
-    expect(await storedFileKeys(task.taskId)).toHaveLength(5);
+    expect(await storedPageFileKeys(task.taskId)).toHaveLength(5);
     const progress = await retrieve(task);
     expect(progress.response_message).toEqual([
       {

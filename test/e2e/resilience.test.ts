@@ -1,12 +1,15 @@
 /** At-least-once delivery, crashes and lost messages: the task still ends with each review once. */
-import { createScheduledController } from "cloudflare:test";
+import { createScheduledController, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { endUnfinishedTasks } from "../helpers/api";
-import { queuePerTest } from "../helpers/queue";
+import { QueueDriver, queuePerTest } from "../helpers/queue";
+import { DEFAULT_PLAN_LIMITS } from "../../src/settings";
 import { LEASE_MS } from "../../src/app/scrape/lease";
 import { RUNNING_TTL_MS } from "../../src/queue/fair-share";
+import { queueGate } from "../../src/queue/queue-gate";
+import { moduleQueue } from "../../src/publishers/queues";
 import { MULTIPAGE, paged } from "../fixtures/reviews";
 import {
   expectedReview,
@@ -123,22 +126,98 @@ describe("crashes mid-run", () => {
     const crashedAt = Date.now();
     await queue().drain();
 
-    // The redelivered copy finds the dead run still holding its slot in the gate and is dropped;
-    // when the run's hold expires (no page heartbeat for RUNNING_TTL_MS) the gate sends the task
-    // again (delays are honoured, so the clock moves): it resumes run 1 from page 3, and run 2 finishes.
+    // The redelivered copy comes after the dead run's hold in the gate has expired (no heartbeat for
+    // RUNNING_TTL_MS: its slot is free for others within seconds), but the task itself is still
+    // leased to the dead run: the copy retries when the lease ends (delays are honoured, so the
+    // clock moves), resumes run 1 from page 3, and run 2 finishes.
     expect(queue().deliveries.map((d) => [d.body, d.outcome])).toEqual([
       [{ task_id: task.taskId }, "crash"],
-      [{ task_id: task.taskId }, "ack"],
+      [{ task_id: task.taskId }, "retry"],
       [{ task_id: task.taskId }, "ack"],
       [{ task_id: task.taskId, run: 2 }, "ack"],
     ]);
     expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(LEASE_MS);
-    expect(Date.now() - crashedAt).toBeLessThanOrEqual(RUNNING_TTL_MS + 60_000);
+    expect(Date.now() - crashedAt).toBeLessThanOrEqual(LEASE_MS + 60_000);
     expect(await fixtureRequests("multipage.test", path)).toEqual(pageCounts(path, { 3: 2 }));
     await expectAllReviewsOnce(task, profile);
     // The wait for the dead run did not count against the task's time budget.
     const row = (await taskRow(task.taskId))!;
     expect(Number(row.deadline_at) - Number(row.started_at)).toBeGreaterThanOrEqual(60 * 60_000 + LEASE_MS);
+  });
+
+  it("frees a dead run's slots within seconds: the account's next task starts long before the dead run's lease ends", async () => {
+    // One running task per account, so the dead run's slot is all that stands in the way.
+    queue().restore();
+    const capped = new QueueDriver({
+      settings: {
+        PLAN_LIMITS: JSON.stringify({
+          ...DEFAULT_PLAN_LIMITS,
+          pro: { ...DEFAULT_PLAN_LIMITS.pro, concurrent_tasks: 1 },
+        }),
+      },
+    });
+    try {
+      const path = `/biz/${slug("dead-slot")}`;
+      const profile = `https://multipage.test${path}`;
+      const dead = await submitScrape("multipage.test", profile, {}, { lazy: true });
+      let reachedPage3!: () => void;
+      const crashed = new Promise<void>((resolve) => (reachedPage3 = resolve));
+      onPagePut(3, () => {
+        reachedPage3();
+        return new Promise<never>(() => {});
+      });
+      capped.crashNextDeliveryWhen(() => crashed);
+      await capped.deliverNext();
+      const crashedAt = Date.now();
+      const next = await submitScrape(
+        "multipage.test",
+        `https://multipage.test/biz/${slug("next")}`,
+        { first_page_only: true },
+        {},
+        dead.apiKey,
+      );
+      await capped.drain();
+      // The next task started once the dead run's holds (gate and account) expired without a
+      // heartbeat: seconds, where they used to last the lease and more (150 s in the gate, 10 min
+      // in the account).
+      const startedAfter = Number((await taskRow(next.taskId))!.started_at) - crashedAt;
+      expect(startedAfter).toBeLessThanOrEqual(RUNNING_TTL_MS + 5_000);
+      expect(startedAfter).toBeLessThan(LEASE_MS);
+      expect((await taskRow(next.taskId))!.status).toBe(200);
+      // The dead run's own task resumed after its lease, every review once.
+      await expectAllReviewsOnce(dead, profile);
+    } finally {
+      capped.restore();
+    }
+  });
+
+  it("keeps a live run's hold in its gate while a slow page loads: its heartbeat renews it between pages", async () => {
+    // A 4 s lease makes the hold 5 s and the heartbeat about every 1.7 s; the page takes 7 s.
+    queue().restore();
+    const short = new QueueDriver({ settings: { RUN_LEASE_SECONDS: "4" } });
+    try {
+      const task = await submitScrape("slow.test", `https://slow.test/biz/${slug("beat")}?ms=7000`, {
+        first_page_only: true,
+      });
+      const delivered = short.deliverNext();
+      const startedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const [hold] = await runInDurableObject(queueGate(env, moduleQueue("generic")), (_gate, state) =>
+        state.storage.sql
+          .exec<{ state: string; until: number }>(
+            "SELECT state, until FROM gate_tasks WHERE task_id = ?",
+            task.taskId,
+          )
+          .toArray(),
+      );
+      // Without the heartbeat the hold would have ended 5 s after the run started, mid-page.
+      expect(hold).toMatchObject({ state: "running" });
+      expect(hold.until).toBeGreaterThan(startedAt + 5_000);
+      expect(hold.until).toBeGreaterThan(Date.now());
+      await delivered;
+    } finally {
+      short.restore();
+    }
   });
 
   it("re-queues, via the sweeper, a task whose message was lost with its dead Worker", async () => {

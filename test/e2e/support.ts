@@ -1,4 +1,5 @@
 /** Shared steps of the end-to-end scraping tests: submit, run the queue, retrieve, count fixture requests. */
+import { storedReviews } from "../helpers/task-store";
 import { env } from "cloudflare:workers";
 import { createHash } from "node:crypto";
 import { expect, inject } from "vitest";
@@ -109,14 +110,19 @@ export async function taskRow(taskId: string) {
   return env.DB.prepare("SELECT * FROM tasks WHERE id = ?").bind(taskId).first<Record<string, unknown>>();
 }
 
+/** How many reviews the task's R2 store holds (0 for a task without one: unfinished, failed). */
 export async function reviewRowCount(taskId: string): Promise<number> {
-  return (await env.DB.prepare("SELECT count(*) AS n FROM reviews WHERE task_id = ?")
-    .bind(taskId)
-    .first<number>("n"))!;
+  return (await storedReviews(taskId)).length;
 }
 
+/** Every R2 object of the task: page files, the run's id snapshots and the completed task's store. */
 export async function storedFileKeys(taskId: string): Promise<string[]> {
   return (await env.REVIEW_FILES.list({ prefix: `tasks/${taskId}/` })).objects.map((o) => o.key);
+}
+
+/** The task's page files only (what `tasks.files` records and `reviews_urls` serve). */
+export async function storedPageFileKeys(taskId: string): Promise<string[]> {
+  return (await env.REVIEW_FILES.list({ prefix: `tasks/${taskId}/pages/` })).objects.map((o) => o.key);
 }
 
 export interface ReceivedHook {

@@ -97,6 +97,7 @@ type Settings = Partial<
     | "FETCH_ROUTES"
     | "BRIGHTDATA_ZONE"
     | "PROVIDER_ORIGINS"
+    | "RUN_LEASE_SECONDS"
   >
 > & {
   /** Provider keys (Worker secrets, src/core/fetch-routes.ts). */
@@ -260,13 +261,25 @@ export class QueueDriver {
     // The test harness records that a message was retried but not its delay: watch the calls.
     const retries = batch.messages.map((message) => vi.spyOn(message, "retry"));
     const ctx = createExecutionContext();
+    const crash = this.#crash;
+    this.#crash = null;
+    // A Worker that dies takes its timers with it (a run's heartbeat): those the doomed invocation
+    // starts are stopped at the crash, or the abandoned handler would keep its run looking alive.
+    const timers: ReturnType<typeof setInterval>[] = [];
+    const setIntervalBefore = globalThis.setInterval;
+    if (crash)
+      globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => {
+        const timer = setIntervalBefore(...args);
+        timers.push(timer);
+        return timer;
+      }) as typeof setInterval;
     const handled = worker.queue(batch, this.#env, ctx).then(
       () => "done" as const,
       () => "threw" as const,
     );
-    const crash = this.#crash;
-    this.#crash = null;
     const ending = await (crash ? Promise.race([handled, crash().then(() => "crash" as const)]) : handled);
+    globalThis.setInterval = setIntervalBefore;
+    if (ending === "crash") for (const timer of timers) clearInterval(timer);
     const retryDelay = consumer?.retry_delay ?? DEFAULT_RETRY_DELAY;
     const result = ending === "crash" ? null : await getQueueResult(batch, ctx);
     if (!result) {

@@ -121,4 +121,19 @@ describe("npm run keys", () => {
     expect(db.prepare("SELECT count(*) AS n FROM accounts WHERE name = 'refused'").get()).toEqual({ n: 0 });
     db.close();
   });
+
+  it("refuses the service's reserved system: names, so no client key runs as the canary account", () => {
+    for (const name of ["system:canary", "system:ops", "SYSTEM:anything"]) {
+      const refused = keys("create", "--account", name);
+      expect({ status: refused.status, stderr: refused.stderr.trim() }, name).toEqual({
+        status: 1,
+        stderr: 'error: account names starting with "system:" are reserved for the service\'s own accounts',
+      });
+    }
+    const db = database();
+    expect(db.prepare("SELECT count(*) AS n FROM accounts WHERE name LIKE 'system:%'").get()).toEqual({
+      n: 0,
+    });
+    db.close();
+  });
 });

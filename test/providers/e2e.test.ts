@@ -10,7 +10,8 @@ import { QueueDriver } from "../helpers/queue";
 import { retrieve, slug, submitScrape, taskRow } from "../e2e/support";
 import { call } from "../helpers/api";
 import { logLines, scrapeFailures } from "../helpers/logs";
-import { WALLED_REVIEW_TEXTS } from "./fakes";
+import { echoedKey, WALLED_REVIEW_TEXTS } from "./fakes";
+import { keyForms, PROVIDER_CLIENT_DETAIL } from "../../src/scraping/routes/providers/common";
 import { FAKE_KEYS, PROVIDER_SECRETS, WALLED_DOMAIN } from "./keys";
 
 let driver: QueueDriver | undefined;
@@ -104,6 +105,38 @@ describe("routes end to end", () => {
     },
   );
 
+  it.each(Object.keys(FAKE_KEYS) as (keyof typeof FAKE_KEYS)[])(
+    "%s: a provider error that echoes the key past 180 characters leaves no part of it, nor the provider, to the client",
+    async (provider) => {
+      const queue = routed({ "*": [`provider:${provider}`] });
+      const warn = vi.spyOn(console, "warn");
+      const task = await submitScrape(
+        WALLED_DOMAIN,
+        `https://${WALLED_DOMAIN}/session/pecho-${slug("echo")}`,
+      );
+      await queue.drain();
+      const body = await retrieve(task, 1, 100);
+      // Page 1 was read; page 2's provider failure ends the walk with a stable, generic reason.
+      expect(body.task_status).toBe(200);
+      expect(body.coverage.stop_reason).toBe(`provider_error: ${PROVIDER_CLIENT_DETAIL.provider_error}`);
+      const clientText = JSON.stringify(body) + JSON.stringify(await taskRow(task.taskId));
+      expect(clientText).not.toContain(provider);
+      // The operator's log has the provider's answer, with every form and piece of the key removed.
+      const [failure] = scrapeFailures(warn, task.taskId);
+      expect(String(failure.detail)).toMatch(new RegExp(`^${provider}: 40[13] `));
+      expect(String(failure.detail)).toContain("[key]");
+      const key = FAKE_KEYS[provider];
+      const echoed = echoedKey(key);
+      for (const text of [clientText, String(failure.detail)]) {
+        for (const form of keyForms(key)) expect(text).not.toContain(form);
+        // No 8 characters in a row of the key, nor of the echoed base64 forms.
+        for (const quoted of [key, ...echoed.split(/[ =]/).filter((part) => part.length >= 16)])
+          for (let i = 0; i + 8 <= quoted.length; i++)
+            if (!/^y+$/.test(quoted.slice(i, i + 8))) expect(text).not.toContain(quoted.slice(i, i + 8));
+      }
+    },
+  );
+
   it("a provider that cannot get past the publisher ends the route list with blocked", async () => {
     const queue = routed({ "*": ["direct", "provider:brightdata"] });
     const task = await submitScrape(WALLED_DOMAIN, profile("pban"));
@@ -176,5 +209,6 @@ describe("routes end to end", () => {
     for (const text of [...logged, ...texts]) {
       for (const form of KEY_FORMS) expect(text).not.toContain(form);
     }
-  });
+    // Twelve tasks, the `pdown` ones through every provider backoff in real time: slow on a busy machine.
+  }, 90_000);
 });

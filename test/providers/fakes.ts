@@ -13,7 +13,10 @@
  *   x-brd-error-code reject_block, ScrapFly 422 ERR::ASP::SHIELD_PROTECTION_FAILED);
  * - `pquota-`: credit spent (Zyte 402, Bright Data 403 policy, ScrapFly 429 ERR::SCRAPE::QUOTA_LIMIT_REACHED);
  * - `pflaky-`: the first request for the URL gets a provider 503, later ones go through;
- * - `pdown-`: every request gets a provider 503.
+ * - `pdown-`: every request gets a provider 503;
+ * - `pecho-`: pages 2 and later get an account failure whose text, past the first 180 characters,
+ *   echoes the key in every form (plain, base64, URL-encoded) and a 12-character piece of it, as the
+ *   security review's fake did (2026-11, finding 4).
  *
  * Shapes, from the providers' documentation (see src/scraping/routes/providers/*.ts):
  * - Zyte: POST /v1/extract, `Authorization: Basic base64(key + ":")`, JSON {url, httpResponseBody,
@@ -97,7 +100,7 @@ async function relay(
   return null;
 }
 
-type Scenario = "ban" | "quota" | "flaky" | "down" | null;
+type Scenario = "ban" | "quota" | "flaky" | "down" | "echo" | null;
 /** The scenario a marker asks of this provider: `p<kind>-` for every provider, `p<kind>_<provider>-` for one. */
 function scenarioOf(provider: string, target: string, seen: Map<string, number>): Scenario {
   const path = URL.parse(target)?.pathname ?? "";
@@ -105,12 +108,19 @@ function scenarioOf(provider: string, target: string, seen: Map<string, number>)
   if (has("ban")) return "ban";
   if (has("quota")) return "quota";
   if (has("down")) return "down";
+  // Page 2 and later of a multi-page walk only, so the task has a page to complete with.
+  if (has("echo") && /[?&]page=[2-9]/.test(target)) return "echo";
   if (has("flaky")) {
     const n = (seen.get(target) ?? 0) + 1;
     seen.set(target, n);
     return n === 1 ? "flaky" : null;
   }
   return null;
+}
+
+/** An error text that quotes the key after 180 characters: whole, base64, URL-encoded, and in part. */
+export function echoedKey(key: string): string {
+  return `${"y".repeat(180)} key=${key} basic=${Buffer.from(`${key}:`).toString("base64")} b64=${Buffer.from(key).toString("base64")} url=${encodeURIComponent(key)} masked=${key.slice(0, 12)}****`;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -164,6 +174,8 @@ function zyte(origins: Record<string, string>): Handler {
         return problem(520, "download/temporary-error", "Website Ban");
       case "quota":
         return problem(402, "auth/account-suspended", "Account credit exhausted");
+      case "echo":
+        return problem(403, "auth/account-suspended", echoedKey(FAKE_KEYS.zyte));
       case "flaky":
       case "down":
         return problem(503, "download/internal-error", "Internal Server Error");
@@ -217,6 +229,12 @@ function brightdata(origins: Record<string, string>): Handler {
     switch (scenarioOf("brightdata", input.url, seen)) {
       case "ban":
         return failed(502, "reject_block", "Request blocked by the target site");
+      case "echo":
+        return {
+          status: 401,
+          headers: { "Content-Type": "text/plain" },
+          body: echoedKey(FAKE_KEYS.brightdata),
+        };
       case "quota":
         return {
           status: 403,
@@ -266,6 +284,8 @@ function scrapfly(origins: Record<string, string>): Handler {
         );
       case "quota":
         return error(429, "ERR::SCRAPE::QUOTA_LIMIT_REACHED", "You reached your scrape quota", false);
+      case "echo":
+        return error(401, "ERR::AUTH::BAD_KEY", echoedKey(FAKE_KEYS.scrapfly), false);
       case "flaky":
       case "down":
         return error(503, "ERR::SCRAPE::NETWORK_ERROR", "Network error", true);

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from "vitest";
 import { storePage } from "../../src/app/scrape/store-page";
 import type { Review } from "../../src/http/schemas/retrieve";
 import { DEAD_LETTER_QUEUE, GENERIC_QUEUE, queuePerTest } from "../helpers/queue";
-import { retrieve, reviewRowCount, slug, storedFileKeys, submitScrape, taskRow } from "../e2e/support";
+import {
+  retrieve,
+  reviewRowCount,
+  slug,
+  storedFileKeys,
+  storedPageFileKeys,
+  submitScrape,
+  taskRow,
+} from "../e2e/support";
 
 const queue = queuePerTest();
 
@@ -23,7 +31,8 @@ const zombieReview: Review = {
 
 async function fileTexts(taskId: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const key of await storedFileKeys(taskId)) out[key] = await (await env.REVIEW_FILES.get(key))!.text();
+  for (const key of await storedPageFileKeys(taskId))
+    out[key] = await (await env.REVIEW_FILES.get(key))!.text();
   return out;
 }
 

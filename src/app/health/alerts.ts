@@ -3,9 +3,16 @@ import { accountStub } from "../../account/account-do";
 import { OPS_ACCOUNT_ID } from "../../account/ops-webhook";
 import { settings } from "../../settings";
 import { loadHealth, UNKNOWN_HEALTH } from "./read";
+import { trackedKeysJson } from "./tracked";
 
 /**
- * Compares every publisher's health now with the status it was last seen in, stores each change, and
+ * Operator alerts queued per tick at most. Further changes are left unstored, so the next tick (five
+ * minutes later) sees and sends them: a burst is spread, never lost, and a tick stays small.
+ */
+export const MAX_ALERTS_PER_TICK = 20;
+
+/**
+ * Compares every tracked publisher's health now with the status it was last seen in, stores each change, and
  * queues one operator alert per change (publisher.degraded, publisher.failing, publisher.recovered)
  * in the ops outbox, which signs, retries and logs it like a client's webhook. The event id names
  * the publisher and the change it follows from, so a tick that dies between queueing and storing
@@ -15,13 +22,18 @@ export async function evaluateHealthAlerts(
   env: Env,
   now: number,
 ): Promise<{ publisher: string; event: string }[]> {
+  const tracked = trackedKeysJson(env);
   const [views, stored] = await Promise.all([
     loadHealth(env, now),
-    env.DB.prepare(`SELECT publisher_key, status, changed_at FROM publisher_health`).all<{
-      publisher_key: string;
-      status: HealthStatus;
-      changed_at: number;
-    }>(),
+    env.DB.prepare(
+      `SELECT publisher_key, status, changed_at FROM publisher_health WHERE publisher_key IN (SELECT value FROM json_each(?1))`,
+    )
+      .bind(tracked)
+      .all<{
+        publisher_key: string;
+        status: HealthStatus;
+        changed_at: number;
+      }>(),
   ]);
   const previous = new Map(stored.results.map((r) => [r.publisher_key, r]));
   const ops = settings(env).opsWebhook;
@@ -32,6 +44,7 @@ export async function evaluateHealthAlerts(
     const before = previous.get(publisher);
     if (before?.status === health.status) continue;
     const event = healthEvent(before?.status ?? null, health.status);
+    if (event && ops && alerts.length >= MAX_ALERTS_PER_TICK) continue;
     if (event && ops) {
       const id = `evt_${publisher}_${before?.changed_at ?? 0}_${health.status}`;
       const body = JSON.stringify({
@@ -57,6 +70,12 @@ export async function evaluateHealthAlerts(
       ).bind(publisher, health.status, now),
     );
   }
-  if (updates.length) await env.DB.batch(updates);
+  // Rows of publishers no longer tracked (client domains recorded before health was bounded).
+  updates.push(
+    env.DB.prepare(
+      `DELETE FROM publisher_health WHERE publisher_key NOT IN (SELECT value FROM json_each(?1))`,
+    ).bind(tracked),
+  );
+  await env.DB.batch(updates);
   return alerts;
 }

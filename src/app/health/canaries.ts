@@ -5,6 +5,7 @@ import { submitRequest } from "../tasks/submit";
 import { log } from "../../log";
 import { CANARY_ACCOUNT_ID } from "./outcomes";
 import { OUTCOME_RETENTION_MS } from "./read";
+import { trackedKeysJson } from "./tracked";
 
 /** Base URL canary tasks' file links would use; nobody retrieves them, the field is required. */
 const CANARY_BASE_URL = "https://canary.invalid";
@@ -88,12 +89,15 @@ export async function pruneHealthData(env: Env, now: number): Promise<void> {
   const ids = old.results.map((r) => r.id);
   const cutoff = now - OUTCOME_RETENTION_MS;
   await env.DB.batch([
-    ...ids.flatMap((id) => [
-      env.DB.prepare(`DELETE FROM reviews WHERE task_id = ?1`).bind(id),
-      // reviews_found stays: it is how the canary's run is judged (a completion with reviews).
-      env.DB.prepare(`UPDATE tasks SET files = '[]' WHERE id = ?1`).bind(id),
-    ]),
+    // reviews_found stays: it is how the canary's run is judged (a completion with reviews).
+    ...ids.map((id) =>
+      env.DB.prepare(`UPDATE tasks SET files = '[]', reviews_key = NULL WHERE id = ?1`).bind(id),
+    ),
     env.DB.prepare(`DELETE FROM publisher_hours WHERE hour < ?1`).bind(cutoff),
+    // Hours of publishers no longer tracked (client domains recorded before health was bounded).
+    env.DB.prepare(
+      `DELETE FROM publisher_hours WHERE publisher_key NOT IN (SELECT value FROM json_each(?1))`,
+    ).bind(trackedKeysJson(env)),
     env.DB.prepare(`DELETE FROM tasks WHERE account_id = ?1 AND finished_at < ?2`).bind(
       CANARY_ACCOUNT_ID,
       cutoff,

@@ -9,6 +9,7 @@ import {
 } from "../../core/health/status";
 import { listPublishers } from "../../publishers/registry";
 import { CANARY_ACCOUNT_ID } from "./outcomes";
+import { trackedKeysJson } from "./tracked";
 
 /** A publisher's health and its last 24 hours' success rate per hour (oldest first), for /status. */
 export interface HealthView {
@@ -41,23 +42,28 @@ interface HourRow {
   last_success_at: number | null;
   last_failure_at: number | null;
   last_failure_reason: string | null;
+  failed_accounts: string;
 }
 
 /**
  * Every publisher's health as of `now`, keyed by registry domain: one D1 round trip (a batch of
  * three reads: the last 24 hours of outcomes, each publisher's last success in the 30 days kept, and
  * each publisher's last three canary runs). Publishers with nothing recorded are absent: `unknown`.
+ * Only tracked publishers are read (./tracked.ts), each by the outcomes' primary key (publisher,
+ * hour): the work is bounded by the registry and the canaries, whatever domains clients submit.
  */
 export async function loadHealth(env: Env, now: number): Promise<Map<string, HealthView>> {
   const since = Math.floor((now - DAY_MS) / HOUR_MS) * HOUR_MS;
+  const tracked = trackedKeysJson(env);
   const [hours, successes, canaries] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
-      `SELECT publisher_key, hour, tasks, succeeded, failed_publisher, last_success_at, last_failure_at, last_failure_reason
-       FROM publisher_hours WHERE hour >= ?1`,
-    ).bind(since),
+      `SELECT publisher_key, hour, tasks, succeeded, failed_publisher, last_success_at, last_failure_at, last_failure_reason, failed_accounts
+       FROM publisher_hours WHERE publisher_key IN (SELECT value FROM json_each(?2)) AND hour >= ?1`,
+    ).bind(since, tracked),
     env.DB.prepare(
-      `SELECT publisher_key, max(last_success_at) AS at FROM publisher_hours GROUP BY publisher_key`,
-    ),
+      `SELECT publisher_key, max(last_success_at) AS at FROM publisher_hours
+       WHERE publisher_key IN (SELECT value FROM json_each(?1)) GROUP BY publisher_key`,
+    ).bind(tracked),
     env.DB.prepare(
       `SELECT publisher_key, status, reviews_found, reason, finished_at FROM (
          SELECT publisher_key, status, reviews_found, reason, finished_at,
@@ -77,6 +83,7 @@ export async function loadHealth(env: Env, now: number): Promise<Map<string, Hea
       lastSuccessAt: row.last_success_at,
       lastFailureAt: row.last_failure_at,
       lastFailureReason: row.last_failure_reason,
+      failedAccounts: JSON.parse(row.failed_accounts) as string[],
     });
     hoursBy.set(publisherDomain(row.publisher_key), list);
   }

@@ -6,18 +6,11 @@ import { TaskStatus } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
 import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import { database, type Database } from "../../db/client";
-import {
-  monitorChanges,
-  monitorReviews,
-  monitorRuns,
-  monitors,
-  reviews,
-  tasks,
-  webhooks,
-} from "../../db/schema";
+import { monitorChanges, monitorReviews, monitorRuns, monitors, tasks, webhooks } from "../../db/schema";
 import { errorText, log } from "../../log";
 import { queueMonitorEvents, type RunCompletedPayload } from "./events";
 import { changeView } from "./store";
+import { readAllReviews } from "../../storage/task-reviews";
 
 type MonitorRun = typeof monitorRuns.$inferSelect;
 
@@ -201,14 +194,7 @@ async function queueSettledRuns(
  */
 async function applyDiff(env: Env, db: Database, run: MonitorRun, complete: boolean): Promise<void> {
   const { taskId, monitorId, publisherKey } = run;
-  const seen = (
-    await db
-      .select({ data: reviews.data })
-      .from(reviews)
-      .where(eq(reviews.taskId, taskId))
-      .orderBy(asc(reviews.position))
-      .all()
-  ).map((row) => row.data as Review);
+  const seen = await taskReviews(env, taskId);
   let current = run;
   if (current.state === "running") {
     const { changes, baseline } = await detect(db, run, seen, complete);
@@ -438,4 +424,12 @@ async function allKnown<C extends { review_id: typeof monitorReviews.reviewId }>
     if (page.length < KNOWN_PER_QUERY) return rows;
     after = String((page[page.length - 1] as Record<string, unknown>).review_id);
   }
+}
+
+/** The completed task's reviews in position order, from its store in R2 (src/storage/task-reviews.ts). */
+async function taskReviews(env: Env, taskId: string): Promise<Review[]> {
+  const row = await env.DB.prepare(`SELECT reviews_key FROM tasks WHERE id = ?1`)
+    .bind(taskId)
+    .first<{ reviews_key: string | null }>();
+  return row?.reviews_key ? readAllReviews(env, row.reviews_key) : [];
 }

@@ -29,17 +29,18 @@ import { cutToOptions } from "../../core/tasks/collection";
 import { checkedSummary } from "../../core/tasks/publisher-summary";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
-import { gateQueue } from "../../queue/concurrency";
+import { gateQueue, RUN_HOLD_MS } from "../../queue/concurrency";
 import type { Release } from "../../queue/fair-share";
 import { queueGate, sendMessage, sendTasks, type GateQueue, type QueueGate } from "../../queue/queue-gate";
-import { addRequestCounts, storedReviewCount, storePage } from "./store-page";
+import { addRequestCounts, storePage } from "./store-page";
+import { loadStoredIds, saveIdsSnapshot } from "../../storage/review-ids";
 
 export type RunOutcome = { kind: "ack" } | { kind: "retry"; delaySeconds: number };
 
 const ACK: RunOutcome = { kind: "ack" };
 
-/** A run's hold on one of its account's running slots lasts at most this long (a dead run's frees itself). */
-const RUN_SLOT_TTL_MS = 10 * 60_000;
+/** A run's hold on one of its account's running slots lasts at most this long past its last heartbeat (a dead run's frees itself). */
+const RUN_SLOT_TTL_MS = RUN_HOLD_MS;
 
 /** How long a task over its account's plan cap (all queues) waits in its gate (plus up to 5 s of jitter). */
 const SLOT_WAIT_SECONDS = 10;
@@ -122,18 +123,28 @@ export async function runScrape(
   try {
     // The plan's cap counts the account's runs on every queue: a task over it waits in the gate.
     const account = accountStub(env, owner.accountId);
-    const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, RUN_SLOT_TTL_MS);
+    const holdMs = Math.min(RUN_SLOT_TTL_MS, gate.queue.runningTtlMs);
+    const slot = await account.acquireRunSlot(message.task_id, limits.concurrent_tasks, holdMs);
     if (!slot.granted) {
       released = { deferSeconds: SLOT_WAIT_SECONDS + Math.floor(Math.random() * 6) };
       decided = true;
       return ACK;
     }
+    // Heartbeats while the run lives: its holds in the gate and the account last on, and expire
+    // within seconds of its death (src/queue/concurrency.ts, RUN_HOLD_MS).
+    const beat = setInterval(() => {
+      void Promise.all([
+        gate.stub.keepAlive(gate.queue, message.task_id),
+        account.renewRunSlot(message.task_id, holdMs),
+      ]).catch(() => {});
+    }, heartbeatMs(gate.queue));
     try {
       const outcome = await runClaimed(env, message, attempts, limits, gate);
       released = outcome.kind === "retry" ? { retryInSeconds: outcome.delaySeconds } : {};
       decided = true;
       return outcome;
     } finally {
+      clearInterval(beat);
       // A failed release is not lost either: the slot's hold expires by itself (RUN_SLOT_TTL_MS).
       slotReleased = account.releaseRunSlot(message.task_id).catch(() => {});
     }
@@ -165,6 +176,11 @@ export async function runScrape(
         ),
     ]);
   }
+}
+
+/** A third of the run's hold: two heartbeats may be late or lost before the hold expires. */
+function heartbeatMs(queue: GateQueue): number {
+  return Math.max(1000, Math.floor(queue.runningTtlMs / 3));
 }
 
 /** The queue gate a run reports to (page heartbeats); null for a run of an already finished task. */
@@ -220,6 +236,7 @@ async function runClaimed(
   }
   const client = new PublisherClient(env, {
     publisherKey: task.publisherKey,
+    accountId: task.accountId,
     cookies,
     deadline: task.deadlineAt!,
     pageTimeoutMs: limits.page_timeout_seconds * 1000,
@@ -342,9 +359,10 @@ async function walkPages(
   // Only a newest-first walk may stop where the client's known reviews or `since` begin: in any
   // other order a newer review may still follow (src/core/tasks/collection.ts).
   const newestFirst = (options.sort ?? "newest") === "newest";
-  // Reviews stored so far (by earlier runs too), for max_reviews.
-  let storedSoFar = task.reviewsFound;
   const client = ctx.client;
+  // The ids of every review the task has stored, and how many recorded files hold them.
+  const storedIds = await loadStoredIds(env, task.id, task.files);
+  let recordedFiles = task.files.length;
   let { cursor, profileUrl } = await startingCursor(env, task, publisher, ctx);
   if (cursor.jar) client.restoreJar(await openJar(env, cursor.jar));
   const pagesPerRun = settings(env).pagesPerRun;
@@ -365,7 +383,7 @@ async function walkPages(
       ) {
         if (
           !(await completeTask(env, task.id, token, {
-            stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.message}`),
+            stopReason: stopReasonText(err.reason, `page ${cursor.page}: ${err.clientDetail}`),
           }))
         ) {
           log("warn", "scrape run lost its task before completing", {
@@ -392,7 +410,9 @@ async function walkPages(
       pageLanguage: page.pageLanguage ?? null,
     });
     const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
-    const cut = cutToOptions({ options, reviews: fresh, storedBefore: storedSoFar });
+    const added = newReviews(fresh, storedIds);
+    // The client's since and max_reviews, on the reviews this page adds (storedIds: exact counts).
+    const cut = cutToOptions({ options, reviews: added, storedBefore: storedIds.size });
     // A walk that reaches the publisher's last page is "full": what it collected is compared with the
     // publisher's total (coverage.ts). One stopped by the client's own choice is not (since and
     // max_reviews name themselves in coverage); one stopped by the plan's page budget is incomplete
@@ -411,8 +431,7 @@ async function walkPages(
           `the plan's pages_per_task (${maxPages}) ended the walk with pages left`,
         ),
       };
-    } else if (await onlyRepeats(env, task.id, cursor.page, fresh))
-      end = { fullWalk: true, stopReason: null };
+    } else if (onlyRepeats(cursor.page, fresh, added)) end = { fullWalk: true, stopReason: null };
     const next: StoredCursor = { page: cursor.page + 1, state: end ? null : page.next };
     // The publisher's cookies go on with the walk (encrypted), so a later run keeps its session.
     const jar = end ? [] : client.jarSnapshot();
@@ -433,11 +452,13 @@ async function walkPages(
     });
     // Another run holds the task now (this one was too slow); it carries on from the stored cursor.
     if (!stored) return ACK;
-    storedSoFar += cut.kept.length;
+    for (const review of cut.kept) storedIds.add(review.review_id);
+    if (cut.kept.length) recordedFiles++;
     cursor = next;
     profileUrl = undefined;
     // The run's share of pages is done, or another account waits for the slot this one holds.
     if (cursor.state !== null && (scraped + 1 >= pagesPerRun || (await handOver))) {
+      await saveIdsSnapshot(env, task.id, recordedFiles, storedIds);
       await dispatchTasks(env, [
         { taskId: task.id, publisherKey: task.publisherKey, accountId: task.accountId, run: run + 1 },
       ]);
@@ -456,15 +477,18 @@ async function walkPages(
  * seen before (publishers whose last page links to the first): the walk ends there rather than
  * circling until the time budget runs out.
  */
-async function onlyRepeats(
-  env: Env,
-  taskId: string,
-  page: number,
-  reviews: readonly Review[],
-): Promise<boolean> {
-  if (page === 1 || reviews.length === 0) return false;
-  const ids = new Set(reviews.map((r) => r.review_id));
-  return (await storedReviewCount(env, taskId, [...ids])) === ids.size;
+function onlyRepeats(page: number, fresh: readonly Review[], added: readonly Review[]): boolean {
+  return page > 1 && fresh.length > 0 && added.length === 0;
+}
+
+/** The page's reviews the task has not stored yet, each once (the first of a page's duplicates). */
+function newReviews(reviews: readonly Review[], stored: ReadonlySet<string>): Review[] {
+  const seen = new Set<string>();
+  return reviews.filter((review) => {
+    if (stored.has(review.review_id) || seen.has(review.review_id)) return false;
+    seen.add(review.review_id);
+    return true;
+  });
 }
 
 /**
@@ -531,7 +555,9 @@ async function stopAfterError(
     // nothing (docs/architecture.md, "Product decisions"); a task with no stored page fails as before. An unexpected error's own
     // message stays in the log.
     if (reason !== "timeout") {
-      const detail = err instanceof ScrapeError ? err.message : "an unexpected error (see the service log)";
+      // The client's own text of the failure: a provider's answer stays in the log above.
+      const detail =
+        err instanceof ScrapeError ? err.clientDetail : "an unexpected error (see the service log)";
       if (await completeTask(env, task.id, token, { stopReason: stopReasonText(reason, detail) })) {
         log("info", "task completed with the pages read before the failure", {
           task_id: task.id,

@@ -1,4 +1,3 @@
-import { chunk, D1_MAX_PARAMS } from "../../db/batching";
 import type { Review } from "../../core/reviews/review";
 import type { RequestCounts } from "../../core/tasks/task-views";
 import type { StoredSummary } from "../../core/tasks/publisher-summary";
@@ -6,15 +5,16 @@ import type { StoredCursor } from "./cursor";
 import { leaseMs } from "./lease";
 import { deleteFile, pageFileKey, putPageFile } from "../../storage/review-files";
 
-/** 4 parameters per review row, 3 for the guard. */
-const ROWS_PER_INSERT = Math.floor((D1_MAX_PARAMS - 3) / 4);
-
 export interface StoredPage {
   taskId: string;
   /** The lease token of the run storing the page. */
   token: string;
   page: number;
-  /** The page's reviews, already without the ones the client knows. */
+  /**
+   * The page's reviews new to the task: without the ones the client knows and without those already
+   * stored (src/storage/review-ids.ts), so the page files hold each review once and `reviews_found`
+   * grows by exactly their number.
+   */
   reviews: readonly Review[];
   /** Where the walk goes on from here. */
   next: StoredCursor;
@@ -33,9 +33,10 @@ export interface StoredPage {
 }
 
 /**
- * Stores one scraped page: its JSON Lines file in R2 (pages without reviews get none) under a key of
- * its own, then in one D1 transaction the progress (cursor, pages_scraped, files, a longer lease)
- * and the reviews (INSERT OR IGNORE: deduplicated by review_id across pages and re-scrapes).
+ * Stores one scraped page: its JSON Lines file in R2 (pages without new reviews get none) under a
+ * key of its own, then in one guarded D1 update the progress (cursor, pages_scraped, files,
+ * reviews_found, a longer lease). No review goes to D1: the recorded files are the task's reviews
+ * until completion sorts them (src/storage/task-reviews.ts).
  *
  * Everything is conditional on the run still holding the task at exactly the previous page, so a
  * run that lost its lease, or a page stored twice, changes nothing: the D1 writes do not happen and
@@ -57,7 +58,8 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
        publisher_total = coalesce(?9, publisher_total), limited_view = coalesce(?10, limited_view),
        full_walk = coalesce(?11, full_walk), stop_reason = coalesce(?12, stop_reason),
        requests_direct = requests_direct + ?13, requests_browser = requests_browser + ?14, requests_provider = requests_provider + ?15,
-       publisher_summary = coalesce(?16, publisher_summary)
+       reviews_found = reviews_found + ?16,
+       publisher_summary = coalesce(?17, publisher_summary)
      WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
   ).bind(
     JSON.stringify(page.next),
@@ -75,30 +77,13 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     page.requests?.direct ?? 0,
     page.requests?.browser ?? 0,
     page.requests?.provider ?? 0,
+    page.reviews.length,
     page.summary ? JSON.stringify(page.summary) : null,
   );
 
-  const inserts = chunk(page.reviews, ROWS_PER_INSERT).map((rows) =>
-    env.DB.prepare(
-      `INSERT OR IGNORE INTO reviews (task_id, review_id, posted_at, data)
-       SELECT column1, column2, column3, column4 FROM (VALUES ${rows.map(() => "(?, ?, ?, ?)").join(", ")})
-       WHERE EXISTS (SELECT 1 FROM tasks WHERE id = ? AND lease_token = ? AND pages_scraped = ?)`,
-    ).bind(
-      ...rows.flatMap((r) => [taskId, r.review_id, r.posted_at, JSON.stringify(r)]),
-      taskId,
-      token,
-      page.page,
-    ),
-  );
-
-  const count = env.DB.prepare(
-    `UPDATE tasks SET reviews_found = (SELECT count(*) FROM reviews WHERE task_id = ?1) WHERE id = ?1 AND lease_token = ?2`,
-  ).bind(taskId, token);
-
   let stored = false;
   try {
-    const [result] = await env.DB.batch([progress, ...inserts, count]);
-    stored = result.meta.changes === 1;
+    stored = (await progress.run()).meta.changes === 1;
   } finally {
     if (!stored && fileKey) await deleteFile(env, fileKey);
   }
@@ -116,25 +101,4 @@ export async function addRequestCounts(env: Env, taskId: string, counts: Request
   )
     .bind(taskId, counts.direct, counts.browser, counts.provider)
     .run();
-}
-
-/** Review ids per query: the limit less the task id. */
-const IDS_PER_QUERY = D1_MAX_PARAMS - 1;
-
-/** How many of these review ids the task has stored already. */
-export async function storedReviewCount(
-  env: Env,
-  taskId: string,
-  reviewIds: readonly string[],
-): Promise<number> {
-  const unique = [...new Set(reviewIds)];
-  if (!unique.length) return 0;
-  const counts = await env.DB.batch<{ n: number }>(
-    chunk(unique, IDS_PER_QUERY).map((ids) =>
-      env.DB.prepare(
-        `SELECT count(*) AS n FROM reviews WHERE task_id = ? AND review_id IN (${ids.map(() => "?").join(", ")})`,
-      ).bind(taskId, ...ids),
-    ),
-  );
-  return counts.reduce((sum, result) => sum + (result.results[0]?.n ?? 0), 0);
 }

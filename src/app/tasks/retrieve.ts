@@ -1,13 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { requests, reviews, tasks, type TaskRow } from "../../db/schema";
+import { requests, tasks, type TaskRow } from "../../db/schema";
 import type { CompletedTask, RequestCounts, UnfinishedTask } from "../../core/tasks/task-views";
 import type { Business } from "../../core/tasks/business";
 import { cachedReviewsUrls, signedReviewsUrls, type SignedUrls } from "../../storage/review-urls";
 import { TaskStatus, type FailureReason } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
 import { publisherSummary, type StoredSummary } from "../../core/tasks/publisher-summary";
+import { moveLegacyTask } from "../scrape/legacy-reviews";
+import {
+  hasFilters,
+  loadIndex,
+  matchingPositions,
+  readLines,
+  readPageJson,
+  ReviewsGone,
+  type ReviewFilters,
+} from "../../storage/task-reviews";
 
 const MESSAGES = {
   [TaskStatus.queued]: { status: "queued", message: "Task is queued and waiting" },
@@ -35,6 +45,7 @@ const taskColumns = {
   requestsDirect: tasks.requestsDirect,
   requestsBrowser: tasks.requestsBrowser,
   requestsProvider: tasks.requestsProvider,
+  reviewsKey: tasks.reviewsKey,
 };
 
 function requestCounts(task: RetrievedTask): RequestCounts {
@@ -82,16 +93,18 @@ export interface TaskPage {
   files: string[];
   /** The page's reviews as one JSON array text, exactly as stored (never parsed and re-serialized). */
   reviewsJson: string;
+  /** How many reviews the page is cut from: the task's, or those matching the filters. */
+  total: number;
 }
 
 const sibling = alias(tasks, "sibling");
 
 /**
- * A task of the account with its business, its request's other tasks and one page of reviews, in
- * one D1 round trip (one statement). Reviews carry their newest-first position from completion, so
- * a page is one range read on (task_id, position) whatever its number; its rows are joined inside
- * SQLite into one JSON text, so one value crosses the wire however large the page. The page is only
- * read for a completed task (unfinished tasks have no positions).
+ * A task of the account with its business, its request's other tasks and one page of reviews: one
+ * D1 read (one statement) of the task row, then for a completed task its page from the task's store
+ * in R2 (src/storage/task-reviews.ts): one range read of the index and one of the reviews, whatever
+ * the page number, or with filters the whole compact index and the matching lines. Null when there
+ * is no such task, or its store is gone (retention deleted it between the two reads).
  */
 export async function findTaskPage(
   env: Env,
@@ -100,8 +113,8 @@ export async function findTaskPage(
   page: number,
   pageSize: number,
   baseUrl: string,
+  filters: ReviewFilters = {},
 ): Promise<TaskPage | null> {
-  const start = (page - 1) * pageSize;
   const cachedUrls = cachedReviewsUrls(env, baseUrl, lookup.taskId);
   const row = await db
     .select({
@@ -109,9 +122,6 @@ export async function findTaskPage(
       business: requests.business,
       files: cachedUrls ? sql<null>`NULL` : sql<string>`${tasks.files}`,
       related: sql<string>`(SELECT json_group_array(${sibling.id} ORDER BY ${sibling.position}) FROM "tasks" AS "sibling" WHERE ${sibling.requestId} = ${tasks.requestId} AND ${sibling.id} <> ${tasks.id})`,
-      reviews: sql<
-        string | null
-      >`(SELECT group_concat(${reviews.data}, ',' ORDER BY ${reviews.position}) FROM ${reviews} WHERE ${reviews.taskId} = ${tasks.id} AND ${tasks.status} = ${TaskStatus.completed} AND ${reviews.position} > ${start} AND ${reviews.position} <= ${start + pageSize})`,
     })
     .from(tasks)
     .innerJoin(requests, eq(requests.id, tasks.requestId))
@@ -125,14 +135,45 @@ export async function findTaskPage(
     )
     .get();
   if (!row) return null;
+  const reviews =
+    row.task.status === TaskStatus.completed
+      ? await pageOfReviews(env, row.task, (page - 1) * pageSize, pageSize, filters)
+      : { json: "[]", total: 0 };
+  if (!reviews) return null;
   return {
     task: row.task,
     business: row.business as Business,
     relatedTaskIds: JSON.parse(row.related) as string[],
     urls: cachedUrls,
     files: row.files === null ? [] : (JSON.parse(row.files) as string[]),
-    reviewsJson: `[${row.reviews ?? ""}]`,
+    reviewsJson: reviews.json,
+    total: reviews.total,
   };
+}
+
+/** Positions [start, start + size) of the completed task's reviews, filtered or not; null once its store is gone. */
+async function pageOfReviews(
+  env: Env,
+  task: RetrievedTask,
+  start: number,
+  size: number,
+  filters: ReviewFilters,
+): Promise<{ json: string; total: number } | null> {
+  // A task completed before migration 0010 whose rows the cron has not moved yet is moved now.
+  const key = task.reviewsKey ?? (task.reviewsFound > 0 ? await moveLegacyTask(env, task.id) : null);
+  if (key === null) return { json: "[]", total: 0 };
+  try {
+    if (!hasFilters(filters)) {
+      return { json: await readPageJson(env, key, task.reviewsFound, start, size), total: task.reviewsFound };
+    }
+    const index = await loadIndex(env, key, filters);
+    const positions = matchingPositions(index, filters);
+    const lines = await readLines(env, key, index.view, positions.slice(start, start + size));
+    return { json: `[${lines.join(",")}]`, total: positions.length };
+  } catch (err) {
+    if (err instanceof ReviewsGone) return null;
+    throw err;
+  }
 }
 
 /**
@@ -147,7 +188,7 @@ export async function completedTaskJson(
   baseUrl: string,
 ): Promise<string> {
   const { task, business } = found;
-  const total = task.reviewsFound;
+  const total = found.total;
   const totalPages = Math.ceil(total / pageSize);
   const urls = found.urls ?? (await signedReviewsUrls(env, baseUrl, task.id, found.files));
   const head: Omit<CompletedTask, "business" | "reviews" | "pagination" | "coverage" | "requests"> = {
@@ -176,7 +217,7 @@ export async function completedTaskJson(
     has_next: page < totalPages,
     has_previous: page > 1,
   };
-  const coverage: CompletedTask["coverage"] = taskCoverage({ ...task, collected: total });
+  const coverage: CompletedTask["coverage"] = taskCoverage({ ...task, collected: task.reviewsFound });
   return (
     `${JSON.stringify(head).slice(0, -1)},"business":${JSON.stringify(businessHead).slice(0, -1)},"reviews_urls":${urls.json}}` +
     `,"reviews":${found.reviewsJson},"pagination":${JSON.stringify(pagination)},"coverage":${JSON.stringify(coverage)},"requests":${JSON.stringify(requestCounts(task))}}`

@@ -15,6 +15,12 @@ export const MIN_TASKS_FOR_RATE = 10;
 export const FAILING_SHARE = 0.5;
 /** Share from which it is degraded. */
 export const DEGRADED_SHARE = 0.2;
+/**
+ * A rate-based status (degraded, failing) needs publisher failures from at least this many accounts
+ * in 24 h (the canary's counts as one): a single client's made-up profiles never turn a publisher
+ * degraded or failing, for everyone, on the public status page and in the operator's alerts.
+ */
+export const MIN_FAILING_ACCOUNTS = 2;
 /** This many canary runs in a row that failed make a publisher failing. */
 export const FAILING_CANARY_RUNS = 3;
 
@@ -27,6 +33,8 @@ export interface HourOutcomes {
   lastSuccessAt: number | null;
   lastFailureAt: number | null;
   lastFailureReason: string | null;
+  /** Accounts whose tasks failed for a publisher reason in the hour (up to three are kept). */
+  failedAccounts: readonly string[];
 }
 
 /** A finished canary run, newest first. `ok` is a completion with at least one review. */
@@ -53,7 +61,8 @@ export const DAY_MS = 24 * HOUR_MS;
 /**
  * The rule, in order:
  * - failing: the last three canary runs all failed, or at least ten tasks finished in 24 h and at
- *   least half of them failed for a publisher reason (blocked, publisher_error, profile_not_found);
+ *   least half of them failed for a publisher reason (blocked, publisher_error, profile_not_found),
+ *   those failures coming from at least MIN_FAILING_ACCOUNTS accounts;
  * - degraded: the last canary run failed, or at least ten tasks and at least a fifth of them failed
  *   for a publisher reason;
  * - operational: anything finished in 24 h (task or canary) and none of the above;
@@ -83,7 +92,9 @@ export function publisherHealth(
 
   const lastCanaries = canaries.slice(0, FAILING_CANARY_RUNS);
   const canariesFailing = lastCanaries.length === FAILING_CANARY_RUNS && lastCanaries.every((c) => !c.ok);
-  const share = tasks >= MIN_TASKS_FOR_RATE ? failedPublisher / tasks : 0;
+  const failingAccounts = new Set(recent.flatMap((h) => h.failedAccounts)).size;
+  const share =
+    tasks >= MIN_TASKS_FOR_RATE && failingAccounts >= MIN_FAILING_ACCOUNTS ? failedPublisher / tasks : 0;
   let status: HealthStatus;
   if (canariesFailing || share >= FAILING_SHARE) status = "failing";
   else if ((canaries[0] !== undefined && !canaries[0].ok) || share >= DEGRADED_SHARE) status = "degraded";

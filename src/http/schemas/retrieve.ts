@@ -5,6 +5,7 @@ import { ReviewSchema } from "../../core/reviews/review";
 import { PublisherSummarySchema } from "../../core/tasks/publisher-summary";
 import { ApiKeySchema } from "./common";
 import { FAILURE_REASONS } from "../../core/tasks/status";
+import { checkFilterBounds, FilterFields } from "./filters";
 
 // The review shape belongs to the domain (normalization produces it); the API documents it as is.
 export { ReviewSchema, type Review } from "../../core/reviews/review";
@@ -21,16 +22,19 @@ export const RetrieveRequestSchema = drfObject({
   page_size: drfInteger({ min: 1, max: PAGE_SIZE_MAX })
     .optional()
     .openapi({ type: "integer", minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
-}).openapi("RetrieveRequest", {
-  example: {
-    api_key: "rk_your_api_key",
-    foreign_key: "order-1234",
-    publisher_key: "trustpilot.com",
-    task_id: "8c1f1f7e-6b1a-4c3e-9a43-0d2b8f0c2a11",
-    page: 1,
-    page_size: 50,
-  },
-});
+  ...FilterFields,
+})
+  .superRefine(checkFilterBounds)
+  .openapi("RetrieveRequest", {
+    example: {
+      api_key: "rk_your_api_key",
+      foreign_key: "order-1234",
+      publisher_key: "trustpilot.com",
+      task_id: "8c1f1f7e-6b1a-4c3e-9a43-0d2b8f0c2a11",
+      page: 1,
+      page_size: 50,
+    },
+  });
 
 export const PaginationSchema = z
   .object({
@@ -74,10 +78,9 @@ export const CoverageSchema = z
     publisher_total: z.number().int().nullable().openapi({
       description: "The review count the publisher states for the profile; null when no page stated one.",
     }),
-    collected: z
-      .number()
-      .int()
-      .openapi({ description: "Reviews the task holds (the same as pagination.total_reviews)." }),
+    collected: z.number().int().openapi({
+      description: "Reviews the task holds (the same as pagination.total_reviews when no filter is given).",
+    }),
     complete: z.boolean().openapi({
       description:
         "false when the reviews are known to be incomplete: the module's view is limited, a failure or the plan's page budget ended the walk, or a walk to the last page collected clearly fewer than publisher_total (below 90 % and at least 5 short).",

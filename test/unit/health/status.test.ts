@@ -18,6 +18,7 @@ function hour(
   succeeded: number,
   failedPublisher: number,
   reason: string | null = null,
+  failedAccounts: string[] = failedPublisher ? ["acct-a", "acct-b"] : [],
 ): HourOutcomes {
   return {
     hour: hourAt(hoursAgo),
@@ -27,6 +28,7 @@ function hour(
     lastSuccessAt: succeeded ? hourAt(hoursAgo) + 60_000 : null,
     lastFailureAt: tasks > succeeded ? hourAt(hoursAgo) + 120_000 : null,
     lastFailureReason: tasks > succeeded ? reason : null,
+    failedAccounts,
   };
 }
 const canary = (
@@ -52,6 +54,18 @@ describe("publisherHealth", () => {
       "degraded",
     ],
     ["10 tasks, 1 publisher failure", [hour(1, 10, 9, 1, "blocked")], [], "operational"],
+    [
+      "10 tasks all failing, every failure from one account: no single client steers health",
+      [hour(2, 5, 0, 5, "profile_not_found", ["acct-a"]), hour(1, 5, 0, 5, "profile_not_found", ["acct-a"])],
+      [],
+      "operational",
+    ],
+    [
+      "the same failures from two accounts over the day",
+      [hour(2, 5, 0, 5, "profile_not_found", ["acct-a"]), hour(1, 5, 0, 5, "profile_not_found", ["acct-b"])],
+      [],
+      "failing",
+    ],
     ["10 tasks failing for other reasons (timeouts)", [hour(1, 10, 0, 0, "timeout")], [], "operational"],
     ["last canary failed", [hour(1, 3, 3, 0)], [canary(false, 5), canary(true, 65)], "degraded"],
     ["three canaries failed", [], [canary(false, 5), canary(false, 65), canary(false, 125)], "failing"],

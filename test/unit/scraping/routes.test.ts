@@ -1,4 +1,4 @@
-/** FETCH_ROUTES parsing (refused at the first read of the settings), the run's cookie jar and the direct route's headers. */
+/** FETCH_ROUTES parsing (malformed values refused at the first read of the settings, missing secrets reported), the run's cookie jar and the direct route's headers. */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PublisherClient } from "../../../src/scraping/client";
@@ -36,18 +36,41 @@ describe("FETCH_ROUTES", () => {
     expect(() => settings(withSettings({ FETCH_ROUTES: "[direct]" }))).toThrow(/FETCH_ROUTES: must be JSON/);
   });
 
-  it("refuses a provider route whose secret (or Bright Data zone) is not set, naming the secret and never a value", () => {
-    expect(() => settings(withSettings({ FETCH_ROUTES: '{"yelp.com": ["provider:zyte"]}' }))).toThrow(
-      "Invalid settings: FETCH_ROUTES: route provider:zyte needs the Worker secret ZYTE_API_KEY (wrangler secret put ZYTE_API_KEY)",
+  it("reports a provider route whose secret (or Bright Data zone) is not set as incomplete, naming the secret and never a value, without failing the settings", () => {
+    const zyte = settings(withSettings({ FETCH_ROUTES: '{"yelp.com": ["provider:zyte"]}' }));
+    expect(zyte.fetchRoutes["yelp.com"]).toEqual(["provider:zyte"]);
+    expect(zyte.incomplete.map((i) => i.detail)).toEqual([
+      "FETCH_ROUTES: route provider:zyte needs the Worker secret ZYTE_API_KEY (wrangler secret put ZYTE_API_KEY; locally a line in .dev.vars); tasks routed there fail with provider_error",
+    ]);
+    // The public notice names neither the provider nor the secret.
+    expect(zyte.incomplete[0].notice).not.toMatch(/zyte|ZYTE|KEY/);
+    const brightdata = settings(
+      withSettings({ FETCH_ROUTES: '{"*": ["provider:brightdata"]}', BRIGHTDATA_API_KEY: "bd-secret-value" }),
     );
-    expect(() =>
-      settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:brightdata"]}', BRIGHTDATA_API_KEY: "bd-x" })),
-    ).toThrow(
-      "Invalid settings: FETCH_ROUTES: route provider:brightdata needs the setting BRIGHTDATA_ZONE (the Web Unlocker zone name)",
+    expect(brightdata.incomplete.map((i) => i.detail)).toEqual([
+      "FETCH_ROUTES: route provider:brightdata needs the setting BRIGHTDATA_ZONE (the Web Unlocker zone name); tasks routed there fail with provider_error",
+    ]);
+    expect(JSON.stringify(brightdata.incomplete)).not.toContain("bd-secret-value");
+    expect(
+      settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:scrapfly"]}', SCRAPFLY_API_KEY: "  " }))
+        .incomplete[0].detail,
+    ).toMatch(/SCRAPFLY_API_KEY/);
+    expect(
+      settings(withSettings({ ...PROVIDER_SECRETS, FETCH_ROUTES: '{"*": ["provider:zyte"]}' })).incomplete,
+    ).toEqual([]);
+  });
+
+  it("turns operator alerts off, reported, when OPS_WEBHOOK_URL has no valid secret", () => {
+    const off = settings(
+      withSettings({ OPS_WEBHOOK_URL: "https://ops.example/hook", OPS_WEBHOOK_SECRET: "not-a-whsec" }),
     );
-    expect(() =>
-      settings(withSettings({ FETCH_ROUTES: '{"*": ["provider:scrapfly"]}', SCRAPFLY_API_KEY: "  " })),
-    ).toThrow(/SCRAPFLY_API_KEY/);
+    expect(off.opsWebhook).toBeNull();
+    expect(off.incomplete.map((i) => i.detail)).toEqual([
+      expect.stringMatching(
+        /^OPS_WEBHOOK_URL is set without a valid OPS_WEBHOOK_SECRET .*: operator alerts are off$/,
+      ),
+    ]);
+    expect(off.incomplete[0].notice).toBe("Operator alerts are off: their signing secret is not set.");
   });
 
   it("PROVIDER_ORIGINS only names known providers", () => {

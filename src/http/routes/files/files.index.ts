@@ -4,7 +4,7 @@ import { openReviewFile } from "../../../storage/review-files";
 import type { AppEnv } from "../../context";
 import { methodNotAllowed } from "../../middleware/method-guard";
 
-/** Serves raw review files (JSON Lines) from R2 to holders of a valid, unexpired signed URL. */
+/** Serves raw review files (JSON Lines) and whole-task exports (CSV, NDJSON) from R2 to holders of a valid, unexpired signed URL. */
 export function mountFiles(app: OpenAPIHono<AppEnv>) {
   app.get("/files/*", async (c) => {
     const check = await verifyFileUrl(
@@ -29,6 +29,8 @@ export function mountFiles(app: OpenAPIHono<AppEnv>) {
     };
     const file = await openReviewFile(c.env, check.objectKey);
     if (!file) return c.json({ error: "Not found" }, 404);
+    if (file.contentType) headers["Content-Type"] = file.contentType;
+    if (file.fileName) headers["Content-Disposition"] = `attachment; filename="${file.fileName}"`;
     return new Response(file.body, { headers: file.etag ? { ...headers, ETag: file.etag } : headers });
   });
   app.all("/files/*", methodNotAllowed(["GET", "HEAD"]));

@@ -50,9 +50,9 @@ export const publishersHandler: Handler<AppEnv> = async (c) => {
 /** GET /publishers/{domain}: one publisher by its domain or an alias (any case, `www.` dropped). */
 export const publisherHandler: Handler<AppEnv> = async (c) => {
   rows ??= listPublishers().map(toRow);
-  const key = decodeURIComponent(c.req.param("domain") ?? "")
-    .toLowerCase()
-    .replace(/^www\./, "");
+  // Hono has decoded the path parameter already (and left a malformed escape as written): decoding
+  // it again would turn `%25` into a malformed escape and a URIError.
+  const key = (c.req.param("domain") ?? "").toLowerCase().replace(/^www\./, "");
   const row = rows.find((r) => r.domain === key || r.aliases.includes(key));
   if (!row)
     return c.json(

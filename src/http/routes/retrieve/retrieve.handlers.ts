@@ -10,6 +10,7 @@ import { primarySession } from "../../d1-session";
 import { endpoint } from "../../endpoint";
 import { ApiError, ERROR_TEXT, UNAUTHORIZED_MESSAGE } from "../../errors";
 import { PAGE_SIZE_DEFAULT, RetrieveRequestSchema } from "../../schemas/retrieve";
+import { reviewFilters } from "../../schemas/filters";
 
 export const retrieveHandler = endpoint(
   {
@@ -31,23 +32,30 @@ export const retrieveHandler = endpoint(
       foreignKey: input.foreign_key,
       publisherKey,
     };
-    let found = await findTaskPage(c.env, d1.db, lookup, page, pageSize, baseUrl);
+    const filters = reviewFilters(input);
+    let found = await findTaskPage(c.env, d1.db, lookup, page, pageSize, baseUrl, filters);
     // A replica may not have a task submitted a moment ago: before answering 404 to a client that
     // sent no bookmark, ask the primary once (a round trip only on this rare path).
     if (!found && d1.unconstrained)
-      found = await findTaskPage(c.env, primarySession(c.env), lookup, page, pageSize, baseUrl);
-    if (!found) {
-      throw new ApiError(404, {
-        error: "Task not found",
-        details: {
-          foreign_key: `No task with foreign_key "${input.foreign_key}" and task_id "${input.task_id}"`,
-          publisher_key: `No task with publisher_key "${publisherKey}" and task_id "${input.task_id}"`,
-        },
-      });
-    }
+      found = await findTaskPage(c.env, primarySession(c.env), lookup, page, pageSize, baseUrl, filters);
+    if (!found) throw taskNotFound(input, publisherKey);
     if (found.task.status !== TaskStatus.completed) return c.json(unfinishedTask(found.task), 200);
     return c.body(await completedTaskJson(c.env, found, page, pageSize, baseUrl), 200, {
       "Content-Type": "application/json",
     });
   },
 );
+
+/** The 404 of retrieve and export: the same for a task that never existed and one retention deleted. */
+export function taskNotFound(
+  input: { foreign_key: string; task_id: string },
+  publisherKey: string,
+): ApiError {
+  return new ApiError(404, {
+    error: "Task not found",
+    details: {
+      foreign_key: `No task with foreign_key "${input.foreign_key}" and task_id "${input.task_id}"`,
+      publisher_key: `No task with publisher_key "${publisherKey}" and task_id "${input.task_id}"`,
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { loadHealth, UNKNOWN_HEALTH, type HealthView } from "../../../app/health
 import { MODULES, listPublishers } from "../../../publishers/registry";
 import type { AppEnv } from "../../context";
 import { methodNotAllowed } from "../../middleware/method-guard";
+import { settings } from "../../../settings";
 
 /**
  * GET /status: one row per publisher (every dedicated module, and any other publisher with tasks in
@@ -16,6 +17,7 @@ const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#1d1d1f
 table{border-collapse:collapse;width:100%}th,td{padding:.35rem .6rem;border-bottom:1px solid #ddd;text-align:left;white-space:nowrap}
 th{font-weight:600;background:#f6f6f7}.status{font-weight:600;text-transform:capitalize}
 .operational{color:#137333}.degraded{color:#b06000}.failing{color:#c5221f}.unknown{color:#5f6368}
+.notice{border:1px solid #b06000;background:#fef7e0;padding:.5rem 1rem;margin:1rem 0}
 svg{display:block}rect.none{fill:#e8eaed}rect.ok{fill:#34a853}rect.mid{fill:#fbbc04}rect.bad{fill:#ea4335}`;
 
 let styleHash: Promise<string> | undefined;
@@ -67,6 +69,9 @@ export function mountStatus(app: OpenAPIHono<AppEnv>) {
           STATUS_ORDER[a.view.health.status] - STATUS_ORDER[b.view.health.status] ||
           a.publisher.domain.localeCompare(b.publisher.domain),
       );
+    // Optional settings that are missing (docs/configuration.md): said here without naming a
+    // provider or a secret, since the page is public; the log has the names.
+    const notices = [...new Set(settings(c.env).incomplete.map((i) => i.notice))];
     styleHash ??= sha256Base64(STYLE);
     const csp = `default-src 'none'; style-src 'sha256-${await styleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
     const page = html`<!doctype html>
@@ -79,6 +84,19 @@ export function mountStatus(app: OpenAPIHono<AppEnv>) {
         <body>
           <h1>Publisher status</h1>
           <p>As of ${when(now)}. Health rule: docs/health.md.</p>
+          ${
+            notices.length
+              ? html`<section class="notice" id="operator-notice">
+                  <h2>Operator notice</h2>
+                  <p>
+                    Some optional settings are incomplete; the service log ("settings incomplete") names them.
+                  </p>
+                  <ul>
+                    ${notices.map((notice) => html`<li>${notice}</li>`)}
+                  </ul>
+                </section>`
+              : ""
+          }
           <table>
             <thead>
               <tr>
