@@ -229,12 +229,12 @@ function csvRecord(r: Review): Record<string, string> {
     "owner_reply.text": r.owner_reply?.text,
     "owner_reply.posted_at": r.owner_reply?.posted_at,
   };
-  const cell = (v: unknown): string =>
-    v === undefined || v === null
-      ? ""
-      : typeof v === "object"
-        ? JSON.stringify(v)
-        : String(v);
+  const cell = (v: unknown): string => {
+    if (v === undefined || v === null) return "";
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    return JSON.stringify(v);
+  };
   return Object.fromEntries(COLUMNS.map((c) => [c, cell(flat[c])]));
 }
 
