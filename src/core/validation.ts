@@ -144,6 +144,21 @@ export function drfInteger(bounds: { min?: number; max?: number } = {}) {
   }, inner);
 }
 
+/** One of fixed string values, as DRF's ChoiceField reads it: anything else is `"x" is not a valid choice.` */
+export function drfChoice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .unknown()
+    .transform((value, ctx): T[number] => {
+      if (value === undefined) ctx.addIssue({ code: "custom", message: MSG.required });
+      else if (value === null) ctx.addIssue({ code: "custom", message: MSG.null });
+      else if (typeof value !== "string" || !values.includes(value))
+        ctx.addIssue({ code: "custom", message: MSG.choice(value) });
+      else return value;
+      return z.NEVER;
+    })
+    .openapi({ type: "string", enum: [...values] });
+}
+
 export function drfList<T extends z.ZodType>(item: T, options: { max?: number; allowEmpty?: boolean } = {}) {
   let schema = z.array(item, { error: typeError(MSG.list) });
   if (options.max !== undefined) schema = schema.max(options.max, MSG.maxItems(options.max));

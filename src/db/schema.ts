@@ -103,6 +103,8 @@ export const tasks = sqliteTable(
     fullWalk: integer("full_walk", { mode: "boolean" }),
     /** Why the walk stopped short of the end: the page budget, or a failure after page 1 ("blocked: ..."). */
     stopReason: text("stop_reason"),
+    /** The publisher's rating, scale and histogram as a page showed them (StoredSummary, JSON); null without. */
+    publisherSummary: text("publisher_summary", { mode: "json" }),
     reviewsFound: integer("reviews_found").notNull().default(0),
     /** Requests made to the publisher by route kind (src/scraping/routes): what a task cost. */
     requestsDirect: integer("requests_direct").notNull().default(0),

@@ -16,6 +16,8 @@ import { moduleQueue } from "./queues";
 import type { QueueRef } from "../queue/queue-gate";
 import { resolveProfile } from "./kit/profile";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
+import { REVIEW_SORTS, type ReviewSort } from "../core/tasks/collection";
+import type { SummaryField } from "../core/tasks/publisher-summary";
 
 /** Dedicated modules, each on its own queue: every module folder but generic/, by folder name. */
 export const MODULES: readonly PublisherModule[] = GENERATED_MODULES;
@@ -34,7 +36,14 @@ export interface Publisher {
   loginRequired: boolean;
   lookup: boolean;
   ratingScale: string;
+  /** The orders submit accepts for it: newest first always, then the module's own (`PublisherModule.sorts`). */
+  sorts: readonly ReviewSort[];
   resolveProfileKey(profileKey: string): ProfileResolution;
+}
+
+/** Newest first, then the orders the module declares, in the API's order. */
+export function moduleSorts(module: PublisherModule): readonly ReviewSort[] {
+  return REVIEW_SORTS.filter((sort) => sort === "newest" || module.sorts?.[sort] !== undefined);
 }
 
 function fromModule(key: string, module: PublisherModule): Publisher {
@@ -47,6 +56,7 @@ function fromModule(key: string, module: PublisherModule): Publisher {
     loginRequired: module.loginRequired,
     lookup: Boolean(module.lookup),
     ratingScale: module.ratingScale,
+    sorts: moduleSorts(module),
     resolveProfileKey: (profileKey) => module.profile.resolve(profileKey, key),
   };
 }
@@ -120,6 +130,10 @@ export interface PublisherListing {
   evidenceDate: string | null;
   /** A known obstacle (a sign-in or bot wall), where the listing names one. */
   note: string | null;
+  /** The orders submit's `sort` accepts for it (newest first always). */
+  sorts: readonly ReviewSort[];
+  /** The parts of `publisher_summary` its module reads. */
+  summaryFields: readonly SummaryField[];
 }
 
 export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "embedded-data", "unverified"] as const;
@@ -143,6 +157,8 @@ function moduleListing(module: PublisherModule): PublisherListing {
     support: "dedicated",
     evidenceDate: module.evidenceDate ?? null,
     note: null,
+    sorts: moduleSorts(module),
+    summaryFields: module.summaryFields ?? [],
   };
 }
 
@@ -160,6 +176,8 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     support: listed.structuredData ? "structured-data" : listed.embeddedData ? "embedded-data" : "unverified",
     evidenceDate: null,
     note: listed.note ?? null,
+    sorts: moduleSorts(GENERIC_MODULE),
+    summaryFields: GENERIC_MODULE.summaryFields ?? [],
   };
 }
 

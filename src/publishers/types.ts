@@ -7,6 +7,8 @@
 import type { z } from "zod";
 import type { RawReview } from "../core/reviews";
 import type { Business } from "../core/tasks/business";
+import type { ReviewSort } from "../core/tasks/collection";
+import type { PageSummary, SummaryField } from "../core/tasks/publisher-summary";
 import type { PageInspector, PublisherClient } from "../scraping/client";
 
 /** Kinds of review publisher, as GET /publishers and the README list them. */
@@ -92,6 +94,17 @@ export interface PublisherModule<C = unknown> {
   lookup?: Lookup;
   adapter: Adapter<C>;
   /**
+   * The orders besides newest first that the module can ask the publisher for, each with the
+   * publisher's own name for it (the value its request carries); the adapter reads the task's
+   * choice from `ScrapeContext.sort`. Absent: newest first only (submit refuses any other sort).
+   */
+  sorts?: Partial<Record<Exclude<ReviewSort, "newest">, string>>;
+  /**
+   * The parts of `publisher_summary` the module reads from the publisher's pages (`AdapterPage.summary`
+   * and `publisherTotal`); GET /publishers lists them, a fixture test asserts each.
+   */
+  summaryFields?: readonly SummaryField[];
+  /**
    * The date (`YYYY-MM-DD` or `YYYY-MM`) of the newest real evidence the module was checked against:
    * a real capture in its tests, or a current public client whose requests and parsing it follows.
    * GET /publishers shows it as `evidence_date`; the module's README says what that evidence is.
@@ -118,6 +131,11 @@ export interface ScrapeContext {
    * check, the task's login cookies, the body cap, the time budget and the adapter's own block check.
    */
   client: PublisherClient;
+  /**
+   * The order the client asked for; absent means newest first. Only ever one the module lists in
+   * `sorts` (submit refuses the others).
+   */
+  sort?: ReviewSort;
 }
 
 /** One page of reviews, newest first, as an adapter read it. */
@@ -136,6 +154,12 @@ export interface AdapterPage<C> {
    * page). The pipeline compares it with what a full walk collected (`coverage` in the retrieve).
    */
   publisherTotal?: number | null;
+  /**
+   * The publisher's own average rating (on its scale) and star histogram for the profile, where the
+   * page shows them (usually the first page); the count is `publisherTotal`. Retrieve and the
+   * task.completed webhook show them as `publisher_summary`.
+   */
+  summary?: PageSummary | null;
   /**
    * Set when the module knows reviews remain that it cannot reach (a signed-out view capped at five
    * reviews, a feed that stops at 500, an operation that ignores its offset): a short reason naming

@@ -211,18 +211,31 @@ const COLUMNS = [
   "visited_at",
   "author_review_count",
   "author_photo_count",
+  "title",
+  "author_badges",
+  "photos",
+  "likes",
+  "sub_ratings",
+  "translated_text",
+  "translated_language",
   "owner_reply.text",
   "owner_reply.posted_at",
 ];
 
 function csvRecord(r: Review): Record<string, string> {
-  const flat: Record<string, string | number | null | undefined> = {
+  const flat: Record<string, unknown> = {
     ...r,
     owner_reply: undefined,
     "owner_reply.text": r.owner_reply?.text,
     "owner_reply.posted_at": r.owner_reply?.posted_at,
   };
-  return Object.fromEntries(COLUMNS.map((c) => [c, String(flat[c] ?? "")]));
+  const cell = (v: unknown): string => {
+    if (v === undefined || v === null) return "";
+    if (typeof v === "string") return v;
+    if (typeof v === "number" || typeof v === "boolean") return String(v);
+    return JSON.stringify(v);
+  };
+  return Object.fromEntries(COLUMNS.map((c) => [c, cell(flat[c])]));
 }
 
 describe("export", () => {

@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { afterAll, describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { MONITOR_LIMITS } from "../../src/app/monitors/store";
-import { BASE, business, call, createAccount, postJson } from "../helpers/api";
+import { BASE, business, call, createAccount, loginCookies, postJson } from "../helpers/api";
 import { largestSizes, monitorBody, storedSizes } from "../helpers/monitors";
 import { meter } from "../helpers/platform-meter";
 
@@ -70,6 +70,52 @@ describe("POST /monitors/create-monitor/", () => {
         publishers: {
           "not a domain": ["Enter a valid domain name."],
           "yelp.com": { persona: ["This field is required."] },
+        },
+      },
+    });
+  });
+
+  it("takes since and max_reviews for each run's task, and sort only as newest (runs stop at the newest review they know)", async () => {
+    const { apiKey } = await createAccount();
+    const id = await create(apiKey, {
+      publishers: {
+        "example.com": {
+          profile_key: "https://example.com/biz/a",
+          since: "2026-01-01",
+          max_reviews: 50,
+          sort: "newest",
+        },
+      },
+    });
+    const row = await env.DB.prepare("SELECT publishers FROM monitor_details WHERE monitor_id = ?")
+      .bind(id)
+      .first<{ publishers: string }>();
+    expect(JSON.parse(row!.publishers)).toEqual([
+      expect.objectContaining({ since: Date.parse("2026-01-01"), max_reviews: 50 }),
+    ]);
+    const res = await postJson(
+      "/monitors/create-monitor/",
+      createBody(apiKey, {
+        publishers: {
+          "yelp.com": {
+            profile_key: "https://www.yelp.com/biz/x",
+            sort: "relevant",
+            max_reviews: 0,
+            persona: { additional_cookies: { login: loginCookies("yelp.com") } },
+          },
+        },
+      }),
+    );
+    expect(res.body).toEqual({
+      error: "Invalid payload",
+      details: {
+        publishers: {
+          "yelp.com": {
+            max_reviews: ["Ensure this value is greater than or equal to 1."],
+            sort: [
+              'A monitor walks newest first (each run stops at the newest review it knows): sort must be "newest".',
+            ],
+          },
         },
       },
     });
@@ -340,6 +386,12 @@ describe("the OpenAPI document (also what /docs renders)", () => {
     const config = document.components.schemas.MonitorPublisherConfiguration as {
       properties: Record<string, unknown>;
     };
-    expect(Object.keys(config.properties).sort()).toEqual(["persona", "profile_key"]);
+    expect(Object.keys(config.properties).sort()).toEqual([
+      "max_reviews",
+      "persona",
+      "profile_key",
+      "since",
+      "sort",
+    ]);
   });
 });

@@ -15,6 +15,8 @@ interface PublisherRow {
   cookies_required: boolean;
   lookup: boolean;
   rating_scale: string;
+  sorts: string[];
+  publisher_summary: string[];
   support: "dedicated" | "structured-data" | "embedded-data" | "unverified";
   evidence_date?: string;
   note?: string;
@@ -106,6 +108,27 @@ describe("GET /publishers", () => {
         .map((p) => p.module)
         .sort(),
     ).toEqual(MODULES.map((m) => m.name).sort());
+  });
+
+  it("lists the sorts submit accepts for each publisher: newest everywhere, the others where the module asks the publisher for them", () => {
+    for (const row of body.publishers) expect(row.sorts, row.domain).toEqual(publisherFor(row.domain).sorts);
+    const sorts = (domain: string) => body.publishers.find((p) => p.domain === domain)?.sorts;
+    expect(sorts("maps.google.com")).toEqual(["newest", "relevant", "highest", "lowest"]);
+    expect(sorts("yelp.com")).toEqual(["newest", "relevant", "highest", "lowest"]);
+    expect(sorts("trustpilot.com")).toEqual(["newest", "relevant"]);
+    expect(sorts("tripadvisor.com")).toEqual(["newest"]);
+    expect(sorts("amazon.com")).toEqual(["newest"]);
+  });
+
+  it("lists the parts of publisher_summary each module reads", () => {
+    for (const module of MODULES) {
+      const row = body.publishers.find((p) => p.domain === module.domains[0]);
+      expect(row?.publisher_summary, module.name).toEqual(module.summaryFields ?? []);
+    }
+    const parts = (domain: string) => body.publishers.find((p) => p.domain === domain)?.publisher_summary;
+    expect(parts("trustpilot.com")).toEqual(["rating", "review_count", "histogram"]);
+    expect(parts("maps.google.com")).toEqual(["rating", "review_count"]);
+    expect(parts("yelp.com")).toEqual(["review_count"]);
   });
 
   it("has no entry that claims a module it does not have", () => {

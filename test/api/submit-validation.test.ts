@@ -12,6 +12,8 @@ import {
 
 const SUBMIT = "/submit/request-reviews/";
 const REQUIRED = "This field is required.";
+const SINCE =
+  "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuu]][+HH:MM|-HH:MM|Z].";
 
 let apiKey: string;
 
@@ -164,6 +166,35 @@ describe("submit: type errors", () => {
       ["c=1"],
       { 0: ['Expected a dictionary of items but got type "str".'] },
     ],
+    // Collection options (issue 36): each invalid value under its own path, in submit's error shape.
+    [["data", "publishers", "example.com", "since"], "yesterday", [SINCE]],
+    [["data", "publishers", "example.com", "since"], "2026-02-30", [SINCE]],
+    [["data", "publishers", "example.com", "since"], "2026-01-31T25:00:00Z", [SINCE]],
+    [["data", "publishers", "example.com", "since"], "31/01/2026", [SINCE]],
+    [["data", "publishers", "example.com", "since"], 1767225600000, ["Not a valid string."]],
+    [["data", "publishers", "example.com", "since"], null, ["This field may not be null."]],
+    [
+      ["data", "publishers", "example.com", "max_reviews"],
+      0,
+      ["Ensure this value is greater than or equal to 1."],
+    ],
+    [
+      ["data", "publishers", "example.com", "max_reviews"],
+      -5,
+      ["Ensure this value is greater than or equal to 1."],
+    ],
+    [["data", "publishers", "example.com", "max_reviews"], 2.5, ["A valid integer is required."]],
+    [["data", "publishers", "example.com", "max_reviews"], "ten", ["A valid integer is required."]],
+    [["data", "publishers", "example.com", "sort"], "best", ['"best" is not a valid choice.']],
+    [["data", "publishers", "example.com", "sort"], "Newest", ['"Newest" is not a valid choice.']],
+    [["data", "publishers", "example.com", "sort"], 3, ['"3" is not a valid choice.']],
+    [["data", "publishers", "example.com", "sort"], null, ["This field may not be null."]],
+    // A sort the publisher cannot give is refused, never ignored (GET /publishers lists each one's sorts).
+    [
+      ["data", "publishers", "example.com", "sort"],
+      "relevant",
+      ['example.com cannot be walked in the "relevant" order; it offers: newest.'],
+    ],
     [["data", "lazy"], "perhaps", ["Must be a valid boolean."]],
     [["data", "lazy"], null, ["This field may not be null."]],
     [["job"], "App\\Jobs\\Other", ['"App\\Jobs\\Other" is not a valid choice.']],
@@ -179,6 +210,61 @@ describe("submit: type errors", () => {
     cases.map(([path, value, leaf]) => [`${path.join(".")} = ${JSON.stringify(value)}`, path, value, leaf]),
   )("%s", async (_name, path, value, leaf) => {
     await expectInvalid(withValue(fullBody(), path, value), nest(path, leaf));
+  });
+
+  it("refuses a sort the publisher cannot give, naming the ones it offers, beside other failures", async () => {
+    const body = submitBody(apiKey, {
+      "trustpilot.com": publisherConfig("trustpilot.com", {
+        profile_key: "https://www.trustpilot.com/review/bluedoor.com",
+        sort: "highest",
+      }),
+      "tripadvisor.com": publisherConfig("tripadvisor.com", {
+        profile_key: "",
+        sort: "lowest",
+        max_reviews: 0,
+      }),
+    });
+    await expectInvalid(body, {
+      data: {
+        publishers: {
+          "trustpilot.com": {
+            sort: ['trustpilot.com cannot be walked in the "highest" order; it offers: newest, relevant.'],
+          },
+          "tripadvisor.com": {
+            sort: ['tripadvisor.com cannot be walked in the "lowest" order; it offers: newest.'],
+            max_reviews: ["Ensure this value is greater than or equal to 1."],
+          },
+        },
+      },
+    });
+  });
+
+  it("accepts since as a date or date-time, max_reviews and every sort the publisher offers", async () => {
+    const accepted: Record<string, unknown>[] = [
+      { since: "2026-01-31" },
+      { since: "2026-01-31T08:00:00Z" },
+      { since: "2026-01-31T08:00:00.250+01:00" },
+      { since: "2026-01-31T08:00" },
+      { max_reviews: 1 },
+      { max_reviews: "25" },
+      { sort: "newest" },
+    ];
+    for (const options of accepted) {
+      const res = await postJson(
+        SUBMIT,
+        submitBody(apiKey, { "example.com": publisherConfig("example.com", options) }),
+      );
+      expect(res.status, JSON.stringify(options)).toBe(201);
+    }
+    for (const sort of ["newest", "relevant", "highest", "lowest"]) {
+      const res = await postJson(
+        SUBMIT,
+        submitBody(apiKey, {
+          "yelp.com": publisherConfig("yelp.com", { sort, since: "2026-01-01", max_reviews: 5 }),
+        }),
+      );
+      expect(res.status, sort).toBe(201);
+    }
   });
 
   it("accepts the textual booleans DRF accepts", async () => {

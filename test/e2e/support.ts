@@ -22,7 +22,13 @@ export interface Submitted {
 export async function submitScrape(
   publisher: string,
   profileUrl: string,
-  config: { last_review_hashes?: string[]; first_page_only?: boolean; persona?: unknown } = {},
+  config: {
+    last_review_hashes?: string[];
+    first_page_only?: boolean;
+    persona?: unknown;
+    /** Collection options (since, max_reviews, sort), sent as given. */
+    options?: Record<string, unknown>;
+  } = {},
   extra: Record<string, unknown> = {},
   apiKey?: string,
 ): Promise<Submitted> {
@@ -35,6 +41,7 @@ export async function submitScrape(
         last_review_hashes: config.last_review_hashes ?? [],
         first_page_only: config.first_page_only ?? false,
         ...(config.persona ? { persona: config.persona } : {}),
+        ...config.options,
       },
     },
     extra,

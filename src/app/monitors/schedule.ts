@@ -327,6 +327,8 @@ async function startRun(
           config: {
             last_review_hashes: hashes.get(publisher.publisher_key) ?? [],
             first_page_only: false,
+            since: publisher.since,
+            max_reviews: publisher.max_reviews,
             ...(sealed
               ? {
                   persona: {

@@ -20,6 +20,9 @@ export interface MonitorPublisher {
   profile_key: string;
   /** The resolved profile URL, or "" where the publisher's module looks the business up. */
   profile_url: string;
+  /** The client's collection options; each run's task gets them (monitors walk newest first: no sort). */
+  since?: number;
+  max_reviews?: number;
 }
 
 /** Login cookies (JSON), AES-GCM sealed, by publisher key (monitor_details.cookies). */
@@ -42,7 +45,9 @@ export const LIST_PAGE_BYTES = 4 * 1024 * 1024;
 export interface NewMonitor {
   foreignKey: string;
   business: Business;
-  publishers: (Omit<NewTaskInput, "config"> & { config: { persona?: NewTaskInput["config"]["persona"] } })[];
+  publishers: (Omit<NewTaskInput, "config"> & {
+    config: Pick<NewTaskInput["config"], "persona" | "since" | "max_reviews">;
+  })[];
   intervalHours: number;
   fullWalkEvery: number;
 }
@@ -108,6 +113,8 @@ export async function createMonitor(
     publisher_key: entry.publisherKey,
     profile_key: entry.profileKey,
     profile_url: entry.profileUrl,
+    ...(entry.config.since !== undefined ? { since: entry.config.since } : {}),
+    ...(entry.config.max_reviews !== undefined ? { max_reviews: entry.config.max_reviews } : {}),
   }));
   const cookies: SealedCookies = {};
   for (const entry of input.publishers) {

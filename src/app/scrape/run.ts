@@ -25,6 +25,8 @@ import { StoredCursorSchema, type StoredCursor } from "./cursor";
 import { MAX_STOP_REASON, stopReasonText } from "../../core/tasks/coverage";
 import { announceCompletion, completeTask, failTask } from "./finish";
 import { withoutKnownReviews } from "./incremental";
+import { cutToOptions } from "../../core/tasks/collection";
+import { checkedSummary } from "../../core/tasks/publisher-summary";
 import { abandonRun, claimRun, releaseRun } from "./lease";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "./retry-policy";
 import { gateQueue, RUN_HOLD_MS } from "../../queue/concurrency";
@@ -248,7 +250,7 @@ async function runClaimed(
       token,
       run,
       publisher,
-      { publisherKey: task.publisherKey, client },
+      { publisherKey: task.publisherKey, client, sort: (task.options as TaskOptions).sort },
       limits.pages_per_task,
       gate,
     );
@@ -354,6 +356,9 @@ async function walkPages(
   const module = publisher.module;
   const options = task.options as TaskOptions;
   const knownHashes = new Set(options.last_review_hashes);
+  // Only a newest-first walk may stop where the client's known reviews or `since` begin: in any
+  // other order a newer review may still follow (src/core/tasks/collection.ts).
+  const newestFirst = (options.sort ?? "newest") === "newest";
   const client = ctx.client;
   // The ids of every review the task has stored, and how many recorded files hold them.
   const storedIds = await loadStoredIds(env, task.id, task.files);
@@ -406,12 +411,18 @@ async function walkPages(
     });
     const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
     const added = newReviews(fresh, storedIds);
+    // The client's since and max_reviews, on the reviews this page adds (storedIds: exact counts).
+    const cut = cutToOptions({ options, reviews: added, storedBefore: storedIds.size });
     // A walk that reaches the publisher's last page is "full": what it collected is compared with the
-    // publisher's total (coverage.ts). One stopped by the client's own choice is not; one stopped by
-    // the plan's page budget is incomplete with that reason.
+    // publisher's total (coverage.ts). One stopped by the client's own choice is not (since and
+    // max_reviews name themselves in coverage); one stopped by the plan's page budget is incomplete
+    // with that reason. A `since` that filters a walk in another order than newest never makes it full.
     let end: WalkEnd = null;
-    if (page.next === null) end = { fullWalk: true, stopReason: null };
-    else if (options.first_page_only || reachedKnown) end = { fullWalk: false, stopReason: null };
+    if (cut.stop) end = { fullWalk: false, stopReason: stopReasonText(cut.stop.code, cut.stop.detail) };
+    else if (page.next === null)
+      end = { fullWalk: newestFirst || options.since === undefined, stopReason: null };
+    else if (options.first_page_only || (reachedKnown && newestFirst))
+      end = { fullWalk: false, stopReason: null };
     else if (cursor.page >= maxPages) {
       end = {
         fullWalk: false,
@@ -430,18 +441,19 @@ async function walkPages(
       taskId: task.id,
       token,
       page: cursor.page,
-      reviews: added,
+      reviews: cut.kept,
       next,
       profileUrl: cursor.page === 1 ? (page.profileUrl ?? profileUrl) : undefined,
       publisherTotal: page.publisherTotal,
+      summary: checkedSummary(page.summary),
       limitedView: page.limitedView,
       fullWalk: end?.fullWalk,
       stopReason: end?.stopReason,
     });
     // Another run holds the task now (this one was too slow); it carries on from the stored cursor.
     if (!stored) return ACK;
-    for (const review of added) storedIds.add(review.review_id);
-    if (added.length) recordedFiles++;
+    for (const review of cut.kept) storedIds.add(review.review_id);
+    if (cut.kept.length) recordedFiles++;
     cursor = next;
     profileUrl = undefined;
     // The run's share of pages is done, or another account waits for the slot this one holds.

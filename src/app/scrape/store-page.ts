@@ -1,5 +1,6 @@
 import type { Review } from "../../core/reviews/review";
 import type { RequestCounts } from "../../core/tasks/task-views";
+import type { StoredSummary } from "../../core/tasks/publisher-summary";
 import type { StoredCursor } from "./cursor";
 import { leaseMs } from "./lease";
 import { deleteFile, pageFileKey, putPageFile } from "../../storage/review-files";
@@ -21,6 +22,8 @@ export interface StoredPage {
   profileUrl?: string;
   /** What the page says about coverage (src/core/tasks/coverage.ts); absent values keep the stored ones. */
   publisherTotal?: number | null;
+  /** The publisher's rating and histogram as the page showed them (checked); absent keeps the stored one. */
+  summary?: StoredSummary | null;
   limitedView?: string | null;
   /** With the last page: whether the walk reached the publisher's end, and why it stopped short if not. */
   fullWalk?: boolean;
@@ -55,7 +58,8 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
        publisher_total = coalesce(?9, publisher_total), limited_view = coalesce(?10, limited_view),
        full_walk = coalesce(?11, full_walk), stop_reason = coalesce(?12, stop_reason),
        requests_direct = requests_direct + ?13, requests_browser = requests_browser + ?14, requests_provider = requests_provider + ?15,
-       reviews_found = reviews_found + ?16
+       reviews_found = reviews_found + ?16,
+       publisher_summary = coalesce(?17, publisher_summary)
      WHERE id = ?6 AND lease_token = ?7 AND status = 101 AND pages_scraped = ?2 - 1`,
   ).bind(
     JSON.stringify(page.next),
@@ -74,6 +78,7 @@ export async function storePage(env: Env, page: StoredPage): Promise<boolean> {
     page.requests?.browser ?? 0,
     page.requests?.provider ?? 0,
     page.reviews.length,
+    page.summary ? JSON.stringify(page.summary) : null,
   );
 
   let stored = false;

@@ -7,6 +7,7 @@ import type { Business } from "../../core/tasks/business";
 import { cachedReviewsUrls, signedReviewsUrls, type SignedUrls } from "../../storage/review-urls";
 import { TaskStatus, type FailureReason } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
+import { publisherSummary, type StoredSummary } from "../../core/tasks/publisher-summary";
 import { moveLegacyTask } from "../scrape/legacy-reviews";
 import {
   hasFilters,
@@ -37,6 +38,7 @@ const taskColumns = {
   pagesScraped: tasks.pagesScraped,
   reviewsFound: tasks.reviewsFound,
   publisherTotal: tasks.publisherTotal,
+  publisherSummary: tasks.publisherSummary,
   limitedView: tasks.limitedView,
   fullWalk: tasks.fullWalk,
   stopReason: tasks.stopReason,
@@ -205,6 +207,7 @@ export async function completedTaskJson(
     description: business.description,
     publisher: task.publisherKey,
     profile_key: task.profileUrl ?? task.profileKey,
+    publisher_summary: publisherSummary(task.publisherSummary as StoredSummary | null, task.publisherTotal),
   };
   const pagination: CompletedTask["pagination"] = {
     total_reviews: total,

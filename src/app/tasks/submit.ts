@@ -5,8 +5,18 @@ import { database, type Database } from "../../db/client";
 import { requests, tasks } from "../../db/schema";
 import { encryptText } from "../../core/crypto/aes";
 import type { NewRequest } from "../../core/tasks/new-request";
+import type { CollectionOptions } from "../../core/tasks/collection";
 import { dispatchTasks } from "../queue/dispatch";
 import { TaskStatus, type TaskOptions } from "../../core/tasks/status";
+
+/** The client's since, max_reviews and sort, stored only where given (older tasks read the same). */
+function collectionOptions(config: CollectionOptions): CollectionOptions {
+  return {
+    ...(config.since !== undefined ? { since: config.since } : {}),
+    ...(config.max_reviews !== undefined ? { max_reviews: config.max_reviews } : {}),
+    ...(config.sort !== undefined && config.sort !== "newest" ? { sort: config.sort } : {}),
+  };
+}
 
 export interface CreatedTask {
   publisher_key: string;
@@ -34,6 +44,7 @@ export async function newTaskRows(
         last_review_hashes: entry.config.last_review_hashes,
         first_page_only: entry.config.first_page_only,
         lazy,
+        ...collectionOptions(entry.config),
       };
       return {
         id: crypto.randomUUID(),

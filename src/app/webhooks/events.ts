@@ -6,6 +6,11 @@ import { requests, tasks, webhooks, type TaskRow } from "../../db/schema";
 import { reviewsUrls } from "../../storage/review-urls";
 import { FAILURE_REASONS, TaskStatus } from "../../core/tasks/status";
 import { taskCoverage } from "../../core/tasks/coverage";
+import {
+  PublisherSummarySchema,
+  publisherSummary,
+  type StoredSummary,
+} from "../../core/tasks/publisher-summary";
 import { emitBatchEventIfEnded } from "./batch-events";
 
 export const TASK_EVENTS = ["task.in_progress", "task.completed", "task.failed"] as const;
@@ -50,6 +55,10 @@ export const TaskEventPayloadSchema = z
         description:
           "Only on task.completed: how complete the reviews are, as in the completed retrieve's `coverage`.",
       }),
+    publisher_summary: PublisherSummarySchema.nullable().optional().openapi({
+      description:
+        "Only on task.completed: the publisher's own rating, review count and histogram, as in the completed retrieve's `business.publisher_summary`.",
+    }),
   })
   .openapi("TaskEvent");
 
@@ -82,7 +91,13 @@ export async function taskEventPayload(
     reviews_count: task.reviewsFound,
   };
   if (event === "task.failed") payload.reason = (task.reason ?? "internal") as TaskEventPayload["reason"];
-  if (event === "task.completed") payload.coverage = taskCoverage({ ...task, collected: task.reviewsFound });
+  if (event === "task.completed") {
+    payload.coverage = taskCoverage({ ...task, collected: task.reviewsFound });
+    payload.publisher_summary = publisherSummary(
+      task.publisherSummary as StoredSummary | null,
+      task.publisherTotal,
+    );
+  }
   return payload;
 }
 

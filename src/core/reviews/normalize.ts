@@ -68,6 +68,43 @@ function bounded(raw: RawReview): RawReview {
   };
 }
 
+/** Most photos, badges and sub-ratings kept per review; a page cannot make a review grow without bound. */
+const MAX_LIST = 50;
+const MAX_BADGE = 64;
+
+/** The optional fields of issue 36, each present only where the publisher gave a usable value. */
+function extras(raw: RawReview): Partial<Review> {
+  const title = cleanName(clip(raw.title, MAX_NAME));
+  const likes = wholeCount(raw.likes);
+  const badges = (raw.author_badges ?? [])
+    .slice(0, MAX_LIST)
+    .map((badge) => cleanName(clip(badge, MAX_BADGE)))
+    .filter(Boolean);
+  const photos = (raw.photos ?? [])
+    .slice(0, MAX_LIST)
+    .map((url) => (url.length > MAX_URL ? null : webUrl(url)))
+    .filter((url): url is string => url !== null);
+  const subRatings = Object.entries(raw.sub_ratings ?? {})
+    .slice(0, MAX_LIST)
+    .map(
+      ([name, value]) =>
+        [cleanName(clip(name, MAX_BADGE)), fiveStarRating({ ...raw.rating, value })] as const,
+    )
+    .filter((entry): entry is readonly [string, number] => Boolean(entry[0]) && entry[1] !== null);
+  const translated = cleanText(clip(raw.translated_text, MAX_TEXT));
+  const translatedLanguage = isoLanguage(raw.translated_language);
+  return {
+    ...(title ? { title } : {}),
+    ...(badges.length ? { author_badges: badges } : {}),
+    ...(photos.length ? { photos } : {}),
+    ...(likes !== null ? { likes } : {}),
+    ...(subRatings.length ? { sub_ratings: Object.fromEntries(subRatings) } : {}),
+    ...(translated && translatedLanguage
+      ? { translated_text: translated, translated_language: translatedLanguage }
+      : {}),
+  };
+}
+
 /** A reviewer's count as the API shows it: a whole number from 0 up, or null (left out). */
 function wholeCount(value: number | undefined): number | null {
   return value !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : null;
@@ -192,6 +229,7 @@ export function normalizeReview(page: RawReview, ctx: NormalizeContext): Review 
     ...(visited_at !== null ? { visited_at } : {}),
     ...(author_review_count !== null ? { author_review_count } : {}),
     ...(author_photo_count !== null ? { author_photo_count } : {}),
+    ...extras(raw),
     ...(reply ? { owner_reply: reply } : {}),
   };
 }

@@ -43,6 +43,19 @@ export const RawReviewSchema = z.object({
   author_review_count: z.number().optional(),
   /** How many photos the reviewer has posted on the publisher, where it shows the count. */
   author_photo_count: z.number().optional(),
+  /** The review's own title, where the publisher gives one. */
+  title: z.string().optional(),
+  /** The reviewer's standing as the publisher shows it, e.g. "local_guide:7", "elite_2025". */
+  author_badges: z.array(z.string()).optional(),
+  /** URLs of the review's own images (never avatars). */
+  photos: z.array(z.string()).optional(),
+  /** Likes or helpful votes the review received. */
+  likes: z.number().optional(),
+  /** Ratings of aspects (service, food, value…), each on the review's own scale (`rating.best`/`worst`). */
+  sub_ratings: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  /** The publisher's own translation of the text, and the language it translated into. */
+  translated_text: z.string().optional(),
+  translated_language: z.string().optional(),
 });
 
 export type RawReview = z.infer<typeof RawReviewSchema>;

@@ -40,6 +40,36 @@ export const ReviewSchema = z
       description:
         "How many photos the reviewer has posted on the publisher, where it shows the count (Google). Not part of review_hash.",
     }),
+    title: z.string().optional().openapi({
+      description: "The review's own title, where the publisher gives one. Not part of review_hash.",
+    }),
+    author_badges: z.array(z.string()).optional().openapi({
+      description:
+        'The reviewer\'s standing as the publisher shows it, e.g. "local_guide:7" or "elite_2025", where it does. Not part of review_hash.',
+    }),
+    photos: z.array(z.string()).optional().openapi({
+      description:
+        "URLs of the review's own images (never avatars), where it has some. Not part of review_hash.",
+    }),
+    likes: z.number().int().nonnegative().optional().openapi({
+      description:
+        "Likes or helpful votes the review received, where the publisher counts them. Not part of review_hash.",
+    }),
+    sub_ratings: z
+      .record(z.string(), z.number().int().min(1).max(5))
+      .optional()
+      .openapi({
+        description:
+          "Ratings of aspects (service, food, value, cleanliness…), each mapped onto 1–5 like `rating`, where the publisher gives them. Not part of review_hash.",
+        example: { service: 5, value: 4 },
+      }),
+    translated_text: z.string().optional().openapi({
+      description:
+        "The publisher's own translation of `text` (never one of ours), where it gives one; `text` stays what the reviewer wrote. Not part of review_hash.",
+    }),
+    translated_language: z.string().optional().openapi({
+      description: "ISO 639-1 code of the language `translated_text` is in; present with it.",
+    }),
     owner_reply: z
       .object({
         text: z.string(),

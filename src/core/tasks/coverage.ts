@@ -1,3 +1,5 @@
+import { CLIENT_STOP_CODES } from "./collection";
+
 /**
  * How complete a completed task's reviews are (docs/architecture.md, "Product decisions", Tasks). Pure: it
  * reads what the walk stored on the task and is computed when a retrieve or webhook needs it, so the
@@ -9,7 +11,10 @@ export interface Coverage {
   /** Reviews the task holds (deduplicated, without the ones in last_review_hashes). */
   collected: number;
   complete: boolean;
-  /** Why the reviews are incomplete (`<code>: <detail>`); null when complete. */
+  /**
+   * Why the walk stopped short (`<code>: <detail>`): a reason the reviews are incomplete, or the
+   * client's own `since` / `max_reviews` (complete stays true); null when it went to the end.
+   */
   stop_reason: string | null;
 }
 
@@ -46,6 +51,11 @@ function saneTotal(total: number | null): number | null {
   return total !== null && Number.isSafeInteger(total) && total >= 0 ? total : null;
 }
 
+/** A stop reason that names the client's own `since` or `max_reviews`: the task holds what was asked for. */
+export function isClientStop(stopReason: string): boolean {
+  return CLIENT_STOP_CODES.some((code) => stopReason.startsWith(`${code}: `));
+}
+
 export function taskCoverage(walk: WalkRecord): Coverage {
   const total = saneTotal(walk.publisherTotal);
   let stopReason: string | null = null;
@@ -57,7 +67,7 @@ export function taskCoverage(walk: WalkRecord): Coverage {
   return {
     publisher_total: total,
     collected: walk.collected,
-    complete: stopReason === null,
+    complete: stopReason === null || isClientStop(stopReason),
     stop_reason: stopReason,
   };
 }

@@ -1,4 +1,5 @@
 import type { Business } from "./business";
+import type { CollectionOptions } from "./collection";
 
 /** One publisher of a validated submit: its canonical key, resolved profile and scrape options. */
 export interface NewTaskInput {
@@ -7,7 +8,7 @@ export interface NewTaskInput {
   profileUrl: string;
   /** profile_key as the client sent it. */
   profileKey: string;
-  config: {
+  config: CollectionOptions & {
     last_review_hashes: string[];
     first_page_only: boolean;
     persona?: { additional_cookies?: { login?: { name: string; value: string; domain: string }[] } };

@@ -1,3 +1,5 @@
+import type { CollectionOptions } from "./collection";
+
 export const TaskStatus = {
   queued: 100,
   inProgress: 101,
@@ -17,8 +19,8 @@ export const FAILURE_REASONS = [
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
-/** Options a task is scraped with, stored as JSON on the task row. */
-export interface TaskOptions {
+/** Options a task is scraped with, stored as JSON on the task row (with the client's collection options). */
+export interface TaskOptions extends CollectionOptions {
   last_review_hashes: string[];
   first_page_only: boolean;
   lazy: boolean;

@@ -5,6 +5,7 @@
  */
 import type { Review } from "../reviews/review";
 import type { Coverage } from "./coverage";
+import type { PublisherSummary } from "./publisher-summary";
 import type { Business } from "./business";
 import type { FailureReason } from "./status";
 
@@ -21,6 +22,8 @@ export interface CompletedBusiness extends Business {
   publisher: string;
   /** The resolved profile URL at the publisher. */
   profile_key: string;
+  /** The publisher's own rating, count and histogram for the profile; null where it shows none. */
+  publisher_summary: PublisherSummary | null;
   /** Signed, expiring URLs of the raw JSON Lines review files. */
   reviews_urls: string[];
 }

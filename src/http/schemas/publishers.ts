@@ -2,9 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { canonicalPublisherKey, isOnDomain } from "../../core/publishers/canonical";
 import { COOKIE_MSG, CookieSchema } from "../../core/cookies";
 import { publisherFor } from "../../publishers/registry";
+import { REVIEW_SORTS, parseSince } from "../../core/tasks/collection";
 import {
   MSG,
   drfBoolean,
+  drfChoice,
+  drfInteger,
   drfDict,
   drfList,
   drfObject,
@@ -22,6 +25,42 @@ export const PersonaSchema = drfObject({
   }).optional(),
 }).openapi("Persona");
 
+/** DRF's wording for a date-time in the wrong format, with the forms `since` takes. */
+export const SINCE_MSG =
+  "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuu]][+HH:MM|-HH:MM|Z].";
+
+/** `since` as sent (an ISO 8601 date or date-time) → milliseconds since the epoch, UTC. */
+const SinceSchema = drfString({ max: 64 })
+  .transform((text, ctx) => {
+    const since = parseSince(text);
+    if (since === null) {
+      ctx.addIssue({ code: "custom", message: SINCE_MSG });
+      return z.NEVER;
+    }
+    return since;
+  })
+  .openapi({
+    type: "string",
+    description:
+      "Collect only reviews posted at or after this moment: an ISO 8601 date (`2026-01-31`, UTC midnight) or date-time (`2026-01-31T08:00:00Z`, `…+01:00`; without an offset it is UTC). A newest-first walk stops at the first older review; with another `sort` older reviews are left out but the walk goes on. Not part of `review_hash`.",
+    example: "2026-01-01",
+  });
+
+/** The collection options submit and monitors share (docs/api.md, "Collection options"). */
+const collectionOptions = {
+  since: SinceSchema.optional(),
+  max_reviews: drfInteger({ min: 1 }).optional().openapi({
+    type: "integer",
+    minimum: 1,
+    description:
+      "Collect at most this many reviews: the first the walk meets (the newest, newest first). The walk fetches no page past the one that reaches it.",
+  }),
+  sort: drfChoice(REVIEW_SORTS).optional().openapi({
+    description:
+      "The order the publisher is walked in: `newest` (the default), `relevant` (the publisher's own ranking), `highest` or `lowest` rating first. Only the sorts `GET /publishers` lists for the publisher are accepted. `max_reviews` then keeps the first reviews in that order; retrieve still lists them newest first.",
+  }),
+};
+
 export const PublisherConfigSchema = drfObject({
   profile_key: drfString({ max: 2048, allowBlank: true }).optional().openapi({
     description:
@@ -30,6 +69,7 @@ export const PublisherConfigSchema = drfObject({
   last_review_hashes: drfList(drfString({ max: 128 }), { max: MAX_REVIEW_HASHES }),
   first_page_only: drfBoolean().openapi({ type: "boolean" }),
   persona: PersonaSchema.optional(),
+  ...collectionOptions,
 }).openapi("PublisherConfiguration", {
   example: {
     profile_key: "https://www.trustpilot.com/review/example.com",
@@ -42,7 +82,8 @@ export type PublisherConfig = z.output<typeof PublisherConfigSchema>;
 
 /**
  * A review monitor's publisher configuration: the submit one without `last_review_hashes` (the
- * monitor keeps its own) and without `first_page_only` (the monitor decides how far each run walks).
+ * monitor keeps its own), without `first_page_only` (the monitor decides how far each run walks) and
+ * `sort` only as `newest` (a monitor's runs stop at the newest review they know, which needs newest first).
  */
 export const MonitorPublisherConfigSchema = PublisherConfigSchema.omit({
   last_review_hashes: true,
@@ -123,6 +164,14 @@ function loginIssues(persona: Persona | undefined): Issue[] {
 
 const ProfileKeyField = PublisherConfigSchema.shape.profile_key;
 const PersonaField = PublisherConfigSchema.shape.persona;
+const SortField = PublisherConfigSchema.shape.sort;
+
+/** A sort the publisher cannot give: refused, never silently ignored. */
+const SORT_MSG = (publisherKey: string, sort: string, sorts: readonly string[]) =>
+  `${publisherKey} cannot be walked in the "${sort}" order; it offers: ${sorts.join(", ")}.`;
+
+const MONITOR_SORT_MSG =
+  'A monitor walks newest first (each run stops at the newest review it knows): sort must be "newest".';
 
 /**
  * Validates one publisher entry: its shape, then the rules of its publisher (profile_key versus
@@ -144,6 +193,14 @@ function checkEntry<S extends ConfigSchema>(
     const profile = resolveProfile(publisherKey, profileKey.data);
     if ("error" in profile) issues.push({ path: ["profile_key"], message: profile.error });
     else profileUrl = profile.url;
+  }
+  const sort = SortField.safeParse(value.sort);
+  if (!failed.has("sort") && sort.success && sort.data !== undefined && sort.data !== "newest") {
+    const sorts = publisherFor(publisherKey).sorts;
+    if (configSchema === MonitorPublisherConfigSchema)
+      issues.push({ path: ["sort"], message: MONITOR_SORT_MSG });
+    else if (!sorts.includes(sort.data))
+      issues.push({ path: ["sort"], message: SORT_MSG(publisherKey, sort.data, sorts) });
   }
   const persona = PersonaField.safeParse(value.persona);
   if (!failed.has("persona") && persona.success && publisherFor(publisherKey).loginRequired)

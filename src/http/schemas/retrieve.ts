@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { CompletedTask, UnfinishedTask } from "../../core/tasks/task-views";
 import { drfInteger, drfObject, drfString } from "../../core/validation";
 import { ReviewSchema } from "../../core/reviews/review";
+import { PublisherSummarySchema } from "../../core/tasks/publisher-summary";
 import { ApiKeySchema } from "./common";
 import { FAILURE_REASONS } from "../../core/tasks/status";
 import { checkFilterBounds, FilterFields } from "./filters";
@@ -62,6 +63,10 @@ export const CompletedBusinessSchema = z
     description: z.string(),
     publisher: z.string(),
     profile_key: z.string().openapi({ description: "The resolved profile URL at the publisher." }),
+    publisher_summary: PublisherSummarySchema.nullable().openapi({
+      description:
+        "The publisher's own average rating, review count and star histogram for the profile (an addition); null where it shows none of them.",
+    }),
     reviews_urls: z
       .array(z.string())
       .openapi({ description: "Signed, expiring URLs of the raw JSON Lines review files." }),
@@ -82,7 +87,7 @@ export const CoverageSchema = z
     }),
     stop_reason: z.string().nullable().openapi({
       description:
-        "Why the reviews are incomplete, as `<code>: <detail>`; codes: limited_view, page_budget, fewer_than_stated, blocked, publisher_error, login_required, profile_not_found, internal. null when complete.",
+        "Why the walk stopped short, as `<code>: <detail>`. Codes that make the reviews incomplete: limited_view, page_budget, fewer_than_stated, blocked, publisher_error, login_required, profile_not_found, internal. The client's own options, with `complete` true: since, max_reviews. null when the walk went to the end (or stopped at first_page_only or a known review).",
     }),
   })
   .openapi("Coverage", {

@@ -10,6 +10,7 @@ export const airbnb = definePublisher({
   domains: ["airbnb.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as given",
+  summaryFields: ["review_count"],
   profile: airbnbProfile,
   queue: { note: "airbnb.com: StaysPdpReviewsQuery pages." },
   adapter: airbnbAdapter,

@@ -33,6 +33,7 @@ export const bbb = definePublisher({
   domains: ["bbb.org"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is (older reviews without stars have no rating)",
+  summaryFields: ["review_count"],
   profile: bbbProfile,
   queue: {
     concurrency: 1,

@@ -14,6 +14,7 @@ export const capterra = definePublisher({
   domains: ["capterra.com"],
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
+  summaryFields: ["review_count"],
   profile: capterraProfile,
   queue: { note: "capterra.com: product page once, then the reviews JSON endpoint; behind bot protection." },
   adapter: capterraAdapter,

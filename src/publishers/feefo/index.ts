@@ -14,6 +14,7 @@ export const feefo = jsonApiPublisher({
   kind: "consumer",
   domains: ["feefo.com"],
   ratingScale: "1–5 stars (service rating), kept as is",
+  summaryFields: ["review_count"],
   evidenceDate: "2026-09-24",
   queue: { note: "feefo.com: the public Reviews API (no key), 100 reviews a page." },
   // A merchant's review page (under a locale or not), or its merchant identifier.

@@ -4,10 +4,11 @@ import type { FetchedPage } from "../../scraping/client";
 import type { RawReview } from "../../core/reviews";
 import { permanentError, ScrapeError, transientError } from "../../scraping/errors";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
+import type { PageSummary } from "../../core/tasks/publisher-summary";
 import { inlineReviewEntries, parsePlacePage, type PlacePage } from "./place-record";
 import { FEATURE_ID, featureIdIn, placeIdUrl, placeRef } from "./place-ref";
 import { newRequestId, parseReviewsPage, reviewFromEntry, reviewsRpcUrl } from "./reviews-rpc";
-import { parseWindowPage, windowUrl } from "./search-window";
+import { googleSortCode, parseWindowPage, windowUrl } from "./search-window";
 
 /**
  * Where the walk is. `route` says which answer the token belongs to: the Search review window (the
@@ -24,6 +25,8 @@ export const GoogleMapsCursorSchema = z.object({
   requestId: z.string(),
   /** The review count the place page showed; null when it showed none we could read. */
   reviewCount: z.number().int().nonnegative().nullable(),
+  /** The average rating the place page showed (1–5); absent or null when it showed none we could read. */
+  rating: z.number().nullable().optional(),
   route: z.enum(["window", "listugcposts"]).optional(),
   /** Reviews delivered so far on this walk (listugcposts), so a switch to the window can skip them. */
   delivered: z.number().int().nonnegative().optional(),
@@ -114,6 +117,11 @@ export function limitedViewReason(shown: number, total: number | null): string {
 
 type Page = AdapterPage<GoogleMapsCursor>;
 
+/** The place's average rating as its page shows it (Google shows no star breakdown in the record). */
+function placeSummary(cursor: GoogleMapsCursor): PageSummary {
+  return { rating: cursor.rating ?? null, ratingScale: "1-5" };
+}
+
 /** No reviews on the first page is only believable when the place page shows none either. */
 function checkEmptyFirstPage(route: string, count: number, cursor: GoogleMapsCursor): void {
   if (count > 0 || cursor.reviewCount === 0) return;
@@ -159,6 +167,7 @@ async function placePageView(
     next: null,
     profileUrl: cursor.placeUrl,
     publisherTotal: total,
+    summary: placeSummary(cursor),
     limitedView: limited ? limitedViewReason(reviews.length, total) : null,
   };
 }
@@ -168,7 +177,7 @@ async function windowPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): Promise
   const first = cursor.token === "" && !cursor.skip;
   let data: unknown;
   try {
-    ({ data } = await ctx.client.json(windowUrl(cursor.featureId, cursor.token)));
+    ({ data } = await ctx.client.json(windowUrl(cursor.featureId, cursor.token, googleSortCode(ctx.sort))));
   } catch (err) {
     // Refused on its first page, the window leaves the signed-out Maps view (five reviews).
     if (first && isRefusal(err)) return placePageView(cursor, ctx, err);
@@ -189,13 +198,13 @@ async function windowPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): Promise
     reviews: reviews.slice(skip),
     next,
     profileUrl: cursor.placeUrl,
-    ...(first ? { publisherTotal: cursor.reviewCount } : {}),
+    ...(first ? { publisherTotal: cursor.reviewCount, summary: placeSummary(cursor) } : {}),
   };
 }
 
 /** One page of listugcposts, the Maps route that serves signed-in visitors (see ./reviews-rpc.ts). */
 async function listugcpostsPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): Promise<Page> {
-  const { data } = await ctx.client.json(reviewsRpcUrl(cursor));
+  const { data } = await ctx.client.json(reviewsRpcUrl({ ...cursor, sort: googleSortCode(ctx.sort) }));
   const { reviews, entries, nextToken } = parseReviewsPage(data);
   const first = cursor.token === "";
   if (first) checkEmptyFirstPage("listugcposts", entries, cursor);
@@ -211,7 +220,7 @@ async function listugcpostsPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): P
     reviews,
     next,
     profileUrl: cursor.placeUrl,
-    ...(first ? { publisherTotal: cursor.reviewCount } : {}),
+    ...(first ? { publisherTotal: cursor.reviewCount, summary: placeSummary(cursor) } : {}),
   };
 }
 
@@ -234,11 +243,12 @@ export const googleMapsAdapter: Adapter<GoogleMapsCursor> = {
     const featureId = named ?? (shown.found ? shown.place.featureId : null);
     if (!featureId) throw permanentError("profile_not_found", "Google Maps shows no place at this link");
     const reviewCount = shown.found ? shown.place.reviewCount : null;
+    const rating = shown.found ? shown.place.rating : null;
     const placeUrl = page.url.toString();
     const route = ctx.client.hasCookiesFor(LISTUGCPOSTS_ORIGIN) ? "listugcposts" : "window";
     return {
       profileUrl: placeUrl,
-      cursor: { featureId, placeUrl, token: "", requestId: newRequestId(), reviewCount, route },
+      cursor: { featureId, placeUrl, token: "", requestId: newRequestId(), reviewCount, rating, route },
     };
   },
 

@@ -1,6 +1,7 @@
 import { definePublisher } from "../types";
 import { googleMapsAdapter } from "./adapter";
 import { lookupPlace } from "./lookup";
+import { GOOGLE_SORTS } from "./search-window";
 import { googleMapsProfile } from "./profile";
 
 /**
@@ -19,10 +20,12 @@ export const googleMaps = definePublisher({
   domains: ["maps.google.com", "google.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
+  summaryFields: ["rating", "review_count"],
   profile: googleMapsProfile,
   lookup: lookupPlace,
   queue: { note: "maps.google.com: listugcposts RPC pages; Google rate-limits bursts, so few at once." },
   adapter: googleMapsAdapter,
+  sorts: GOOGLE_SORTS,
   // HazelnutParadise/insyra issue 249 (comment of 2026-09-13) and its commits a0343eb and bcb1d1e:
   // the window's request and answer, measured that day (see ./README.md).
   evidenceDate: "2026-09-13",

@@ -16,6 +16,8 @@ export interface Place {
   placeId: string | null;
   /** The number of reviews the place shows; null where the record has none. */
   reviewCount: number | null;
+  /** The average rating the place shows (1–5, one decimal); null where the record has none. */
+  rating: number | null;
   street: string | null;
   postalCode: string | null;
   /** Every address text of the record, joined (for matching). */
@@ -40,6 +42,7 @@ export function placeFromRecord(record: unknown): Place | null {
     name: stringAt(record, 11) ?? null,
     placeId: stringAt(record, 78) ?? null,
     reviewCount: reviewCountOf(numberAt(record, 4, 8), ratingBlock),
+    rating: numberAt(record, 4, 7) ?? null,
     street: stringAt(record, 183, 1, 1) ?? null,
     postalCode: stringAt(record, 183, 1, 4) ?? null,
     addressText: texts.join(", "),

@@ -33,16 +33,18 @@ export interface ReviewsRequest {
   token: string;
   /** A random id the page sends with every call of one session (`!5m2!1s<id>`). */
   requestId: string;
+  /** The sort code (`!13m1!1e<n>`); newest first when absent. */
+  sort?: number;
 }
 
 /** The RPC URL for one page of a place's reviews, newest first. */
-export function reviewsRpcUrl({ featureId, token, requestId }: ReviewsRequest): string {
+export function reviewsRpcUrl({ featureId, token, requestId, sort = SORT_NEWEST }: ReviewsRequest): string {
   const pb = [
     `!1m6!1s${featureId}!6m4!4m1!1e1!4m1!1e3`,
     `!2m2!1i${PAGE_SIZE}!2s${token}`,
     `!5m2!1s${requestId}!7e81`,
     `!8m9!2b1!3b1!5b1!7b1!12m4!1b1!2b1!4m1!1e1!11m0`,
-    `!13m1!1e${SORT_NEWEST}`,
+    `!13m1!1e${sort}`,
   ].join("");
   const params = new URLSearchParams({ authuser: "0", hl: "en", pb });
   return `https://www.google.com/maps/rpc/listugcposts?${params.toString()}`;
@@ -114,6 +116,9 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
     date: posted,
     language: stringAt(review, 2, 14, 0),
     author_review_count: reviewCountAt(review, 1, 4, 5, 5),
+    // Google's own translation into `hl` (en), beside the original: kept apart, never as the text.
+    translated_text: stringAt(review, 2, 15, 1, 0),
+    translated_language: stringAt(review, 2, 14, 1),
   };
   if (replyText) {
     raw.reply_text = replyText;

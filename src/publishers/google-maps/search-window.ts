@@ -1,4 +1,5 @@
 import type { RawReview } from "../../core/reviews";
+import type { ReviewSort } from "../../core/tasks/collection";
 import { permanentError } from "../../scraping/errors";
 import { WorkBudget } from "../kit/work-budget";
 import { at, numberAt, pathText, stringAt } from "./nested";
@@ -33,13 +34,24 @@ export const WINDOW_PAGE_SIZE = 10;
 /** Sort 2: newest first, so an incremental run can stop at the first review it already has. */
 export const WINDOW_SORT_NEWEST = 2;
 
+/**
+ * The other orders both review routes take (the window's args[1], listugcposts' `!13m1!1e<n>`):
+ * 1 most relevant (the page's default), 3 highest, 4 lowest rating (insyra and YasogaN's notes).
+ */
+export const GOOGLE_SORTS = { relevant: "1", highest: "3", lowest: "4" } as const;
+
+/** The sort code for the task's order; newest first unless it asks for another. */
+export function googleSortCode(sort: ReviewSort | undefined): number {
+  return sort && sort !== "newest" ? Number(GOOGLE_SORTS[sort]) : WINDOW_SORT_NEWEST;
+}
+
 /** The page id the window sends with its requests (`opi`), as public clients send it. */
 const WINDOW_OPI = "89978449";
 
-/** The window's request for one page of a place's reviews, newest first. */
-export function windowUrl(featureId: string, token: string): string {
+/** The window's request for one page of a place's reviews, newest first unless `sort` says otherwise. */
+export function windowUrl(featureId: string, token: string, sort = WINDOW_SORT_NEWEST): string {
   const args: unknown[] = Array.from({ length: 24 }, () => null);
-  args[1] = WINDOW_SORT_NEWEST;
+  args[1] = sort;
   args[9] = WINDOW_PAGE_SIZE;
   args[11] = [featureId];
   args[16] = [1, 1, null, [[3], [4], [5], [6], [7]]];

@@ -27,6 +27,7 @@ export const healthgrades = definePublisher({
   domains: ["healthgrades.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
+  summaryFields: ["review_count"],
   profile: healthgradesProfile,
   queue: {
     concurrency: 1,

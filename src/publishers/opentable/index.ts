@@ -54,6 +54,7 @@ export const opentable = definePublisher({
   domains: OPENTABLE_DOMAINS,
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is; food, service, ambience, value and noise in the text",
+  summaryFields: ["review_count"],
   profile: opentableProfile,
   queue: {
     concurrency: 1,

@@ -12,6 +12,7 @@ export const reviewsIo = jsonApiPublisher({
   kind: "consumer",
   domains: ["reviews.io", "reviews.co.uk"],
   ratingScale: "1–5 stars, kept as is",
+  summaryFields: ["review_count"],
   evidenceDate: "2026-09",
   queue: { note: "reviews.io: the public merchant reviews API (no key), paged by number." },
   // A store's company-reviews page, or its store id: a slug (`hp-cookers`) or a domain (`www.solean.com`).

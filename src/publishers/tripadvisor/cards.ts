@@ -195,6 +195,7 @@ export function cardReview(
   if (card.author) raw.author_name = card.author;
   if (card.authorPath) raw.author_url = new URL(card.authorPath, origin).toString();
   if (card.date) raw.date = card.date;
+  if (card.title) raw.title = card.title;
   return raw;
 }
 

@@ -16,6 +16,7 @@ export const tripadvisor = definePublisher({
   domains: TRIPADVISOR_DOMAINS,
   loginRequired: false,
   ratingScale: "1–5 bubbles, kept as they are",
+  summaryFields: ["review_count"],
   profile: tripadvisorProfile,
   lookup: tripadvisorLookup,
   queue: { note: "tripadvisor.com: GraphQL review pages." },

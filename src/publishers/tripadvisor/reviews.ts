@@ -68,6 +68,8 @@ const ReviewSchema = z.object({
   route: z.object({ url: Text }).nullish(),
   mgmtResponse: z.object({ text: Text, publishedDate: Text }).nullish(),
   tripInfo: z.object({ stayDate: Text }).nullish(),
+  /** "Helpful" votes the review received. */
+  helpfulVotes: z.number().nullish(),
 });
 
 export type TripadvisorReview = z.infer<typeof ReviewSchema>;
@@ -208,5 +210,8 @@ export function toRawReview(review: TripadvisorReview, origin: string): RawRevie
   // only its month is kept (visited_at is then the first day of that month).
   const stayMonth = /^(\d{4}-\d{2})-\d{2}/.exec(review.tripInfo?.stayDate?.trim() ?? "")?.[1];
   if (stayMonth) raw.visit_date = stayMonth;
+  // The reviewer's own title and the helpful votes (optional fields, never hashed).
+  if (review.title?.trim()) raw.title = review.title;
+  if (typeof review.helpfulVotes === "number") raw.likes = review.helpfulVotes;
   return raw;
 }

@@ -42,6 +42,7 @@ export const trustedShops = jsonApiPublisher({
   kind: "consumer",
   domains: SITES,
   ratingScale: "1–5 stars (the review's mark, a decimal), kept as is",
+  summaryFields: ["review_count"],
   evidenceDate: "2026-09-13",
   queue: { note: "trustedshops.com: the public shop API (no key), one answer per shop." },
   // A shop's profile page on any site (query dropped), its tsId, or the shop's own web address, which

@@ -4,6 +4,7 @@ import { permanentError, ScrapeError, transientError } from "../../scraping/erro
 import type { FetchedPage } from "../../scraping/client";
 import type { RawReview } from "../../core/reviews";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
+import type { ReviewSort } from "../../core/tasks/collection";
 import { hasNextData } from "./next-data";
 import { parseReviewPage, type ReviewPage, type ReviewPagination } from "./reviews";
 
@@ -47,12 +48,19 @@ const STARS = [5, 4, 3, 2, 1] as const;
  * reviews in its own language) and newest first (the default order is "most relevant"), optionally
  * only the reviews of one star rating.
  */
-export function reviewPageUrl(profileUrl: string, page: number, stars?: number): string {
+/**
+ * The orders besides newest first (`sort=recency`): "most relevant" is Trustpilot's default order,
+ * asked for by leaving `sort` out. Trustpilot has no rating order (only a star filter).
+ */
+export const TRUSTPILOT_SORTS = { relevant: "" } as const;
+
+export function reviewPageUrl(profileUrl: string, page: number, stars?: number, sort?: ReviewSort): string {
   const url = new URL(profileUrl);
   url.search = "";
   url.hash = "";
   url.searchParams.set("languages", "all");
-  url.searchParams.set("sort", "recency");
+  const order = sort === "relevant" ? TRUSTPILOT_SORTS.relevant : "recency";
+  if (order) url.searchParams.set("sort", order);
   if (stars !== undefined) url.searchParams.set("stars", String(stars));
   if (page > 1) url.searchParams.set("page", String(page));
   return url.toString();
@@ -106,7 +114,7 @@ async function fetchPage(
   cursor: TrustpilotCursor,
   ctx: ScrapeContext,
 ): Promise<FetchedPage | AdapterPage<TrustpilotCursor>> {
-  const url = reviewPageUrl(cursor.profileUrl, cursor.page, cursor.stars);
+  const url = reviewPageUrl(cursor.profileUrl, cursor.page, cursor.stars, ctx.sort);
   try {
     return await ctx.client.request(url);
   } catch (err) {
@@ -255,6 +263,7 @@ function newestPage(
     reviews: data.reviews,
     next: cursor.page < pagination.totalPages ? state : null,
     publisherTotal: data.totalCount,
+    summary: data.summary,
   };
 }
 

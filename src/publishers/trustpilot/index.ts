@@ -1,5 +1,5 @@
 import { definePublisher } from "../types";
-import { trustpilotAdapter } from "./adapter";
+import { TRUSTPILOT_SORTS, trustpilotAdapter } from "./adapter";
 import { trustpilotLookup } from "./lookup";
 import { trustpilotProfile } from "./profile";
 
@@ -16,10 +16,12 @@ export const trustpilot = definePublisher({
   domains: ["trustpilot.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, taken as they are",
+  summaryFields: ["rating", "review_count", "histogram"],
   profile: trustpilotProfile,
   lookup: trustpilotLookup,
   queue: { concurrency: 3, retryDelay: 30, note: "trustpilot.com: __NEXT_DATA__ pages." },
   adapter: trustpilotAdapter,
+  sorts: TRUSTPILOT_SORTS,
   // browser-use/browser-harness trustpilot/scraping.md @fb1a51d, field-tested 2026-04-18: page data,
   // the ten-page signed-out cap and the star-rating lists past it (README).
   evidenceDate: "2026-04-18",

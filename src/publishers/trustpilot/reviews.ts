@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import type { PageSummary } from "../../core/tasks/publisher-summary";
 import { WorkBudget } from "../kit/work-budget";
 import { pageProps } from "./next-data";
 
@@ -21,6 +22,8 @@ const TrustpilotReviewSchema = z.object({
   text,
   rating: z.number().int().min(1).max(5),
   language: text,
+  /** The "Useful" votes the review received. */
+  likes: z.number().int().nonnegative().nullish().catch(null),
   dates: z.object({ publishedDate: z.string().min(1), experiencedDate: text, updatedDate: text }),
   consumer: z.object({ id: text, displayName: text }).nullish(),
   reply: z.object({ message: text, publishedDate: text, updatedDate: text }).nullish(),
@@ -37,6 +40,8 @@ export const ReviewPagePropsSchema = z.object({
     identifyingName: z.string().min(1),
     displayName: text,
     numberOfReviews: z.number().int().nonnegative().nullish(),
+    /** The TrustScore the profile shows (1–5, one decimal). */
+    trustScore: z.number().nullish(),
   }),
   reviews: z.array(TrustpilotReviewSchema),
   filters: z.object({
@@ -77,10 +82,23 @@ export interface ReviewPage {
   totalCount: number | null;
   /** How many reviews the profile has per star rating (index 0 = 1 star), where the page says. */
   ratings: number[] | null;
+  /** The TrustScore (1–5) and the star breakdown the profile shows (publisher_summary). */
+  summary: PageSummary;
 }
 
 function present(value: string | null | undefined): string | undefined {
   return value?.trim() ? value : undefined;
+}
+
+/**
+ * The reviewer's own title. Trustpilot fills an untitled review's title with the first words of its
+ * text and an ellipsis ("Seldom do I ever get a staff member…"): that is no title, and is left out.
+ */
+function ownTitle(review: TrustpilotReview): string | undefined {
+  const title = present(review.title)?.trim();
+  if (!title) return undefined;
+  const stem = title.replace(/(?:…|\.\.\.)$/, "").trimEnd();
+  return stem !== title && (review.text ?? "").trimStart().startsWith(stem) ? undefined : title;
 }
 
 /**
@@ -101,6 +119,8 @@ export function toRawReview(review: TrustpilotReview): RawReview {
     url: `${TRUSTPILOT_ORIGIN}/reviews/${encodeURIComponent(review.id)}`,
     date: review.dates.publishedDate,
     language: present(review.language),
+    ...(ownTitle(review) ? { title: ownTitle(review) } : {}),
+    ...(typeof review.likes === "number" ? { likes: review.likes } : {}),
     ...(replyText
       ? {
           reply_text: replyText,
@@ -132,5 +152,12 @@ export async function parseReviewPage(
       : null,
     totalCount: pagination?.totalCount ?? props.businessUnit.numberOfReviews ?? null,
     ratings: ratings ? [ratings.one, ratings.two, ratings.three, ratings.four, ratings.five] : null,
+    summary: {
+      rating: props.businessUnit.trustScore ?? null,
+      ratingScale: "1-5",
+      histogram: ratings
+        ? { 1: ratings.one, 2: ratings.two, 3: ratings.three, 4: ratings.four, 5: ratings.five }
+        : null,
+    },
   };
 }

@@ -48,7 +48,7 @@ export const yelpAdapter: Adapter<YelpCursor> = {
     const endpoint = new URL("/gql/batch", cursor.profileUrl);
     const { data } = await ctx.client.json(endpoint, {
       method: "POST",
-      json: feedRequest(cursor.bizId, cursor.offset),
+      json: feedRequest(cursor.bizId, cursor.offset, ctx.sort),
       headers: {
         Origin: endpoint.origin,
         Referer: cursor.profileUrl,

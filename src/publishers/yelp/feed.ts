@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import type { ReviewSort } from "../../core/tasks/collection";
 import { parseAnswer } from "../../scraping/answer-schema";
 import { permanentError } from "../../scraping/errors";
 
@@ -26,11 +27,21 @@ export function offsetCursor(offset: number): string {
 }
 
 /**
- * The batch body for one page of a business's reviews, newest first (`DATE_DESC`), in every
+ * The batch body for one page of a business's reviews, newest first (`DATE_DESC`) or in the task's order, in every
  * language and rating, untranslated (`isTranslating: false` keeps each review's original text).
  * The first page has no `after`.
  */
-export function feedRequest(bizId: string, offset: number): unknown[] {
+/**
+ * The feed's `sortBy` for the orders besides newest first (`DATE_DESC`): Yelp's own sort menu
+ * ("Yelp sort", "Highest rated", "Lowest rated"), the values of its `sort_by` URL parameter upper-cased.
+ */
+export const YELP_SORTS = {
+  relevant: "RELEVANCE_DESC",
+  highest: "RATING_DESC",
+  lowest: "RATING_ASC",
+} as const;
+
+export function feedRequest(bizId: string, offset: number, sort?: ReviewSort): unknown[] {
   return [
     {
       operationName: FEED_OPERATION,
@@ -39,7 +50,7 @@ export function feedRequest(bizId: string, offset: number): unknown[] {
         reviewsPerPage: REVIEWS_PER_PAGE,
         selectedReviewEncId: "",
         hasSelectedReview: false,
-        sortBy: "DATE_DESC",
+        sortBy: sort && sort !== "newest" ? YELP_SORTS[sort] : "DATE_DESC",
         languageCode: "en",
         ratings: [5, 4, 3, 2, 1],
         queryText: "",
@@ -74,7 +85,16 @@ const NodeSchema = z.object({
   rating: z.number().int().min(1).max(5),
   createdAt: DateTime,
   text: Text.nullish(),
-  author: z.object({ encid: z.string().nullish(), displayName: z.string().nullish() }).nullish(),
+  author: z
+    .object({
+      encid: z.string().nullish(),
+      displayName: z.string().nullish(),
+      /** How many reviews the reviewer has written on Yelp. */
+      reviewCount: z.number().int().nonnegative().nullish().catch(null),
+    })
+    .nullish(),
+  /** The reactions the review received; "useful" is Yelp's helpful vote. */
+  feedback: z.object({ usefulCount: z.number().int().nonnegative().nullish() }).nullish().catch(null),
   businessUserReplies: z.array(ReplySchema).nullish(),
 });
 
@@ -136,6 +156,8 @@ export function rawReview(node: FeedNode, profileUrl: string): RawReview {
     language: node.text?.language ?? undefined,
     url: reviewUrl(profileUrl, node.encid),
     date: new Date(node.createdAt.utcDateTime).toISOString(),
+    ...(typeof node.author?.reviewCount === "number" ? { author_review_count: node.author.reviewCount } : {}),
+    ...(typeof node.feedback?.usefulCount === "number" ? { likes: node.feedback.usefulCount } : {}),
     ...(reply
       ? {
           reply_text: reply.text!.full!,

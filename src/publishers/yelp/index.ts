@@ -1,5 +1,6 @@
 import { definePublisher } from "../types";
 import { yelpAdapter } from "./adapter";
+import { YELP_SORTS } from "./feed";
 import { lookupYelp } from "./lookup";
 import { yelpProfile } from "./profile";
 
@@ -14,6 +15,7 @@ export const yelp = definePublisher({
   domains: ["yelp.com", "yelp.ca", "yelp.co.uk", "yelp.com.au", "yelp.ie", "yelp.co.nz"],
   loginRequired: true,
   ratingScale: "1–5 stars, kept as given",
+  summaryFields: ["review_count"],
   profile: yelpProfile,
   lookup: lookupYelp,
   // The newest real evidence checked: see README.md "Evidence".
@@ -24,4 +26,5 @@ export const yelp = definePublisher({
     note: "yelp.com: GraphQL review feed with login cookies; Yelp blocks aggressive clients.",
   },
   adapter: yelpAdapter,
+  sorts: YELP_SORTS,
 });

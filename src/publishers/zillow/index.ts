@@ -32,6 +32,7 @@ export const zillow = definePublisher({
   domains: ["zillow.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
+  summaryFields: ["review_count"],
   profile: zillowProfile,
   queue: {
     concurrency: 1,

@@ -320,7 +320,23 @@ export const HOSTILE = place("0x8085806244444444:0x4040404040404040", {
   behaviour: "hostile",
 });
 
+/**
+ * The place of the collection-option tests (test/e2e/collection-options.test.ts): 30 reviews, one a
+ * day back from 2026-10-01, ratings 1 to 5 in turn; three window pages of 10. Its own feature id, so
+ * its request counts are those tests' own.
+ */
+export const OPTIONS_PLACE = place("0x8085806255555555:0x5050505050505050", {
+  placeId: "ChIJOptionsPlace0000000000",
+  name: "Options Test Roastery",
+  street: "9 Pier 39",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94133",
+  reviews: filler(30, 0, "T3B0aW9ucw"),
+});
+
 export const PLACES: FixturePlace[] = [
+  OPTIONS_PLACE,
   BLUE_DOOR,
   BLUE_DOOR_COPY,
   ...DECOYS,

@@ -53,6 +53,8 @@ function expected(r: FixtureReview, p: FixturePlace) {
     source_date: iso(r.postedMicros),
     scraped_at: expect.any(Number),
     author_review_count: r.reviewerReviews ?? 1,
+    // Google's own translation into hl=en, beside the original (issue 36: translated_text).
+    ...(r.translation ? { translated_text: r.translation, translated_language: "en" } : {}),
     ...(r.reply
       ? { owner_reply: { text: r.reply.text, posted_at: Math.floor(r.reply.postedMicros / 1000) } }
       : {}),
@@ -64,7 +66,14 @@ function expected(r: FixtureReview, p: FixturePlace) {
  * stands in), the reviewer's photo count too, and the reply's date only as "a month ago".
  */
 function expectedFromWindow(r: FixtureReview, p: FixturePlace) {
-  const { owner_reply, url: _ownLink, ...rest } = expected(r, p);
+  // The window gives no translation (its text is the original).
+  const {
+    owner_reply,
+    url: _ownLink,
+    translated_text: _t,
+    translated_language: _l,
+    ...rest
+  } = expected(r, p);
   return {
     ...rest,
     url: placeUrl(p),

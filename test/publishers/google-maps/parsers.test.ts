@@ -105,6 +105,9 @@ describe("listugcposts", () => {
         date: "2026-09-30T09:29:59.623Z",
         language: "de",
         author_review_count: 1,
+        // [2][15][1][0] and [2][14][1]: Google's translation into hl=en, kept apart from the text.
+        translated_text: "The cake was delicious, the service friendly.",
+        translated_language: "en",
       },
       {
         id: NO_TEXT.id,
@@ -177,6 +180,8 @@ describe("place page", () => {
         name: "Blue Door Cafe",
         placeId: BLUE_DOOR.placeId,
         reviewCount: 44,
+        // [4][7]: the average the place shows (business.publisher_summary.rating).
+        rating: 4.4,
         street: "1 Market St",
         postalCode: "94105",
         addressText:

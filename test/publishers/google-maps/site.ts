@@ -232,11 +232,19 @@ function offsetOf(token: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Newest first for sort 2; any other sort ("most relevant", the page's default) orders otherwise. */
+/**
+ * Newest first for sort 2, highest rating first for 3, lowest for 4; any other sort ("most
+ * relevant", the page's default) puts the longest texts first.
+ */
 function sorted(reviews: FixtureReview[], sort: number): FixtureReview[] {
-  return sort === 2
-    ? [...reviews].sort((a, b) => b.postedMicros - a.postedMicros)
-    : [...reviews].sort((a, b) => (b.text?.length ?? 0) - (a.text?.length ?? 0) || a.id.localeCompare(b.id));
+  if (sort === 2) return [...reviews].sort((a, b) => b.postedMicros - a.postedMicros);
+  if (sort === 3 || sort === 4) {
+    const sign = sort === 3 ? 1 : -1;
+    return [...reviews].sort((a, b) => sign * (b.rating - a.rating) || b.postedMicros - a.postedMicros);
+  }
+  return [...reviews].sort(
+    (a, b) => (b.text?.length ?? 0) - (a.text?.length ?? 0) || a.id.localeCompare(b.id),
+  );
 }
 
 /** Google's 403 page (no login form: the client calls it blocked). */

@@ -221,8 +221,35 @@ const CAFE = {
   name: "Blue Door Cafe",
 } as const;
 
+/**
+ * The location of the collection-option tests (test/e2e/collection-options.test.ts): 45 reviews, one
+ * a day back from 2026-11-12 (the review list's 20, then -or20-, -or30-, -or40- pages). Its own
+ * location id, so its request counts are those tests' own.
+ */
+export const OPTIONS_INN = {
+  locationId: 1099,
+  geoId: 60713,
+  kind: "Hotel",
+  slug: "Options_Test_Inn-San_Francisco_California",
+  name: "Options Test Inn",
+} as const;
+
+const OPTIONS_INN_REVIEWS: FixtureTaReview[] = Array.from({ length: 45 }, (_, i) => {
+  const n = 45 - i;
+  return review(OPTIONS_INN, {
+    id: 946000000 + n,
+    date: daysBefore("2026-11-12", i),
+    rating: (n % 5) + 1,
+    author: `Visitor ${n}`,
+    username: `visitor${n}`,
+    title: `Night ${n}`,
+    text: `Options review ${n}: quiet room, good breakfast.`,
+  });
+});
+
 export const LOCATIONS: FixtureLocation[] = [
   { ...HOTEL, reviews: HOTEL_REVIEWS },
+  { ...OPTIONS_INN, reviews: OPTIONS_INN_REVIEWS },
   {
     locationId: 1002,
     geoId: 60713,

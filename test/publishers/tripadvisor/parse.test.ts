@@ -57,6 +57,8 @@ describe("tripadvisor review list", () => {
       reply_text: "Thank you Dana, see you again soon.",
       reply_date: "2026-11-21",
       visit_date: "2026-11",
+      title: "Quiet gem",
+      likes: 0,
     });
     // Asked without machine translation, the German review keeps its own words and language.
     expect(raws[1]).toMatchObject({

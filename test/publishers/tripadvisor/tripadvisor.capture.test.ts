@@ -85,6 +85,9 @@ describe("tripadvisor on a real capture (scrapfly-scrapers results/hotels.json, 
       url: `${ORIGIN}/ShowUserReviews-g190327-d264936-r891301801-1926_Hotel_Spa-Sliema_Island_of_Malta.html`,
       date: "2023-05-21",
       language: "en",
+      // The reviewer's title and helpful votes as captured (issue 36).
+      title: "Excellent Hotel ",
+      likes: 0,
     });
     // The display name ("RD"), not the username ("RMPS01"), is the author.
     expect(reviews[5]).toEqual({
@@ -98,6 +101,9 @@ describe("tripadvisor on a real capture (scrapfly-scrapers results/hotels.json, 
       url: `${ORIGIN}/ShowUserReviews-g190327-d264936-r889607542-1926_Hotel_Spa-Sliema_Island_of_Malta.html`,
       date: "2023-05-08",
       language: "en",
+      // The reviewer's title and helpful votes as captured (issue 36).
+      title: "So so stay - wouldn't come again",
+      likes: 1,
     });
     expect(reviews[6]).toEqual({
       id: "889490570",
@@ -108,6 +114,9 @@ describe("tripadvisor on a real capture (scrapfly-scrapers results/hotels.json, 
       url: `${ORIGIN}/ShowUserReviews-g190327-d264936-r889490570-1926_Hotel_Spa-Sliema_Island_of_Malta.html`,
       date: "2023-05-08",
       language: "en",
+      // The reviewer's title and helpful votes as captured (issue 36).
+      title: "Highly recommend - great hotel , staff and location!",
+      likes: 1,
     });
   });
 });

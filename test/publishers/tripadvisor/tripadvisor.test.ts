@@ -36,6 +36,9 @@ function expected(review: FixtureTaReview, host = "www.tripadvisor.com") {
     scraped_at: expect.any(Number),
     // Tripadvisor states the month of stay: the first day of that month.
     ...(review.tripInfo ? { visited_at: day(`${review.tripInfo.stayDate.slice(0, 7)}-01`) } : {}),
+    // The reviewer's title and helpful votes (issue 36: title, likes; never hashed).
+    title: review.title,
+    likes: review.helpfulVotes,
     ...(reply ? { owner_reply: { text: reply.text, posted_at: day(reply.publishedDate) } } : {}),
   };
 }
@@ -64,6 +67,8 @@ function expectedCard(review: FixtureTaReview, host = "www.tripadvisor.com") {
     language: "en",
     source_date: written,
     scraped_at: expect.any(Number),
+    // The card's review-title (issue 36: title).
+    title: review.title,
   };
 }
 
@@ -139,6 +144,8 @@ describe("tripadvisor.com scraping", () => {
       source_date: "2026-11-20",
       scraped_at: expect.any(Number),
       visited_at: Date.UTC(2026, 10, 1),
+      title: "Quiet gem",
+      likes: 0,
       owner_reply: { text: "Thank you Dana, see you again soon.", posted_at: Date.UTC(2026, 10, 21) },
     });
     // Written in German: the original words and language, not the site's English translation.

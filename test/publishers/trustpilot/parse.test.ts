@@ -60,6 +60,8 @@ describe("trustpilot review page data", () => {
         url: "https://www.trustpilot.com/reviews/6650a1f2000000000000000a",
         date: "2026-10-30T18:04:11.000Z",
         language: "en",
+        title: "Best flat white in town",
+        likes: 0,
       },
       {
         id: "6650a1f2000000000000000b",
@@ -71,6 +73,8 @@ describe("trustpilot review page data", () => {
         url: "https://www.trustpilot.com/reviews/6650a1f2000000000000000b",
         date: "2026-10-28T09:15:00.000Z",
         language: "da",
+        title: "Hyggelig café",
+        likes: 0,
       },
       {
         id: "6650a1f2000000000000000c",
@@ -84,6 +88,8 @@ describe("trustpilot review page data", () => {
         language: "en",
         reply_text: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.",
         reply_date: "2026-10-21T08:30:00.000Z",
+        title: "Cold food",
+        likes: 0,
       },
       {
         id: "6650a1f2000000000000000d",
@@ -95,6 +101,8 @@ describe("trustpilot review page data", () => {
         url: "https://www.trustpilot.com/reviews/6650a1f2000000000000000d",
         date: "2026-10-11T07:45:30.000Z",
         language: "en",
+        title: "Lovely staff",
+        likes: 0,
       },
     ]);
   });
@@ -119,6 +127,8 @@ describe("trustpilot review page data", () => {
       pagination: { currentPage: 1, totalPages: 0, perPage: 4 },
       totalCount: 0,
       ratings: [0, 0, 0, 0, 0],
+      // The fixture's TrustScore and its star counts (publisher_summary).
+      summary: { rating: 4.3, ratingScale: "1-5", histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
     });
   });
 

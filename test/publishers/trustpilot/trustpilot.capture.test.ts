@@ -54,6 +54,9 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
   it("reads every review of a profile and one exactly, the body being the text without its title", async () => {
     const page = await parseReviewPage(profilePage(bh));
     expect(page).toMatchObject({ pagination: { currentPage: 1, totalPages: 15312 }, totalCount: 306224 });
+    // The profile's TrustScore as the page data states it (publisher_summary.rating); the capture
+    // holds no filters.reviewStatistics, so no star breakdown.
+    expect(page.summary).toEqual({ rating: 4.9, ratingScale: "1-5", histogram: null });
     expect(page.reviews).toHaveLength(20);
     expect(page.reviews[0]).toEqual({
       id: "6570e5ef49d048452ad722bd",
@@ -65,6 +68,8 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
       url: "https://www.trustpilot.com/reviews/6570e5ef49d048452ad722bd",
       date: "2023-12-06T23:21:52.000Z",
       language: "en",
+      // Trustpilot's own title here is the text's first words ("Seldom do I ever get a staff member…"): left out.
+      likes: 0,
     });
   });
 
@@ -81,6 +86,8 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
       url: "https://www.trustpilot.com/reviews/6570c89f4560162cdaa5a46b",
       date: "2023-12-06T21:16:48.000Z",
       language: "en",
+      title: "Not a scam!",
+      likes: 0,
     });
   });
 
@@ -100,6 +107,8 @@ describe("trustpilot on a real capture (scrapfly-scrapers results/companies.json
       reply_text:
         "Hello Briana,\nThank you for your kind words.\nIt\u2019s great to hear that Jill was so helpful throughout the ordering process. I will make sure to pass this along to her.\nWe appreciate your business, and look forward to working with you next time! \n-Flashbay Management",
       reply_date: "2023-12-06T23:28:04.000Z",
+      title: "VERY HELPFUL",
+      likes: 0,
     });
   });
 });

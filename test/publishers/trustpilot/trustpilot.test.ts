@@ -40,6 +40,9 @@ function apiReview(review: FixtureTrustpilotReview) {
     language: review.language,
     source_date: review.dates.publishedDate,
     scraped_at: expect.any(Number),
+    // The reviewer's title and the likes (issue 36; never hashed).
+    title: review.title,
+    likes: review.likes,
     ...(review.reply
       ? { owner_reply: { text: review.reply.message, posted_at: Date.parse(review.reply.publishedDate) } }
       : {}),
@@ -102,6 +105,8 @@ describe("trustpilot.com, end to end", () => {
       language: "en",
       source_date: "2026-10-20T12:00:00.000Z",
       scraped_at: expect.any(Number),
+      title: "Cold food",
+      likes: 0,
       owner_reply: {
         text: "Sorry, Ron. We had two cooks out that morning; please ask for Sam next time.",
         posted_at: Date.UTC(2026, 9, 21, 8, 30, 0),

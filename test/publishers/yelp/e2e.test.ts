@@ -33,6 +33,9 @@ function expected(node: FixtureNode, profileUrl: string) {
     language: node.text?.language ?? "und",
     source_date: new Date(node.createdAt).toISOString(),
     scraped_at: expect.any(Number),
+    // The fixture's author.reviewCount and feedback.usefulCount (issue 36; never hashed).
+    author_review_count: 12,
+    likes: 1,
     ...(node.reply
       ? { owner_reply: { text: node.reply.full, posted_at: Date.parse(node.reply.createdAt) } }
       : {}),

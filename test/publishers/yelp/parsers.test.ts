@@ -79,6 +79,9 @@ describe("yelp review feed answer", () => {
       language: "en",
       url: `${PROFILE}?hrid=${REVIEWS[0].encid}`,
       date: "2026-10-30T18:04:11.000Z",
+      // author.reviewCount and feedback.usefulCount ("Useful" votes) of the fixture node.
+      author_review_count: 12,
+      likes: 1,
       reply_text: "Thank you Dana! See you tomorrow.\nThe Blue Door team",
       reply_date: "2026-10-31T09:15:00.000Z",
     });

@@ -110,6 +110,22 @@ function node(review: FixtureNode, translating: boolean) {
   };
 }
 
+/**
+ * The feed's orders (Yelp's sort menu: newest, "Yelp sort", highest and lowest rated). REVIEWS is
+ * newest first; the fixture's relevance puts the longest texts first.
+ */
+const byRating = (sign: number) => (reviews: FixtureNode[]) =>
+  [...reviews].sort((a, b) => sign * (b.rating - a.rating) || a.encid.localeCompare(b.encid));
+const SORTED: Record<string, (reviews: FixtureNode[]) => FixtureNode[]> = {
+  DATE_DESC: (reviews) => reviews,
+  RELEVANCE_DESC: (reviews) =>
+    [...reviews].sort(
+      (a, b) => (b.text?.full.length ?? 0) - (a.text?.full.length ?? 0) || a.encid.localeCompare(b.encid),
+    ),
+  RATING_DESC: byRating(1),
+  RATING_ASC: byRating(-1),
+};
+
 function offsetOf(after: unknown): number | null {
   if (after === undefined) return 0;
   try {
@@ -145,7 +161,8 @@ function feed(body: string): FixtureResponse {
   if (
     op?.operationName !== "GetBusinessReviewFeed" ||
     op.extensions?.operationType !== "query" ||
-    vars.sortBy !== "DATE_DESC" ||
+    typeof vars.sortBy !== "string" ||
+    !Object.hasOwn(SORTED, vars.sortBy) ||
     vars.reviewsPerPage !== PER_PAGE ||
     typeof vars.encBizId !== "string" ||
     offset === null
@@ -159,7 +176,7 @@ function feed(body: string): FixtureResponse {
     return { status: 403, headers: { "Content-Type": "text/plain" }, body: "Forbidden" };
   if (alias.startsWith("feedcaptcha-")) return datadome();
   if (alias.startsWith("nobiz-")) return json([{ data: { business: null } }]);
-  const reviews = alias.startsWith("empty-") ? [] : REVIEWS;
+  const reviews = SORTED[vars.sortBy](alias.startsWith("empty-") ? [] : REVIEWS);
   const edges = reviews
     .slice(offset, offset + PER_PAGE)
     .map((review) => ({ node: node(review, vars.isTranslating === true) }));

@@ -43,6 +43,9 @@ describe("yelp on a real capture (scrapfly-scrapers results/reviews.json, 2025-0
       language: "en",
       url: `${PROFILE}?hrid=BEKMpvESK6PzbN4gbXzntQ`,
       date: "2025-08-17T01:08:14.000Z",
+      // The captured author.reviewCount and feedback.usefulCount (issue 36; never hashed).
+      author_review_count: 5,
+      likes: 0,
     });
     expect(page.reviews[1]).toMatchObject({
       id: "0mGInxEGZZCxwjaOnpqgXQ",

@@ -20,6 +20,8 @@ function toRow(listing: PublisherListing): StaticRow {
     cookies_required: listing.loginRequired,
     lookup: listing.lookup,
     rating_scale: listing.ratingScale,
+    sorts: [...listing.sorts],
+    publisher_summary: [...listing.summaryFields],
     support: listing.support,
     ...(listing.support === "dedicated" && listing.evidenceDate
       ? { evidence_date: listing.evidenceDate }

@@ -2,6 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { PUBLISHER_SUPPORT } from "../../../publishers/registry";
 import { PUBLISHER_KINDS } from "../../../publishers/types";
 import { HEALTH_STATUSES } from "../../../core/health/status";
+import { REVIEW_SORTS } from "../../../core/tasks/collection";
+import { SUMMARY_FIELDS } from "../../../core/tasks/publisher-summary";
 
 export const HealthSchema = z
   .object({
@@ -63,6 +65,16 @@ export const PublisherSchema = z
     rating_scale: z.string().openapi({
       description: "The publisher's own rating scale and, for dedicated modules, how it maps onto 1–5.",
     }),
+    sorts: z.array(z.enum(REVIEW_SORTS)).openapi({
+      description:
+        "The orders submit's `sort` accepts for it: always `newest`, plus those the module can ask the publisher for (`relevant`, `highest`, `lowest`). Any other is refused with 400.",
+      example: ["newest", "relevant", "highest", "lowest"],
+    }),
+    publisher_summary: z.array(z.enum(SUMMARY_FIELDS)).openapi({
+      description:
+        "The parts of a completed task's `business.publisher_summary` the module reads from the publisher's pages (`rating`, `review_count`, `histogram`); the others are null there.",
+      example: ["rating", "review_count", "histogram"],
+    }),
     support: z.enum(PUBLISHER_SUPPORT).openapi({
       description:
         "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads), `embedded-data` (evidence that its pages carry review records in their own JSON, such as `__NEXT_DATA__`, of a shape the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
@@ -100,6 +112,8 @@ export const PublishersResponseSchema = z
           cookies_required: true,
           lookup: false,
           rating_scale: "1–5 stars",
+          sorts: ["newest"],
+          publisher_summary: [],
           support: "unverified",
           note: "Review pages (/product-reviews/<ASIN>) need a signed-in session since 2024-11: submit login cookies.",
           health: {
@@ -121,6 +135,8 @@ export const PublishersResponseSchema = z
           cookies_required: false,
           lookup: true,
           rating_scale: "1–5 stars",
+          sorts: ["newest"],
+          publisher_summary: [],
           support: "dedicated",
           evidence_date: "2026-05",
           health: {
