@@ -126,15 +126,17 @@ describe("crashes mid-run", () => {
     const crashedAt = Date.now();
     await queue().drain();
 
-    // The redelivered copy comes after the dead run's hold in the gate has expired (no heartbeat for
-    // RUNNING_TTL_MS: its slot is free for others within seconds), but the task itself is still
-    // leased to the dead run: the copy retries when the lease ends (delays are honoured, so the
-    // clock moves), resumes run 1 from page 3, and run 2 finishes.
-    expect(queue().deliveries.map((d) => [d.body, d.outcome])).toEqual([
-      [{ task_id: task.taskId }, "crash"],
-      [{ task_id: task.taskId }, "retry"],
-      [{ task_id: task.taskId }, "ack"],
-      [{ task_id: task.taskId, run: 2 }, "ack"],
+    // The dead run's hold in the gate expires within seconds (no heartbeat for RUNNING_TTL_MS) and
+    // the gate sends the task out again; the crashed message, redelivered (attempt 2), steps aside
+    // for that copy. The task itself is still leased to the dead run: the copy retries when the
+    // lease ends (delays are honoured, so the clock moves), resumes run 1 from page 3, and run 2
+    // finishes.
+    expect(queue().deliveries.map((d) => [d.body, d.outcome, d.attempts])).toEqual([
+      [{ task_id: task.taskId }, "crash", 1],
+      [{ task_id: task.taskId }, "ack", 2],
+      [{ task_id: task.taskId }, "retry", 1],
+      [{ task_id: task.taskId }, "ack", 2],
+      [{ task_id: task.taskId, run: 2 }, "ack", 1],
     ]);
     expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(LEASE_MS);
     expect(Date.now() - crashedAt).toBeLessThanOrEqual(LEASE_MS + 60_000);
