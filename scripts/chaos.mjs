@@ -271,6 +271,9 @@ export async function chaos({
         page_size: 1000,
       });
     const finished = new Map();
+    /** When the poll first saw each task ended, and last saw it open (this process's clock). */
+    const ended = [];
+    const lastOpen = new Map();
     let inProgress = 0;
     const poll = async () => {
       const open = all.filter((t) => !finished.has(t.id));
@@ -280,7 +283,10 @@ export async function chaos({
           open.slice(i, i + 8).map(async (t) => {
             const res = await retrieve(t);
             const status = res.body.task_status ?? res.body.response_message?.[0]?.task_status;
-            if (status === 200 || status === 500) finished.set(t.id, res.body);
+            if (status === 200 || status === 500) {
+              finished.set(t.id, res.body);
+              ended.push({ at: Date.now(), openAt: lastOpen.get(t.id) ?? 0 });
+            } else lastOpen.set(t.id, Date.now());
             if (status === 101) running++;
           }),
         );
@@ -426,18 +432,20 @@ export async function chaos({
         }
       }
     }
-    // Time from each restart to the next first page: the earliest review scraped after the restarted
-    // service answered (reviews carry scraped_at, the moment their page was fetched).
+    // Time from each restart to the service's next progress: the earliest review scraped after the
+    // restarted service answered (reviews carry scraped_at, the moment their page was fetched), or
+    // the first task seen ended after it, where the kill came when only completions were left.
+    // A task counts only if a poll saw it still open after the restart answered: then it ended after.
     const scrapedAt = [...finished.values()]
       .flatMap((body) => body.reviews ?? [])
       .map((review) => review.scraped_at)
-      .filter((at) => typeof at === "number")
-      .sort((a, b) => a - b);
+      .filter((at) => typeof at === "number");
     const firstPageSeconds = restarts.map(({ spawnedAt, readyAt }, i) => {
-      const next = scrapedAt.find((at) => at >= readyAt);
+      const endedAfter = ended.filter((e) => e.openAt >= readyAt).map((e) => e.at);
+      const next = [...scrapedAt, ...endedAfter].filter((at) => at >= readyAt).sort((a, b) => a - b)[0];
       const after = next === undefined ? null : Math.round((next - readyAt) / 100) / 10;
       log(
-        `chaos: restart ${i + 1}: the service answered ${Math.round((readyAt - spawnedAt) / 100) / 10} s after it was started, its first page ${after === null ? "never came" : `${after} s after that`}`,
+        `chaos: restart ${i + 1}: the service answered ${Math.round((readyAt - spawnedAt) / 100) / 10} s after it was started, its next page or ended task ${after === null ? "never came" : `${after} s after that`}`,
       );
       return after;
     });
