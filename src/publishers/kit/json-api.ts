@@ -156,6 +156,13 @@ function dateOf(value: unknown): string | undefined | false {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/** The declared review fields, for an error that names them (`id=service.id, rating=…`). */
+function fieldNames(fields: ReviewFields): string {
+  return Object.entries(fields)
+    .map(([name, path]) => `${name}=${Array.isArray(path) ? path.join("+") : String(path)}`)
+    .join(", ");
+}
+
 /** One review as the fields declare it, or null to skip it (the rest of the page is still good). */
 function readReview(
   item: unknown,
@@ -244,6 +251,13 @@ export function jsonApi(spec: JsonApiSpec): JsonApi {
       const review = readReview(item, spec.review, scale, ctx.pageUrl);
       if (review) reviews.push(review);
     }
+    // Every review of a page skipped means the answer's fields moved, not that each review is odd:
+    // fail loudly rather than walk on and complete with nothing.
+    if (items.length && !reviews.length)
+      throw permanentError(
+        "publisher_error",
+        `${spec.what}: none of the ${items.length} reviews has the declared fields (${fieldNames(spec.review)})`,
+      );
     const total = totals.reduce<number | null>((found, path) => found ?? count(data, path), null);
     const pages = spec.pages ? count(data, spec.pages) : null;
     const shown = items.length;

@@ -70,6 +70,19 @@ describe("ratemds rating page JSON", () => {
     expect(page.reviews.map((r) => r.id)).toEqual(["2"]);
   });
 
+  it("a page where no rating has the declared fields (a renamed id key) is publisher_error naming them", () => {
+    const renamed = {
+      total_pages: 1,
+      results: [{ uuid: 1, comment: "moved id", created: "2026-10-01T00:00:00Z", average: 4 }],
+    };
+    expect(scrapeError(() => parseRatings(renamed, ctx(1)))).toMatchObject({
+      reason: "publisher_error",
+      message: expect.stringMatching(
+        /^RateMDs ratings: none of the 1 reviews has the declared fields \(id=id, /,
+      ),
+    });
+  });
+
   it("hostile answers end as publisher_error or a read page, never a TypeError, within the work budget", () => {
     expectHostileInputHandled(parseRatings);
     expectHostileInputHandled(parseRatings, (results) => ({ count: 5, total_pages: 1, results }), {
