@@ -11,6 +11,7 @@
 //    import the publishers).
 // 4. worker-configuration.d.ts: the queue bindings' types, by `wrangler types` over the new wrangler.toml.
 // 5. docs/publishers.md: the publisher table between its markers.
+// 6. README.md: the count of supported publishers and the list of dedicated modules, between markers.
 //
 // The registry is TypeScript written for workerd: ./lib/bundle.mjs loads it in Node, with the new
 // import list in place of the file on disk.
@@ -29,6 +30,7 @@ const CONCURRENCY_FILE = join(root, "src/queue/concurrency.gen.ts");
 const WRANGLER = join(root, "wrangler.toml");
 const TYPES = join(root, "worker-configuration.d.ts");
 const DOCS = join(root, "docs/publishers.md");
+const README = join(root, "README.md");
 const NOT_MODULES = new Set(["kit", "generic"]);
 /** A queue consumer's settings where the module declares none (src/publishers/types.ts, QueueSettings). */
 const QUEUE_DEFAULTS = { concurrency: 2, retries: 5, retryDelay: 60 };
@@ -88,7 +90,7 @@ async function loadRegistry(modules) {
     [
       'export { ALL_MODULES, GENERIC_MODULE } from "./src/publishers/registry";',
       'export { moduleQueue } from "./src/publishers/queues";',
-      'export { withPublisherTable } from "./scripts/generate/publisher-table";',
+      'export { withModuleSummary, withPublisherTable } from "./scripts/generate/publisher-table";',
     ].join("\n"),
     root,
     [withModules],
@@ -161,6 +163,7 @@ const outputs = [
   [WRANGLER, wranglerToml(readFileSync(WRANGLER, "utf8"), queues)],
   [CONCURRENCY_FILE, await formatted(concurrencySource(queues), CONCURRENCY_FILE)],
   [DOCS, registry.withPublisherTable(readFileSync(DOCS, "utf8"))],
+  [README, registry.withModuleSummary(readFileSync(README, "utf8"))],
 ];
 const stale = outputs.filter(([file, text]) => !existsSync(file) || readFileSync(file, "utf8") !== text);
 const name = (file) => relative(root, file);

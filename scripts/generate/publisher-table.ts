@@ -56,3 +56,35 @@ export function withPublisherTable(readme: string, table: string = publisherTabl
     throw new Error(`docs/publishers.md needs ${TABLE_START} and ${TABLE_END}, in that order`);
   return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
 }
+
+export const SUMMARY_START = "<!-- modules:start -->";
+export const SUMMARY_END = "<!-- modules:end -->";
+
+/**
+ * The README's count of working publishers and its list of dedicated modules, each linked to its
+ * README: generated like the table, so the front page never claims more (or fewer) than the registry.
+ */
+export function moduleSummary(publishers: readonly PublisherListing[] = listPublishers()): string {
+  const dedicated = publishers.filter((p) => p.support === "dedicated");
+  const evidenced = publishers.filter(
+    (p) => p.support === "structured-data" || p.support === "embedded-data",
+  );
+  const links = dedicated
+    .map((p) => `[${cell(p.displayName)}](src/publishers/${p.module}/README.md)`)
+    .join(" · ");
+  return (
+    `**${dedicated.length + evidenced.length} supported publishers**: ${dedicated.length} dedicated modules, ` +
+    `each in its own folder with a README that says what is verified with real data, and ` +
+    `${evidenced.length} listed ${evidenced.length === 1 ? "publisher whose pages carry" : "publishers whose pages carry"} review data the generic module reads ` +
+    `(evidence in \`src/publishers/listed.ts\`). Dedicated: ${links}.`
+  );
+}
+
+/** README text with the module summary between its markers replaced (the markers must be there). */
+export function withModuleSummary(readme: string, summary: string = moduleSummary()): string {
+  const start = readme.indexOf(SUMMARY_START);
+  const end = readme.indexOf(SUMMARY_END);
+  if (start < 0 || end < start)
+    throw new Error(`README.md needs ${SUMMARY_START} and ${SUMMARY_END}, in that order`);
+  return `${readme.slice(0, start + SUMMARY_START.length)}\n${summary}\n${readme.slice(end)}`;
+}

@@ -22,6 +22,7 @@ const GENERATED = [
   "wrangler.toml",
   "worker-configuration.d.ts",
   "docs/publishers.md",
+  "README.md",
 ];
 
 async function generate(cwd: string, ...args: string[]): Promise<{ code: number; output: string }> {
@@ -179,6 +180,10 @@ describe("adding a publisher: its folder, then npm run generate", () => {
     expect(read(dir, "docs/publishers.md")).toContain(
       "| `acme-reviews.com` | Acme Reviews | consumer | `acme-reviews` | dedicated | no | no | 1–5 stars, kept as is |",
     );
+  });
+
+  it("counts it and links its README in the README's list of dedicated modules", () => {
+    expect(read(dir, "README.md")).toContain("[Acme Reviews](src/publishers/acme-reviews/README.md)");
   });
 
   it("leaves nothing out of date", async () => {
