@@ -271,9 +271,8 @@ export async function chaos({
         page_size: 1000,
       });
     const finished = new Map();
-    /** When the poll first saw each task ended, and last saw it open (this process's clock). */
-    const ended = [];
-    const lastOpen = new Map();
+    /** When the poll first saw each task ended (this process's clock, like the restarts'). */
+    const endedSeenAt = new Map();
     let inProgress = 0;
     const poll = async () => {
       const open = all.filter((t) => !finished.has(t.id));
@@ -285,8 +284,8 @@ export async function chaos({
             const status = res.body.task_status ?? res.body.response_message?.[0]?.task_status;
             if (status === 200 || status === 500) {
               finished.set(t.id, res.body);
-              ended.push({ at: Date.now(), openAt: lastOpen.get(t.id) ?? 0 });
-            } else lastOpen.set(t.id, Date.now());
+              endedSeenAt.set(t.id, Date.now());
+            }
             if (status === 101) running++;
           }),
         );
@@ -317,6 +316,8 @@ export async function chaos({
         await sleep(250);
         if (i % 8 === 7) await poll();
       }
+      await poll();
+      const openAtKill = all.filter((t) => !finished.has(t.id)).map((t) => t.id);
       log(
         `chaos: kill ${k + 1} (SIGKILL to the process group) with ${finished.size}/${tasks} tasks ended, ${inProgress} in progress, ${awaiting()} events awaiting delivery`,
       );
@@ -324,7 +325,7 @@ export async function chaos({
       await sleep(500 + Math.random() * 2000);
       const spawnedAt = Date.now();
       await start();
-      restarts.push({ spawnedAt, readyAt: Date.now() });
+      restarts.push({ spawnedAt, readyAt: Date.now(), openAtKill });
       // The platform's cron after a restart: wakes the queues' gates and the sweeper.
       await cron();
       lastCron = Date.now();
@@ -435,13 +436,14 @@ export async function chaos({
     // Time from each restart to the service's next progress: the earliest review scraped after the
     // restarted service answered (reviews carry scraped_at, the moment their page was fetched), or
     // the first task seen ended after it, where the kill came when only completions were left.
-    // A task counts only if a poll saw it still open after the restart answered: then it ended after.
+    // A task counts if it was open at the kill (polled just before it) and seen ended after the
+    // restart: a dead service ends nothing, so it ended after the restart answered.
     const scrapedAt = [...finished.values()]
       .flatMap((body) => body.reviews ?? [])
       .map((review) => review.scraped_at)
       .filter((at) => typeof at === "number");
-    const firstPageSeconds = restarts.map(({ spawnedAt, readyAt }, i) => {
-      const endedAfter = ended.filter((e) => e.openAt >= readyAt).map((e) => e.at);
+    const firstPageSeconds = restarts.map(({ spawnedAt, readyAt, openAtKill }, i) => {
+      const endedAfter = openAtKill.map((id) => endedSeenAt.get(id)).filter((at) => at !== undefined);
       const next = [...scrapedAt, ...endedAfter].filter((at) => at >= readyAt).sort((a, b) => a - b)[0];
       const after = next === undefined ? null : Math.round((next - readyAt) / 100) / 10;
       log(

@@ -87,6 +87,21 @@ const CASES: Record<string, Case> = {
   "google-play": { publisher: "play.google.com", profile: () => "com.acme.notes" },
   "reviews-io": { publisher: "reviews.io", profile: () => "big-store" },
   "trusted-shops": { publisher: "trustedshops.de", profile: () => "example-shop.de" },
+  kununu: { publisher: "kununu.com", profile: () => "https://www.kununu.com/de/acme-gmbh/kommentare" },
+  ratemds: {
+    publisher: "ratemds.com",
+    profile: () => "https://www.ratemds.com/doctor-ratings/424258/Dr-W-McAlpine-Savannah-GA.html",
+  },
+  bestbuy: {
+    publisher: "bestbuy.com",
+    profile: () =>
+      "https://www.bestbuy.com/site/sony-playstation-5-slim-console-white/6565065.p?skuId=6565065",
+  },
+  thumbtack: {
+    publisher: "thumbtack.com",
+    profile: () =>
+      "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
+  },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
