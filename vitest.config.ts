@@ -125,7 +125,15 @@ const workers = {
 const unit = { test: { name: "unit", include: UNIT_TESTS, environment: "node" as const } };
 /** The npm scripts' own tests: they spawn wrangler and read local state files. */
 const scripts = {
-  test: { name: "scripts", include: SCRIPT_TESTS, environment: "node" as const, testTimeout: 300_000 },
+  // One file at a time: several of them start their own `wrangler dev` (chaos, npm start), which
+  // on two cores would starve each other's start-up.
+  test: {
+    name: "scripts",
+    include: SCRIPT_TESTS,
+    environment: "node" as const,
+    testTimeout: 300_000,
+    fileParallelism: false,
+  },
 };
 
 export default defineConfig({
