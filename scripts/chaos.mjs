@@ -53,7 +53,13 @@ function startReceiver() {
       const body = Buffer.concat(chunks).toString("utf8");
       const record = events.get(id) ?? { account, attempts: [], delivered: 0 };
       const ok = !flaky || record.attempts.length >= FLAKY_FAILURES;
-      record.attempts.push({ id, standardId: req.headers["webhook-id"], body, status: ok ? 204 : 503 });
+      record.attempts.push({
+        id,
+        standardId: req.headers["webhook-id"],
+        body,
+        status: ok ? 204 : 503,
+        at: Date.now(),
+      });
       if (ok) record.delivered++;
       events.set(id, record);
       res.writeHead(ok ? 204 : 503).end();
@@ -444,10 +450,14 @@ export async function chaos({
       .filter((at) => typeof at === "number");
     const firstPageSeconds = restarts.map(({ spawnedAt, readyAt, openAtKill }, i) => {
       const endedAfter = openAtKill.map((id) => endedSeenAt.get(id)).filter((at) => at !== undefined);
-      const next = [...scrapedAt, ...endedAfter].filter((at) => at >= readyAt).sort((a, b) => a - b)[0];
+      // A kill can also land when every task has ended and only webhook deliveries are left.
+      const deliveredAt = [...receiver.events.values()].flatMap((e) => e.attempts.map((a) => a.at));
+      const next = [...scrapedAt, ...endedAfter, ...deliveredAt]
+        .filter((at) => at >= readyAt)
+        .sort((a, b) => a - b)[0];
       const after = next === undefined ? null : Math.round((next - readyAt) / 100) / 10;
       log(
-        `chaos: restart ${i + 1}: the service answered ${Math.round((readyAt - spawnedAt) / 100) / 10} s after it was started, its next page or ended task ${after === null ? "never came" : `${after} s after that`}`,
+        `chaos: restart ${i + 1}: the service answered ${Math.round((readyAt - spawnedAt) / 100) / 10} s after it was started, its next page, ended task or delivery ${after === null ? "never came" : `${after} s after that`}`,
       );
       return after;
     });

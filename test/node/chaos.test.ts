@@ -29,7 +29,7 @@ describe("npm run chaos (small)", () => {
     // After the restart, work resumes within seconds: the dead runs' slots are reclaimed by their
     // missed heartbeats, not held until their leases end.
     const restart =
-      /^chaos: restart 1: the service answered [\d.]+ s after it was started, its next page or ended task ([\d.]+) s after that$/m.exec(
+      /^chaos: restart 1: the service answered [\d.]+ s after it was started, its next page, ended task or delivery ([\d.]+) s after that$/m.exec(
         out,
       );
     expect(restart, out).not.toBeNull();
