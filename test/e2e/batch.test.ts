@@ -302,7 +302,7 @@ describe("a Worker killed mid-batch", () => {
 
   it(
     "after its rows were written but before any queue heard of them: every item is whole and queued, and the sweep runs them all",
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
       await endUnfinishedTasks();
       const { apiKey, accountId } = await createAccount();
