@@ -104,13 +104,6 @@ export const LISTED: readonly ListedPublisher[] = [
   },
 
   // Consumer reviews of businesses and shops
-  {
-    domain: "sitejabber.com",
-    displayName: "Sitejabber",
-    kind: "consumer",
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/reviews/${id}`),
-  },
   { domain: "consumeraffairs.com", displayName: "ConsumerAffairs", kind: "consumer", ratingScale: STARS },
   { domain: "resellerratings.com", displayName: "ResellerRatings", kind: "consumer", ratingScale: STARS },
   { domain: "pissedconsumer.com", displayName: "PissedConsumer", kind: "consumer", ratingScale: STARS },

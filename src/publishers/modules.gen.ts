@@ -17,8 +17,10 @@ import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
 import { kununu } from "./kununu";
 import { opentable } from "./opentable";
+import { productreview } from "./productreview";
 import { ratemds } from "./ratemds";
 import { reviewsIo } from "./reviews-io";
+import { smartcustomer } from "./smartcustomer";
 import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
@@ -47,8 +49,10 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   holidaycheck,
   kununu,
   opentable,
+  productreview,
   ratemds,
   reviewsIo,
+  smartcustomer,
   thumbtack,
   tripadvisor,
   trustedShops,
