@@ -102,6 +102,14 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
   },
+  productreview: {
+    publisher: "productreview.com.au",
+    profile: () => "https://www.productreview.com.au/listings/jacaranda-finance",
+  },
+  smartcustomer: {
+    publisher: "sitejabber.com",
+    profile: () => "https://www.sitejabber.com/reviews/rover.com",
+  },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,

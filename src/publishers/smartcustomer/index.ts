@@ -4,7 +4,7 @@ import { declareProfile } from "../kit/profile";
 import { jsonWalkAdapter } from "../kit/json-walk";
 import { WorkBudget } from "../kit/work-budget";
 import { definePublisher } from "../types";
-import { jsonLdItems, parseSmartCustomerPage, smartCustomerPageUrl, WHAT } from "./reviews";
+import { parseSmartCustomerPage, readSmartCustomerPage, smartCustomerPageUrl, WHAT } from "./reviews";
 
 const PAGE = "https://www.smartcustomer.com/reviews/rover.com";
 const DOMAIN = /(?<domain>[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62})){1,5})/i;
@@ -48,8 +48,9 @@ const inspectSmartCustomerPage: PageInspector = (page) => {
 
 /**
  * smartcustomer.com (formerly Sitejabber; sitejabber.com serves the same pages): a business's reviews
- * from the schema.org JSON-LD of its server-rendered review pages, 20 a page by `?page=N`, newest
- * first, with the business's average and review count as its publisher summary. Behind Cloudflare.
+ * from its server-rendered review pages, 20 a page by `?page=N`, newest first: the schema.org Reviews
+ * of the JSON-LD, else the review markup; the business's average and review count as its publisher
+ * summary. Behind Cloudflare.
  * No lookup: a bare domain names the business.
  */
 export const smartcustomer = definePublisher({
@@ -74,7 +75,7 @@ export const smartcustomer = definePublisher({
     request: (_key, position, pageUrl) => ({ url: smartCustomerPageUrl(pageUrl, position) }),
     async fetch(request, _key, ctx) {
       const page = await ctx.client.request(request.url);
-      return jsonLdItems(page.text, new WorkBudget(WHAT));
+      return readSmartCustomerPage(page.text, new WorkBudget(WHAT));
     },
     parse: parseSmartCustomerPage,
     inspect: inspectSmartCustomerPage,

@@ -13,6 +13,7 @@ import type { RawReview } from "../../core/reviews";
 import { collectJsonLd } from "../../scraping/extract/json-ld";
 import { permanentError } from "../../scraping/errors";
 import { htmlPass } from "../kit/html-pass";
+import { collectReviewCards, type SmartCustomerCard } from "./cards";
 import { countOf, nextByNumber, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 import type { WorkBudget } from "../kit/work-budget";
 
@@ -29,13 +30,20 @@ export function smartCustomerPageUrl(pageUrl: string, position: WalkPosition): s
   return url.toString();
 }
 
-/** The page's JSON-LD items (arrays and `@graph` flattened), in one budgeted HTMLRewriter pass. */
-export async function jsonLdItems(html: string, budget: WorkBudget): Promise<unknown[]> {
+/** What one review page holds: its JSON-LD items (arrays and `@graph` flattened) and its review cards. */
+export interface SmartCustomerPage {
+  items: unknown[];
+  cards: SmartCustomerCard[];
+}
+
+/** Reads a review page in one budgeted HTMLRewriter pass: the JSON-LD and the review markup together. */
+export async function readSmartCustomerPage(html: string, budget: WorkBudget): Promise<SmartCustomerPage> {
   const rewriter = new HTMLRewriter();
   const items = collectJsonLd(rewriter);
+  const cards = collectReviewCards(rewriter, budget);
   rewriter.on("*", { element: () => budget.spend() });
   await htmlPass(rewriter, html, budget);
-  return items();
+  return { items: items(), cards: cards() };
 }
 
 const ReviewSchema = z.object({
@@ -123,41 +131,75 @@ function rawReview(node: unknown, pageUrl: string): RawReview | null {
 }
 
 const ASSUMED = "reviewRating.ratingValue (1–5), datePublished";
+const ASSUMED_MARKUP = "filled stars in div.review__rating, time.review__date[datetime]";
 
-/**
- * One page. The stated `reviewCount` sets the page count (20 a page); without it a full page means
- * another. A page stating reviews but carrying no Review node, or whose Review nodes all lack the
- * assumed fields, is `publisher_error` naming them: never a silent completion with fewer reviews.
- */
-export function parseSmartCustomerPage(data: unknown, ctx: ParseContext): WalkPage {
-  if (!Array.isArray(data)) throw permanentError("publisher_error", `${WHAT}: no JSON-LD on the page`);
-  const business = businessNode(data, ctx.budget);
-  const nodes = reviewNodes(data, business, ctx.budget);
-  if (!business && !nodes.length)
+/** A review card as a raw review, or null without 1–5 stars or a date. */
+function cardReview(card: SmartCustomerCard, pageUrl: string): RawReview | null {
+  if (card.stars < 1 || card.stars > 5 || !card.date) return null;
+  return {
+    ...(card.author ? { author_name: card.author } : {}),
+    rating: { value: card.stars, best: 5, worst: 1 },
+    ...(card.title ? { title: card.title } : {}),
+    text: [card.title, card.text].filter(Boolean).join("\n\n"),
+    url: pageUrl,
+    date: card.date,
+  };
+}
+
+/** The reviews of a page: its JSON-LD Review nodes, else its review cards; every one skipped is loud. */
+function pageReviews(page: SmartCustomerPage, nodes: unknown[], ctx: ParseContext): RawReview[] {
+  if (nodes.length) {
+    const reviews = nodes.flatMap((node) => rawReview(node, ctx.pageUrl) ?? []);
+    if (!reviews.length)
+      throw permanentError(
+        "publisher_error",
+        `${WHAT}: none of the ${nodes.length} Review nodes has the assumed fields (${ASSUMED})`,
+      );
+    return reviews;
+  }
+  const reviews = page.cards.flatMap((card) => cardReview(card, ctx.pageUrl) ?? []);
+  if (page.cards.length && !reviews.length)
     throw permanentError(
       "publisher_error",
-      `${WHAT}: the JSON-LD has no business node with aggregateRating or review, and no Review`,
+      `${WHAT}: none of the ${page.cards.length} div.review cards has the assumed fields (${ASSUMED_MARKUP})`,
+    );
+  return reviews;
+}
+
+const isPage = (data: unknown): data is SmartCustomerPage =>
+  isObject(data) && Array.isArray(data.items) && Array.isArray(data.cards);
+
+/**
+ * One page: the schema.org Reviews of its JSON-LD, or, where it has none, its review markup. The
+ * stated `reviewCount` sets the page count (20 a page); without it a full page means another. A page
+ * stating reviews but carrying neither, or whose reviews all lack the assumed fields, is
+ * `publisher_error` naming them: never a silent completion with fewer reviews.
+ */
+export function parseSmartCustomerPage(data: unknown, ctx: ParseContext): WalkPage {
+  if (!isPage(data)) throw permanentError("publisher_error", `${WHAT}: the page was not read`);
+  const business = businessNode(data.items, ctx.budget);
+  const nodes = reviewNodes(data.items, business, ctx.budget);
+  const shown = nodes.length || data.cards.length;
+  if (!business && !shown)
+    throw permanentError(
+      "publisher_error",
+      `${WHAT}: no JSON-LD business node with aggregateRating, no schema.org Review and no div.review card`,
     );
   const aggregate = AggregateSchema.safeParse(business?.aggregateRating);
   const total = aggregate.success
     ? (countOf(aggregate.data.reviewCount) ?? countOf(aggregate.data.ratingCount))
     : null;
-  if (total && !nodes.length)
+  if (total && !shown)
     throw permanentError(
       "publisher_error",
-      `${WHAT}: the JSON-LD states ${total} reviews but page ${ctx.position.page} carries no Review in business.review`,
+      `${WHAT}: the JSON-LD states ${total} reviews but page ${ctx.position.page} carries no schema.org Review and no div.review card`,
     );
-  const reviews = nodes.flatMap((node) => rawReview(node, ctx.pageUrl) ?? []);
-  if (nodes.length && !reviews.length)
-    throw permanentError(
-      "publisher_error",
-      `${WHAT}: none of the ${nodes.length} Review nodes has the assumed fields (${ASSUMED})`,
-    );
+  const reviews = pageReviews(data, nodes, ctx);
   const lastPage = total === null ? null : Math.max(1, Math.ceil(total / PAGE_SIZE));
   const next =
     lastPage !== null
-      ? nextByNumber(WHAT, ctx.position.page, lastPage, nodes.length)
-      : nodes.length >= PAGE_SIZE
+      ? nextByNumber(WHAT, ctx.position.page, lastPage, shown)
+      : shown >= PAGE_SIZE
         ? { page: ctx.position.page + 1, token: null }
         : null;
   const rating = aggregate.success ? Number(aggregate.data.ratingValue) : NaN;
