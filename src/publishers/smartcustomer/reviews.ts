@@ -6,7 +6,8 @@
  * (`reviewRating.ratingValue`, `headline`/`name`, `reviewBody`, `datePublished`, `author.name`,
  * `author.url`, `url`), or `Review` nodes at the top level. These are the schema.org names the 2026
  * Apify actors output (README.md "Evidence"); no public client shows the page itself, so where the
- * page carries them is assumed, and a page without them is `publisher_error` naming what is missing.
+ * page carries them is assumed. A page without Review nodes is read from its review markup
+ * (./cards.ts); a page with neither is `publisher_error` naming what is missing.
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
