@@ -35,7 +35,7 @@ function parseAngiOrHomeAdvisor(data: unknown, ctx: ParseContext): WalkPage {
  */
 export const angi = definePublisher({
   name: "angi",
-  displayName: "Angi",
+  displayName: "Angi and HomeAdvisor",
   kind: "home services",
   domains: ["angi.com", "angieslist.com", "homeadvisor.com"],
   loginRequired: false,
