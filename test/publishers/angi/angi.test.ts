@@ -206,6 +206,12 @@ describe("angi end to end", () => {
       text: "Called to let me know he was on his way. Was very polite.",
       url: PLUMBING,
       posted_at: Date.UTC(2026, 3, 1),
+      author_badges: ["verified"],
+    });
+    expect(reviews[2]).toMatchObject({
+      text: "So much so, I've retained their services for another project.",
+      photos: ["https://media-content-angieslist.s3.amazonaws.com/tampa/1/photo/bcf5f3a6-1.jpg"],
+      owner_reply: { text: "Thanks for posting this wonderful review!" },
     });
   });
 
