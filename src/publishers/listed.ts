@@ -218,21 +218,7 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "mindbodyonline.com", displayName: "Mindbody", kind: "health", ratingScale: STARS },
 
   // Home services
-  {
-    domain: "angi.com",
-    aliases: ["angieslist.com"],
-    displayName: "Angi",
-    kind: "home services",
-    ratingScale: STARS,
-  },
-  { domain: "homeadvisor.com", displayName: "HomeAdvisor", kind: "home services", ratingScale: STARS },
-  {
-    domain: "houzz.com",
-    aliases: ["houzz.co.uk"],
-    displayName: "Houzz",
-    kind: "home services",
-    ratingScale: STARS,
-  },
+  // angi.com, angieslist.com, homeadvisor.com and houzz.com, houzz.co.uk have their own modules.
   { domain: "porch.com", displayName: "Porch", kind: "home services", ratingScale: STARS },
   { domain: "bark.com", displayName: "Bark", kind: "home services", ratingScale: STARS },
   { domain: "taskrabbit.com", displayName: "Taskrabbit", kind: "home services", ratingScale: STARS },

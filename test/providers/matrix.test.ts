@@ -97,6 +97,14 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.bestbuy.com/site/sony-playstation-5-slim-console-white/6565065.p?skuId=6565065",
   },
+  angi: {
+    publisher: "homeadvisor.com",
+    profile: () => "https://www.homeadvisor.com/rated.AllAffordablePlumbing.158720676.html",
+  },
+  houzz: {
+    publisher: "houzz.com",
+    profile: () => "https://www.houzz.com/professionals/roofing-and-gutters/jetroof-pfvwus-pf~1991096372",
+  },
   thumbtack: {
     publisher: "thumbtack.com",
     profile: () =>
