@@ -77,7 +77,7 @@ interface Entry {
 
 const clean = (s: string) => decodeHTML(s).replace(/\s+/g, " ").trim();
 
-/** The page as read: its review entries, its links, its JSON-LD items. */
+/** The page as read: its review entries, its links to numbered pages, its JSON-LD items. */
 export interface DealerPage {
   entries: Entry[];
   hrefs: string[];
@@ -163,7 +163,10 @@ export async function readDealerPage(html: string, budget: WorkBudget): Promise<
     })
     .on("a[href]", {
       element(el) {
-        if (hrefs.length < 500) hrefs.push(decodeHTMLAttribute(el.getAttribute("href") ?? ""));
+        // Only page links are kept: a page's many other links (menus, shares, employees) must not
+        // crowd them out of the bounded list.
+        const href = decodeHTMLAttribute(el.getAttribute("href") ?? "");
+        if (hrefs.length < 500 && /\/page\d{1,5}\//.test(href)) hrefs.push(href.slice(0, 500));
       },
     });
   const jsonLd = collectJsonLd(rewriter);

@@ -61,6 +61,18 @@ describe("dealerrater review page", () => {
     expect([last.next, last.reviews.length]).toEqual([null, 3]);
   });
 
+  it("finds the next page's link among hundreds of other links", async () => {
+    const menu = Array.from({ length: 800 }, (_, i) => `<a href="/dealer/Other-review-${i}/">d${i}</a>`).join(
+      "",
+    );
+    const html = fixtureAnswer(fixture, `${PROFILE}page1/`).body.replace("<body>", `<body>${menu}`);
+    const page = parseDealerPage(
+      await readDealerPage(html, new WorkBudget("test")),
+      ctx("23685", PROFILE, 1),
+    );
+    expect(page.next).toEqual({ page: 2, token: null });
+  });
+
   it("reads a JSON-LD aggregateRating where the page has one into the publisher's total and rating", async () => {
     const page = parseDealerPage(await read(SMALL, 1), ctx("30001", SMALL, 1));
     expect(page.publisherTotal).toBe(3);
