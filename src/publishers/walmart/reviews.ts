@@ -12,13 +12,10 @@ import type { RawReview } from "../../core/reviews/raw-review";
 import type { PageSummary } from "../../core/tasks/publisher-summary";
 import { permanentError } from "../../scraping/errors";
 import { htmlPass } from "../kit/html-pass";
-import { countOf, nextByNumber, readAnswer, type ParseContext, type WalkPage } from "../kit/json-walk";
+import { countOf, readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 import type { WorkBudget } from "../kit/work-budget";
 
 export const WHAT = "Walmart reviews page";
-
-/** Reviews a page lists: ten, as the 2026 clients walk it (README.md, "Assumed"). */
-export const PAGE_SIZE = 10;
 
 /** The reviews page of a product, newest first. */
 export function walmartReviewsUrl(itemId: string, page: number): string {
@@ -138,10 +135,27 @@ function summaryOf(reviews: Reviews): PageSummary {
 }
 
 /**
+ * The next page while fewer reviews have been listed than the page counts. The walk carries the
+ * count listed so far as its token, so the end does not depend on the page size; a page that lists
+ * none before the count is reached is publisher_error, never a silent end.
+ */
+function nextPage(position: WalkPosition, listed: number, written: number): WalkPosition | null {
+  const before = Number(position.token ?? "0");
+  const after = (Number.isSafeInteger(before) && before >= 0 ? before : 0) + listed;
+  if (after >= written) return null;
+  if (listed === 0)
+    throw permanentError(
+      "publisher_error",
+      `${WHAT}: page ${position.page} lists no reviews although ${after} of the ${written} written reviews were read`,
+    );
+  return { page: position.page + 1, token: String(after) };
+}
+
+/**
  * Reads one reviews page. The walk's length is the written reviews the page counts
- * (`reviewsWithTextCount`, ten a page); ratings without text are never listed, so they count in
- * the histogram but not in the total the walk is measured against. A page without that count is
- * publisher_error: without it the walk could not tell its end from a changed page.
+ * (`reviewsWithTextCount`); ratings without text are never listed, so they count in the histogram
+ * but not in the total the walk is measured against. A page without that count is publisher_error:
+ * without it the walk could not tell its end from a changed page.
  */
 export function parseWalmartPage(data: unknown, ctx: ParseContext): WalkPage {
   const reviews = readAnswer(PageSchema, data, WHAT).props.pageProps.initialData.data.reviews;
@@ -157,11 +171,9 @@ export function parseWalmartPage(data: unknown, ctx: ParseContext): WalkPage {
     const review = rawReview(item, ctx.pageUrl);
     if (review) read.push(review);
   }
-  const lastPage = Math.max(1, Math.ceil(written / PAGE_SIZE));
-  const page = ctx.position.page;
   return {
     reviews: read,
-    next: nextByNumber(WHAT, page, lastPage, reviews.customerReviews.length),
-    ...(page === 1 ? { publisherTotal: written, summary: summaryOf(reviews) } : {}),
+    next: nextPage(ctx.position, reviews.customerReviews.length, written),
+    ...(ctx.position.page === 1 ? { publisherTotal: written, summary: summaryOf(reviews) } : {}),
   };
 }

@@ -31,7 +31,8 @@ describe("walmart reviews page", () => {
 
   it("reads a page exactly: id, author, rating, title apart from the text, M/D/YYYY date, helpful votes, badges, the summary", async () => {
     const page = parseWalmartPage(await data("5129928603", 1), ctx(1));
-    expect(page.next).toEqual({ page: 2, token: null });
+    // The token carries how many reviews the walk has listed so far.
+    expect(page.next).toEqual({ page: 2, token: "10" });
     expect(page.publisherTotal).toBe(23);
     expect(page.summary).toEqual({
       rating: 3.9,
@@ -60,7 +61,10 @@ describe("walmart reviews page", () => {
       date: "2026-11-17",
       likes: 1,
     });
-    const last = parseWalmartPage(await data("5129928603", 3), ctx(3));
+    const last = parseWalmartPage(await data("5129928603", 3), {
+      ...ctx(3),
+      position: { page: 3, token: "20" },
+    });
     expect([last.next, last.reviews.length, last.publisherTotal, last.summary]).toEqual([
       null,
       3,
@@ -91,14 +95,28 @@ describe("walmart reviews page", () => {
     );
   });
 
-  it("an empty page before the last one the count implies is publisher_error, never a silent end", () => {
-    const empty = {
+  it("ends when the listed reviews reach the count, whatever the page size; an empty page before that is publisher_error", () => {
+    const answer = (written: number, listed: number) => ({
       props: {
-        pageProps: { initialData: { data: { reviews: { reviewsWithTextCount: 23, customerReviews: [] } } } },
+        pageProps: {
+          initialData: {
+            data: {
+              reviews: {
+                reviewsWithTextCount: written,
+                customerReviews: KETTLE.slice(0, listed),
+              },
+            },
+          },
+        },
       },
-    };
-    expect(scrapeError(() => parseWalmartPage(empty, ctx(2))).message).toBe(
-      "Walmart reviews page: page 2 is empty although the answer counts pages up to 3",
+    });
+    const at = (page: number, token: string | null) => ({ ...ctx(page), position: { page, token } });
+    // Twenty a page: 45 written reviews end on page 3.
+    expect(parseWalmartPage(answer(45, 20), at(1, null)).next).toEqual({ page: 2, token: "20" });
+    expect(parseWalmartPage(answer(45, 20), at(2, "20")).next).toEqual({ page: 3, token: "40" });
+    expect(parseWalmartPage(answer(45, 5), at(3, "40")).next).toBeNull();
+    expect(scrapeError(() => parseWalmartPage(answer(23, 0), at(2, "10"))).message).toBe(
+      "Walmart reviews page: page 2 lists no reviews although 10 of the 23 written reviews were read",
     );
   });
 
