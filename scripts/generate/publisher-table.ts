@@ -75,8 +75,10 @@ export function moduleSummary(publishers: readonly PublisherListing[] = listPubl
   return (
     `**${dedicated.length + evidenced.length} supported publishers**: ${dedicated.length} dedicated modules, ` +
     `each in its own folder with a README that says what is verified with real data, and ` +
-    `${evidenced.length} listed ${evidenced.length === 1 ? "publisher whose pages carry" : "publishers whose pages carry"} review data the generic module reads ` +
-    `(evidence in \`src/publishers/listed.ts\`). Dedicated: ${links}.`
+    (evidenced.length === 0
+      ? "no listed publisher yet with evidence that its pages carry review data the generic module reads"
+      : `${evidenced.length} listed ${evidenced.length === 1 ? "publisher whose pages carry" : "publishers whose pages carry"} review data the generic module reads`) +
+    ` (evidence in \`src/publishers/listed.ts\`). Dedicated: ${links}.`
   );
 }
 

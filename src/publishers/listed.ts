@@ -238,7 +238,6 @@ export const LISTED: readonly ListedPublisher[] = [
     ratingScale: STARS,
     note: "Dealer review pages answer plain scripted requests with 403 (a bot check); expect `blocked` without a provider route.",
   },
-  { domain: "dealerrater.com", displayName: "DealerRater", kind: "automotive", ratingScale: STARS },
   { domain: "edmunds.com", displayName: "Edmunds", kind: "automotive", ratingScale: STARS },
   { domain: "carfax.com", displayName: "CARFAX", kind: "automotive", ratingScale: STARS },
   { domain: "cargurus.com", displayName: "CarGurus", kind: "automotive", ratingScale: STARS },
@@ -292,18 +291,6 @@ export const LISTED: readonly ListedPublisher[] = [
     kind: "retail",
     ratingScale: "Positive / neutral / negative feedback",
     profileUrlFromId: segment((host, id) => `${host}/fdbk/feedback_profile/${id}`),
-  },
-  {
-    domain: "walmart.com",
-    displayName: "Walmart",
-    kind: "retail",
-    ratingScale: STARS,
-    embeddedData: {
-      evidence:
-        "scrapfly/scrapfly-scrapers walmart-scraper/walmart.py @05ee5335 (2025-08-14), a current client, reads a product page's reviews from its __NEXT_DATA__ (props.pageProps.initialData.data.reviews); the same repository's walmart-scraper/results/products.json @a8455f6b shows them as customerReviews records (reviewId, rating, reviewSubmissionTime, reviewText, reviewTitle, userNickname), a shape the generic reader reads (test/publishers/generality.test.ts).",
-      date: "2025-08-14",
-    },
-    note: "Product pages (/ip/…) sit behind PerimeterX/HUMAN (the public client above uses anti-bot protection and residential proxies): expect `blocked` without a provider route. A product page carries its first reviews only.",
   },
   { domain: "target.com", displayName: "Target", kind: "retail", ratingScale: STARS },
   {

@@ -7,6 +7,7 @@ import { bbb } from "./bbb";
 import { bestbuy } from "./bestbuy";
 import { booking } from "./booking";
 import { capterra } from "./capterra";
+import { dealerrater } from "./dealerrater";
 import { expedia } from "./expedia";
 import { facebook } from "./facebook";
 import { feefo } from "./feefo";
@@ -27,6 +28,7 @@ import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
+import { walmart } from "./walmart";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
 import type { PublisherModule } from "./types";
@@ -41,6 +43,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   bestbuy,
   booking,
   capterra,
+  dealerrater,
   expedia,
   facebook,
   feefo,
@@ -61,6 +64,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   tripadvisor,
   trustedShops,
   trustpilot,
+  walmart,
   yelp,
   zillow,
 ];

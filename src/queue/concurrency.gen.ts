@@ -10,6 +10,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-bestbuy": 1,
   "scrape-booking": 2,
   "scrape-capterra": 2,
+  "scrape-dealerrater": 2,
   "scrape-expedia": 1,
   "scrape-facebook": 1,
   "scrape-feefo": 2,
@@ -30,6 +31,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-tripadvisor": 2,
   "scrape-trusted-shops": 2,
   "scrape-trustpilot": 3,
+  "scrape-walmart": 1,
   "scrape-yelp": 2,
   "scrape-zillow": 1,
 };

@@ -207,7 +207,9 @@ describe("GET /publishers", () => {
 
   it("shows embedded-data only where listed.ts cites evidence: a public source with its commit and date", () => {
     const embedded = body.publishers.filter((p) => p.support === "embedded-data");
-    expect(embedded.map((p) => p.domain)).toEqual(["walmart.com"]);
+    // walmart.com was the one such entry until its dedicated module (issue 39) took its domain.
+    expect(embedded.map((p) => p.domain)).toEqual([]);
+    expect(body.publishers.find((p) => p.domain === "walmart.com")).toMatchObject({ support: "dedicated" });
     for (const row of embedded) {
       const evidence = LISTED.find((l) => l.domain === row.domain)!.embeddedData!;
       expect(evidence.evidence).toMatch(/@[0-9a-f]{7,40} \(\d{4}-\d{2}-\d{2}\)/);

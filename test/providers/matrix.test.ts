@@ -118,6 +118,15 @@ const CASES: Record<string, Case> = {
     publisher: "sitejabber.com",
     profile: () => "https://www.sitejabber.com/reviews/rover.com",
   },
+  walmart: {
+    publisher: "walmart.com",
+    profile: () => "https://www.walmart.com/ip/Great-Value-Electric-Kettle-1-7-L/5129928603",
+  },
+  dealerrater: {
+    publisher: "dealerrater.com",
+    profile: () =>
+      "https://www.dealerrater.com/dealer/McKaig-Chevrolet-Buick-A-Dealer-For-The-People-review-23685/",
+  },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
