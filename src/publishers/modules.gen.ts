@@ -25,6 +25,7 @@ import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
+import { zomato } from "./zomato";
 import type { PublisherModule } from "./types";
 
 /** Every dedicated module, by folder name. */
@@ -55,4 +56,5 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   trustpilot,
   yelp,
   zillow,
+  zomato,
 ];

@@ -28,4 +28,5 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-trustpilot": 3,
   "scrape-yelp": 2,
   "scrape-zillow": 1,
+  "scrape-zomato": 1,
 };

@@ -102,6 +102,11 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
   },
+  // Absolute dates only: a relative one ("2 days ago") resolves against each run's own clock.
+  zomato: {
+    publisher: "zomato.com",
+    profile: () => "https://www.zomato.com/dubai/operation-falafel-jumeirah",
+  },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
