@@ -15,6 +15,7 @@ import { googleMaps } from "./google-maps";
 import { googlePlay } from "./google-play";
 import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
+import { judgeme } from "./judgeme";
 import { kununu } from "./kununu";
 import { opentable } from "./opentable";
 import { ratemds } from "./ratemds";
@@ -46,6 +47,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   googlePlay,
   healthgrades,
   holidaycheck,
+  judgeme,
   kununu,
   opentable,
   ratemds,

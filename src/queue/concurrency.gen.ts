@@ -18,6 +18,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-google-play": 2,
   "scrape-healthgrades": 1,
   "scrape-holidaycheck": 2,
+  "scrape-judgeme": 2,
   "scrape-kununu": 2,
   "scrape-opentable": 1,
   "scrape-ratemds": 2,

@@ -102,6 +102,10 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
   },
+  judgeme: {
+    publisher: "judge.me",
+    profile: () => "https://acme-candles.myshopify.com/products/lavender-soy-candle",
+  },
   // Absolute dates only: a relative one ("2 days ago") resolves against each run's own clock.
   zomato: {
     publisher: "zomato.com",

@@ -9,6 +9,7 @@
 import { parseAnswer } from "../../scraping/answer-schema";
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import type { PageSummary } from "../../core/tasks/publisher-summary";
 import type { PageInspector, RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
@@ -42,6 +43,8 @@ export interface WalkPage {
   publisherTotal?: number | null;
   limitedView?: string | null;
   pageLanguage?: string | null;
+  /** The publisher's average and histogram where the answer shows them (`AdapterPage.summary`). */
+  summary?: PageSummary | null;
 }
 
 export interface ParseContext {
@@ -141,6 +144,7 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
         ...(parsed.publisherTotal !== undefined ? { publisherTotal: parsed.publisherTotal } : {}),
         ...(parsed.limitedView ? { limitedView: parsed.limitedView } : {}),
         ...(parsed.pageLanguage ? { pageLanguage: parsed.pageLanguage } : {}),
+        ...(parsed.summary ? { summary: parsed.summary } : {}),
       };
     },
   };
