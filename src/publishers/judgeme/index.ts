@@ -4,9 +4,10 @@ import { judgeMeKeyOf, judgeMeProfile, openJudgeMeProduct } from "./profile";
 import { fetchJudgeMePage, judgeMeReviewsUrl, parseJudgeMePage, WHAT } from "./reviews";
 
 /**
- * judge.me (the review app of many Shopify stores): one product's reviews from Judge.me's public
- * Widget API, whose answer is the Review Widget's markup inside JSON, paged by number; the store's
- * public token is read once from the product page. No lookup.
+ * judge.me (the review app of many Shopify stores): one product's reviews, or the store's own shop
+ * reviews, from Judge.me's public Widget API, whose answers are review markup inside JSON, paged by
+ * number; the store's public token is read once from the product's (or the store's home) page. No
+ * lookup.
  */
 export const judgeme = definePublisher({
   name: "judgeme",
@@ -18,7 +19,7 @@ export const judgeme = definePublisher({
   profile: judgeMeProfile,
   summaryFields: ["rating", "review_count", "histogram"],
   queue: {
-    note: "judge.me: the public Widget API (product_review, markup inside JSON) with the store's public token, paged by number.",
+    note: "judge.me: the public Widget API (product_review, all_reviews_page: markup inside JSON) with the store's public token, paged by number.",
   },
   adapter: jsonWalkAdapter({
     what: WHAT,

@@ -8,36 +8,56 @@ const HANDLE = "[a-z0-9][a-z0-9_-]{0,199}";
 const SHOP_HOST = new RegExp(`^(${SHOP})\\.myshopify\\.com$`);
 const PRODUCT_PATH = new RegExp(`^(?:/collections/[a-z0-9_-]{1,100})?/products/(${HANDLE})/?$`);
 const PAGE = "https://acme-candles.myshopify.com/products/lavender-soy-candle";
-
-/** The canonical profile URL of a product: its page on the store's permanent myshopify address. */
-const productPage = (shop: string, handle: string) => `https://${shop}.myshopify.com/products/${handle}`;
-
-/** The walk's key of a canonical product URL, `<shop>/<handle>`, or null. */
-export function judgeMeKeyOf(url: URL): string | null {
-  const shop = SHOP_HOST.exec(url.hostname)?.[1];
-  const handle = PRODUCT_PATH.exec(url.pathname)?.[1];
-  return shop && handle ? `${shop}/${handle}` : null;
-}
+const STORE = "https://acme-candles.myshopify.com/";
 
 /**
- * profile_key: one product of a Shopify store that shows Judge.me reviews, named by the store's
- * permanent address and the product's handle: the product page on `<shop>.myshopify.com` (also
- * under a collection; query dropped), or `<shop>.myshopify.com/products/<handle>` as text. Judge.me's
- * Widget API knows a store by that address only, so a product URL on the store's own domain is
- * refused; so are Judge.me's store pages (judge.me/reviews/…), whose shop address and public token
- * no public client reads (README "Assumed").
+ * The canonical profile URL: a product's page on the store's permanent myshopify address, or the
+ * store's home page there for the store's own (shop) reviews.
+ */
+const profilePage = (shop: string, handle: string) =>
+  handle ? `https://${shop}.myshopify.com/products/${handle}` : `https://${shop}.myshopify.com/`;
+
+/** The walk's key of a profile URL: `<shop>/<handle>` for a product, `<shop>/` for the store; else null. */
+export function judgeMeKeyOf(url: URL): string | null {
+  const shop = SHOP_HOST.exec(url.hostname)?.[1];
+  if (!shop) return null;
+  if (url.pathname === "/" || url.pathname === "") return `${shop}/`;
+  const handle = PRODUCT_PATH.exec(url.pathname)?.[1];
+  return handle ? `${shop}/${handle}` : null;
+}
+
+const PRODUCT_ID = new RegExp(`^(${SHOP})\\.myshopify\\.com/products/(${HANDLE})$`);
+const STORE_ID = new RegExp(`^(${SHOP})\\.myshopify\\.com/?$`);
+
+/**
+ * profile_key: a Shopify store that shows Judge.me reviews, named by its permanent address: one
+ * product (the product page on `<shop>.myshopify.com`, also under a collection, query dropped, or
+ * `<shop>.myshopify.com/products/<handle>` as text), or the store itself for its shop reviews (its
+ * home page there, or `<shop>.myshopify.com` as text). Judge.me's Widget API knows a store by that
+ * address only, so a URL on the store's own domain is refused; so are Judge.me's store pages
+ * (judge.me/reviews/…), whose shop address and public token no public client reads (README "Assumed").
  */
 export const judgeMeProfile = declareProfile({
   hosts: ["myshopify.com"],
   urls: [
     (url) => {
       const key = judgeMeKeyOf(url);
-      return key ? productPage(key.split("/")[0], key.split("/")[1]) : null;
+      return key ? profilePage(key.split("/")[0], key.split("/")[1]) : null;
     },
   ],
-  ids: [new RegExp(`^(?<shop>${SHOP})\\.myshopify\\.com/products/(?<handle>${HANDLE})$`)],
-  page: "https://{shop}.myshopify.com/products/{handle}",
+  ids: [
+    (id) => {
+      const match = PRODUCT_ID.exec(id);
+      return match ? profilePage(match[1], match[2]) : null;
+    },
+    (id) => {
+      const match = STORE_ID.exec(id);
+      return match ? profilePage(match[1], "") : null;
+    },
+  ],
   examples: [
+    { input: STORE, url: STORE },
+    { input: "acme-candles.myshopify.com", url: STORE },
     { input: PAGE, url: PAGE },
     {
       input: "https://acme-candles.myshopify.com/collections/all/products/lavender-soy-candle/?variant=4201",
@@ -85,7 +105,10 @@ export function storeSettingsOf(html: string, shop: string): { shopDomain: strin
   return { shopDomain, token };
 }
 
-/** Reads the product page once for the store's public token; the walk's key becomes `<shop>/<handle>/<token>`. */
+/**
+ * Reads the profile page (the product's, or the store's home page) once for the store's public
+ * token; the walk's key becomes `<shop>/<handle>/<token>` (`<shop>//<token>` for the store).
+ */
 export async function openJudgeMeProduct(
   key: string,
   profileUrl: string,

@@ -5,7 +5,8 @@
  * `data-rating` and `data-frequency`, a `.jdgm-paginate` with `data-per-page`, and one `.jdgm-rev` per
  * review (`data-review-id`, `data-verified-buyer`) holding `.jdgm-rev__rating[data-score]`,
  * `.jdgm-rev__timestamp` (`data-content`, or `datetime`), `.jdgm-rev__author`, `.jdgm-rev__title`,
- * `.jdgm-rev__body` and `img.jdgm-rev__pic-img`. Read with HTMLRewriter (linear in the markup),
+ * `.jdgm-rev__body` and `img.jdgm-rev__pic-img`. The store-wide All Reviews answer carries the same
+ * review markup after a header naming `data-number-of-shop-reviews`. Read with HTMLRewriter (linear in the markup),
  * every element and text chunk counted in a WorkBudget.
  */
 import { decodeHTML } from "entities";
@@ -26,6 +27,8 @@ export interface WidgetReview {
 export interface ReadWidget {
   /** A `.jdgm-rev-widg` was found at all (else the markup is not the widget the clients read). */
   found: boolean;
+  /** The store's shop-review count, from the All Reviews header (`data-number-of-shop-reviews`). */
+  shopReviewCount: string | null;
   averageRating: string | null;
   reviewCount: string | null;
   histogram: { rating: string | null; frequency: string | null }[];
@@ -61,6 +64,7 @@ const paragraphs = (text: string) =>
 export async function readWidget(html: string, budget: WorkBudget): Promise<ReadWidget> {
   const widget: ReadWidget = {
     found: false,
+    shopReviewCount: null,
     averageRating: null,
     reviewCount: null,
     histogram: [],
@@ -96,6 +100,12 @@ export async function readWidget(html: string, budget: WorkBudget): Promise<Read
         widget.found = true;
         widget.averageRating = attr(el.getAttribute("data-average-rating"));
         widget.reviewCount = attr(el.getAttribute("data-number-of-reviews"));
+      },
+    })
+    .on("[data-number-of-shop-reviews]", {
+      element(el) {
+        spend();
+        widget.shopReviewCount ??= attr(el.getAttribute("data-number-of-shop-reviews"));
       },
     })
     .on(".jdgm-histogram__row", {

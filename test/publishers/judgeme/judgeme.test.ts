@@ -14,9 +14,10 @@ import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureAnswer, fixtureJson, parseContext } from "../walk-support";
-import fixture, { LAVENDER, TOKENS } from "./site";
+import fixture, { LAVENDER, SHOP_REVIEWS, TOKENS } from "./site";
 
 const PAGE = "https://acme-candles.myshopify.com/products/lavender-soy-candle";
+const STORE = "https://acme-candles.myshopify.com/";
 const TOKEN = TOKENS["acme-candles"];
 const KEY = `acme-candles/lavender-soy-candle/${TOKEN}`;
 const at = (page: number, token: string | null = null) => ({ page, token });
@@ -102,6 +103,41 @@ describe("judge.me store page and Widget API answer", () => {
     ]);
   });
 
+  it("the store's shop reviews: all_reviews_page by page, the header's shop-review count, no summary (the header mixes product reviews in)", async () => {
+    const key = `acme-candles//${TOKEN}`;
+    const url = new URL(judgeMeReviewsUrl(key, at(2)));
+    expect(url.origin + url.pathname).toBe("https://judge.me/api/v1/widgets/all_reviews_page");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      api_token: TOKEN,
+      shop_domain: "acme-candles.myshopify.com",
+      page: "2",
+      review_type: "shop-reviews",
+    });
+    const storeCtx = (page: number, token: string | null) => parseContext(key, STORE, at(page, token));
+    const first = parseJudgeMePage(await answer(1, key), storeCtx(1, null));
+    expect(first.reviews).toHaveLength(25);
+    expect(first.reviews[0]).toEqual({
+      id: "shop0000-4c1e-4b7e-9a51-2f6d1c0e0000",
+      rating: { value: 5, best: 5, worst: 1 },
+      text: "Arrived in two days, well packed.",
+      url: STORE,
+      date: "2026-11-20 14:05:09 UTC",
+      author_name: "Hana & Kenji T.",
+      title: "Fast shipping",
+      author_badges: ["verified_buyer"],
+    });
+    expect(first).toMatchObject({ publisherTotal: 30, next: { page: 2, token: first.reviews[0].id } });
+    expect(first.summary).toBeUndefined();
+    const second = parseJudgeMePage(await answer(2, key), storeCtx(2, first.reviews[0].id!));
+    expect(second.reviews).toHaveLength(5);
+    // No page size is stated: the walk asks once more and ends at the empty page.
+    expect(parseJudgeMePage(await answer(3, key), storeCtx(3, second.reviews[0].id!)).next).toBeNull();
+    const uncounted = { ...((await answer(1, key)) as object), shopReviewCount: "many" };
+    expect(scrapeError(() => parseJudgeMePage(uncounted, storeCtx(1, null))).message).toBe(
+      "judge.me shop reviews: the header's data-number-of-shop-reviews is not a count",
+    );
+  });
+
   it("a later page that starts with the previous page's first review ends the walk as a limited view", async () => {
     const key = `acme-candles/stuck-pager/${TOKEN}`;
     const first = parseJudgeMePage(await answer(1, key), ctx(1, null, key));
@@ -133,6 +169,8 @@ describe("judge.me store page and Widget API answer", () => {
   it("hostile answers and markup end as publisher_error or a read page, never a TypeError, within the work budget", async () => {
     expectHostileInputHandled(parseJudgeMePage);
     const wrap = (reviews: unknown) => ({
+      kind: "product",
+      shopReviewCount: null,
       found: true,
       averageRating: null,
       reviewCount: "1",
@@ -201,6 +239,30 @@ describe("judge.me end to end", () => {
     });
   });
 
+  it("the store's shop reviews, from its home page: three answers, every review, coverage complete", async () => {
+    const task = await submitScrape("judge.me", "acme-candles.myshopify.com");
+    await queue().drain();
+    expect(await fixtureRequests("judge.me", "/api/v1/widgets/all_reviews_page")).toEqual(
+      Object.fromEntries(
+        [1, 2, 3].map((page) => [
+          `/api/v1/widgets/all_reviews_page?api_token=${TOKEN}&shop_domain=acme-candles.myshopify.com&page=${page}&review_type=shop-reviews`,
+          1,
+        ]),
+      ),
+    );
+    const body = await retrieve(task, 1, 200);
+    expect(body.business.profile_key).toBe(STORE);
+    expect((body.reviews as Record<string, unknown>[]).map((r) => r.review_id)).toEqual(
+      SHOP_REVIEWS.map((r) => r.id),
+    );
+    expect(body.coverage).toMatchObject({ publisher_total: 30, collected: 30, complete: true });
+    expect(body.business.publisher_summary).toMatchObject({
+      review_count: 30,
+      rating: null,
+      histogram: null,
+    });
+  });
+
   it("a product without reviews completes with none; a pager that repeats page 1 completes as a limited view", async () => {
     const quiet = await submitScrape(
       "judge.me",
@@ -217,7 +279,9 @@ describe("judge.me end to end", () => {
       publisher_total: 12,
       collected: 9,
       complete: false,
-      stop_reason: expect.stringMatching(/^limited_view: judge.me's widget answered page 1 again/),
+      stop_reason: expect.stringMatching(
+        /^limited_view: judge.me product reviews: the API answered page 1 again/,
+      ),
     });
   });
 

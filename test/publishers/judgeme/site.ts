@@ -15,7 +15,14 @@
  * `jdgm.SHOP_DOMAIN` / `jdgm.PUBLIC_TOKEN` settings script as storefronts embed it; the review and
  * histogram markup as the clients in README.md read it. Reviews, stores and tokens are invented.
  *
- * Stores and products: acme-candles/lavender-soy-candle (23 reviews, 10 a page: Japanese and English
+ * - the store-wide `GET /api/v1/widgets/all_reviews_page?api_token=&shop_domain=&page=&review_type=`
+ *   answers `{all_reviews, all_reviews_header}`: a header naming `data-number-of-product-reviews` and
+ *   `data-number-of-shop-reviews` (with the combined average and histogram), then up to 25 reviews of
+ *   the same markup (FilipLjubic/judgeme-react `docs/research/all-reviews-widget-spike-2026-07-13.md`
+ *   @96261e97 and `legacy-api.ts`).
+ *
+ * Stores and products: acme-candles (its home page; 30 shop reviews, 25 a page),
+ * acme-candles/lavender-soy-candle (23 reviews, 10 a page: Japanese and English
  * text, one without a data-score, one with photos), acme-candles/unscented-pillar (none),
  * acme-candles/stuck-pager (12 reviews, but the API answers page 1 for every page),
  * acme-candles/moved-widget (the API answers markup without the widget), bare-shop/any-product (a
@@ -78,6 +85,14 @@ function review(product: string, i: number): JudgeMeFixtureReview {
 }
 
 export const LAVENDER = Array.from({ length: 23 }, (_, i) => review("lave", i));
+/** The store's own (shop) reviews, 25 a page as the client observed. */
+export const SHOP_REVIEWS = Array.from({ length: 30 }, (_, i) => ({
+  ...review("shop", i),
+  score: [5, 4, 5, 5, 3][i % 5],
+  title: i === 0 ? "Fast shipping" : `Shop review ${i}`,
+  bodyHtml: i === 0 ? "<p>Arrived in two days, well packed.</p>" : `<p>Shop body ${i}.</p>`,
+}));
+const SHOP_PAGE_SIZE = 25;
 const STUCK = Array.from({ length: 12 }, (_, i) => review("stuc", i));
 
 function reviewHtml(r: JudgeMeFixtureReview): string {
@@ -136,7 +151,7 @@ const html = (body: string, status = 200): FixtureResponse => ({
 });
 
 function productPage(shop: string, handle: string): FixtureResponse {
-  const product = PRODUCTS[`${shop}/${handle}`];
+  const product = handle === "" ? (TOKENS[shop] ? { id: 0 } : null) : PRODUCTS[`${shop}/${handle}`];
   if (!product) return html("<html><title>404 Not Found</title></html>", 404);
   const token = PAGE_TOKENS[shop] ?? TOKENS[shop];
   const settings = token
@@ -169,17 +184,37 @@ function productReview(url: URL): FixtureResponse {
   return json({ product_external_id: product.id, widget: widgetHtml(all, shown, product.count) });
 }
 
+/** The store-wide All Reviews answer: header with the counts, then one page of shop reviews. */
+function allReviewsPage(url: URL): FixtureResponse {
+  const shop = /^([a-z0-9-]+)\.myshopify\.com$/.exec(url.searchParams.get("shop_domain") ?? "")?.[1];
+  if (!shop || !TOKENS[shop] || url.searchParams.get("api_token") !== TOKENS[shop])
+    return json({ error: "Invalid api_token" }, 401);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const type = url.searchParams.get("review_type") ?? "product-reviews";
+  if (!(page >= 1)) return json({ error: "Bad request" }, 400);
+  const all = type === "shop-reviews" ? SHOP_REVIEWS : LAVENDER;
+  const shown = all.slice((page - 1) * SHOP_PAGE_SIZE, page * SHOP_PAGE_SIZE);
+  return json({
+    all_reviews_header:
+      `<div class='jdgm-all-reviews__header' data-average-rating='4.78' data-number-of-reviews='${LAVENDER.length + SHOP_REVIEWS.length}' ` +
+      `data-number-of-product-reviews='${LAVENDER.length}' data-number-of-shop-reviews='${SHOP_REVIEWS.length}' data-per-page='10'>` +
+      `<div class='jdgm-histogram'>${histogram([...LAVENDER, ...SHOP_REVIEWS])}</div></div>`,
+    all_reviews: shown.map(reviewHtml).join(""),
+  });
+}
+
 const fixture: PublisherFixture = {
   domains: ["judge.me", "myshopify.com"],
   site: ({ url, method, host }) => {
     if (method !== "GET") return json({ error: "Method Not Allowed" }, 405);
     if (host.replace(/:\d+$/, "") === "judge.me" || url.pathname.startsWith("/api/v1/widgets/")) {
-      return url.pathname === "/api/v1/widgets/product_review"
-        ? productReview(url)
-        : json({ error: "Not found" }, 404);
+      if (url.pathname === "/api/v1/widgets/product_review") return productReview(url);
+      if (url.pathname === "/api/v1/widgets/all_reviews_page") return allReviewsPage(url);
+      return json({ error: "Not found" }, 404);
     }
     const shop = /^([a-z0-9-]+)\.myshopify\.com/.exec(host)?.[1];
     const product = /^(?:\/collections\/[a-z0-9_-]+)?\/products\/([a-z0-9_-]+)$/.exec(url.pathname);
+    if (shop && url.pathname === "/") return productPage(shop, "");
     return shop && product ? productPage(shop, product[1]) : html("<html></html>", 404);
   },
 };
