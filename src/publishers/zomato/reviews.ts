@@ -76,13 +76,21 @@ const AnswerSchema = z.object({
 /**
  * The page's review ids in the site's order. JSON objects keyed by numbers lose their order in
  * JavaScript (integer keys enumerate ascending, oldest first), so the order comes from the section's
- * own id list; without one, ids descending (Zomato's ids grow with time).
+ * own id list; reviews it does not list (or all, without a list) follow by id, newest first (Zomato's
+ * ids grow with time), so none is dropped because the list is short.
  */
-function orderedIds(reviews: Record<string, unknown>, section: z.infer<typeof EntityListSchema> | undefined) {
-  const listed = section?.find((e) => e.entity_type === "REVIEWS")?.entity_ids;
-  if (listed)
-    return listed.filter((id): id is string | number => typeof id === "string" || typeof id === "number");
-  return Object.keys(reviews).sort((a, b) => Number(b) - Number(a) || (a < b ? 1 : -1));
+function orderedIds(
+  reviews: Record<string, unknown>,
+  section: z.infer<typeof EntityListSchema> | undefined,
+): string[] {
+  const listed = (section?.find((e) => e.entity_type === "REVIEWS")?.entity_ids ?? [])
+    .filter((id) => typeof id === "string" || typeof id === "number")
+    .map(String);
+  const seen = new Set(listed);
+  const rest = Object.keys(reviews)
+    .filter((id) => !seen.has(id))
+    .sort((a, b) => Number(b) - Number(a) || (a < b ? 1 : -1));
+  return [...listed, ...rest];
 }
 
 /**
@@ -99,7 +107,7 @@ export function parseZomatoPage(data: unknown, ctx: ParseContext): WalkPage {
   const reviews: RawReview[] = [];
   for (const id of ids) {
     ctx.budget.spend();
-    const item = ItemSchema.safeParse(Object.hasOwn(byId, String(id)) ? byId[String(id)] : undefined);
+    const item = ItemSchema.safeParse(Object.hasOwn(byId, id) ? byId[id] : undefined);
     if (!item.success) continue;
     const review = item.data;
     const author = review.userName?.trim();

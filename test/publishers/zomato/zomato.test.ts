@@ -86,6 +86,14 @@ describe("zomato restaurant page and review route answer", () => {
     const ids = parseZomatoPage(data, ctx(1)).reviews.map((r) => Number(r.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids[0]).toBe(1_460_000_000);
+    // A list naming only some of the page's reviews: the rest follow, newest first, none dropped.
+    const partial = answer(1) as {
+      page_data: { sections: { SECTION_REVIEWS: { entities: { entity_ids: number[] }[] } } };
+    };
+    partial.page_data.sections.SECTION_REVIEWS.entities[0].entity_ids = [1_459_999_986];
+    const read = parseZomatoPage(partial, ctx(1)).reviews.map((r) => Number(r.id));
+    expect(read[0]).toBe(1_459_999_986);
+    expect(read.slice(1)).toEqual(ids.filter((id) => id !== 1_459_999_986));
   });
 
   it("an answer without the review section's page count, and an empty page before the stated last one, are publisher_error", () => {
