@@ -18,6 +18,7 @@ import { googlePlay } from "./google-play";
 import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
 import { houzz } from "./houzz";
+import { judgeme } from "./judgeme";
 import { kununu } from "./kununu";
 import { opentable } from "./opentable";
 import { productreview } from "./productreview";
@@ -31,6 +32,7 @@ import { trustpilot } from "./trustpilot";
 import { walmart } from "./walmart";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
+import { zomato } from "./zomato";
 import type { PublisherModule } from "./types";
 
 /** Every dedicated module, by folder name. */
@@ -54,6 +56,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   healthgrades,
   holidaycheck,
   houzz,
+  judgeme,
   kununu,
   opentable,
   productreview,
@@ -67,4 +70,5 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   walmart,
   yelp,
   zillow,
+  zomato,
 ];

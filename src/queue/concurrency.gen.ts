@@ -21,6 +21,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-healthgrades": 1,
   "scrape-holidaycheck": 2,
   "scrape-houzz": 2,
+  "scrape-judgeme": 2,
   "scrape-kununu": 2,
   "scrape-opentable": 1,
   "scrape-productreview": 1,
@@ -34,4 +35,5 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-walmart": 1,
   "scrape-yelp": 2,
   "scrape-zillow": 1,
+  "scrape-zomato": 1,
 };

@@ -127,6 +127,15 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.dealerrater.com/dealer/McKaig-Chevrolet-Buick-A-Dealer-For-The-People-review-23685/",
   },
+  judgeme: {
+    publisher: "judge.me",
+    profile: () => "https://acme-candles.myshopify.com/products/lavender-soy-candle",
+  },
+  // Absolute dates only: a relative one ("2 days ago") resolves against each run's own clock.
+  zomato: {
+    publisher: "zomato.com",
+    profile: () => "https://www.zomato.com/dubai/operation-falafel-jumeirah",
+  },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
