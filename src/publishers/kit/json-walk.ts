@@ -45,8 +45,6 @@ export interface WalkPage {
   summary?: PageSummary | null;
   limitedView?: string | null;
   pageLanguage?: string | null;
-  /** The publisher's average and histogram where the answer shows them (`AdapterPage.summary`). */
-  summary?: PageSummary | null;
 }
 
 export interface ParseContext {
@@ -147,7 +145,6 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
         ...(parsed.summary ? { summary: parsed.summary } : {}),
         ...(parsed.limitedView ? { limitedView: parsed.limitedView } : {}),
         ...(parsed.pageLanguage ? { pageLanguage: parsed.pageLanguage } : {}),
-        ...(parsed.summary ? { summary: parsed.summary } : {}),
       };
     },
   };
