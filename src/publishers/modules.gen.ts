@@ -19,6 +19,7 @@ import { kununu } from "./kununu";
 import { opentable } from "./opentable";
 import { ratemds } from "./ratemds";
 import { reviewsIo } from "./reviews-io";
+import { tabelog } from "./tabelog";
 import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
@@ -49,6 +50,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   opentable,
   ratemds,
   reviewsIo,
+  tabelog,
   thumbtack,
   tripadvisor,
   trustedShops,

@@ -22,6 +22,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-opentable": 1,
   "scrape-ratemds": 2,
   "scrape-reviews-io": 2,
+  "scrape-tabelog": 2,
   "scrape-thumbtack": 2,
   "scrape-tripadvisor": 2,
   "scrape-trusted-shops": 2,
