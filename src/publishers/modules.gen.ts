@@ -16,6 +16,7 @@ import { googlePlay } from "./google-play";
 import { healthgrades } from "./healthgrades";
 import { holidaycheck } from "./holidaycheck";
 import { kununu } from "./kununu";
+import { naver } from "./naver";
 import { opentable } from "./opentable";
 import { ratemds } from "./ratemds";
 import { reviewsIo } from "./reviews-io";
@@ -47,6 +48,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   healthgrades,
   holidaycheck,
   kununu,
+  naver,
   opentable,
   ratemds,
   reviewsIo,

@@ -19,6 +19,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-healthgrades": 1,
   "scrape-holidaycheck": 2,
   "scrape-kununu": 2,
+  "scrape-naver": 1,
   "scrape-opentable": 1,
   "scrape-ratemds": 2,
   "scrape-reviews-io": 2,
