@@ -102,6 +102,8 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
   },
+  tabelog: { publisher: "tabelog.com", profile: () => "https://tabelog.com/tokyo/A1301/A130101/13001234/" },
+  naver: { publisher: "naver.com", profile: () => "https://map.naver.com/p/entry/place/1716926393" },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
