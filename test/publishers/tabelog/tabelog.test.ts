@@ -125,7 +125,7 @@ describe("tabelog review list page", () => {
       fc.asyncProperty(hostilePage(vocabulary), async (html) => {
         await withinBudget(async (b) => parseTabelogPage(await readTabelogPage(html, b), ctx(1)));
       }),
-      { numRuns: 40 },
+      { numRuns: 15 },
     );
     // Whatever reaches the parser other than a read page is publisher_error, never a TypeError.
     expectHostileInputHandled((data, c) => parseTabelogPage(asTabelogPage(data), c));
