@@ -31,7 +31,8 @@ export const naver = definePublisher({
   name: "naver",
   displayName: "Naver Place",
   kind: "maps",
-  domains: ["naver.com"],
+  // map.naver.com, the name clients know Naver Map by, is an alias of the key.
+  domains: ["naver.com", "map.naver.com"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is (reviews without stars are left out and reported in coverage)",
   profile: naverProfile,

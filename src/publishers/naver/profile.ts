@@ -17,6 +17,8 @@ const TYPES = "place|restaurant|hairshop|hospital|accommodation|nailshop|attract
  * when the walk opens. (`naver.me` short links are another domain and are not taken.)
  */
 export const naverProfile = declareProfile({
+  // Submitted under the alias map.naver.com, the place pages (pcmap.place.naver.com) are still profiles.
+  hosts: ["naver.com"],
   urls: [
     {
       host: "map.naver.com",
@@ -36,6 +38,11 @@ export const naverProfile = declareProfile({
     { input: "https://pcmap.place.naver.com/restaurant/1716926393/review/visitor", url: PAGE },
     { input: "https://m.place.naver.com/hairshop/1716926393/home", url: PAGE },
     { input: "1716926393", url: PAGE },
+    {
+      input: "https://pcmap.place.naver.com/restaurant/1716926393/home",
+      url: PAGE,
+      publisher: "map.naver.com",
+    },
     { input: "https://map.naver.com/p/search/%EB%9D%BC%EC%9D%B4%EB%B8%8C%EB%B3%BC", error: NOT_A_PROFILE },
     { input: "https://blog.naver.com/someone/223344556677", error: NOT_A_PROFILE },
     {

@@ -222,13 +222,14 @@ describe("naver end to end", () => {
     });
   });
 
-  it("a place without reviews completes with none; an unknown place is profile_not_found", async () => {
+  it("a place without reviews completes with none (submitted under the alias map.naver.com, on scrape-naver); an unknown place is profile_not_found", async () => {
     const empty = await submitScrape(
-      "naver.com",
+      "map.naver.com",
       `https://m.place.naver.com/restaurant/${EMPTY}/review/visitor`,
     );
     const gone = await submitScrape("naver.com", "9999999999");
-    await queue().drain();
+    const deliveries = await queue().drain();
+    expect([...new Set(deliveries.map((d) => d.queue))]).toEqual(["scrape-naver"]);
     const emptyBody = await retrieve(empty);
     expect([emptyBody.task_status, emptyBody.reviews]).toEqual([200, []]);
     expect((await retrieve(gone)).response_message).toEqual(failed("profile_not_found"));
