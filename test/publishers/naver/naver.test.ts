@@ -212,6 +212,9 @@ describe("naver end to end", () => {
       posted_at: Date.UTC(2026, 10, 24),
       visited_at: Date.UTC(2026, 10, 23),
       author_review_count: 318,
+      author_id: "https://m.place.naver.com/my/author0/review?v=2",
+      url: PAGE,
+      photos: ["https://pup-review-phinf.pstatic.net/MjAyNjExMjRf/photo1.jpeg"],
       owner_reply: { text: "방문해 주셔서 감사합니다!", posted_at: Date.UTC(2026, 10, 24, 17, 10) },
     });
     expect(reviews.find((r) => r.review_id === REVIEWS[2].id)).toMatchObject({ language: "ja" });

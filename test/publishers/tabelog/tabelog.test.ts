@@ -175,6 +175,9 @@ describe("tabelog end to end", () => {
       review_id: "B412000000",
       rating: 4, // 3.5 points, rounded half up
       author_name: "食べ歩き太郎",
+      author_id: "https://tabelog.com/rvwr/user0/",
+      url: `https://tabelog.com/${RESTAURANT}/dtlrvwlst/B412000000/`,
+      photos: ["https://tblg.k-img.com/restaurant/images/Rvw/1/640x640_rect_1a2b3c.jpg"],
       title: "季節の天ぷらとお酒 & 穏やかな時間",
       text: "カウンターで揚げたての天ぷらをいただきました。\n海老とかき揚げが絶品でした。また伺います！",
       language: "ja",
