@@ -20,11 +20,13 @@ import { holidaycheck } from "./holidaycheck";
 import { houzz } from "./houzz";
 import { judgeme } from "./judgeme";
 import { kununu } from "./kununu";
+import { naver } from "./naver";
 import { opentable } from "./opentable";
 import { productreview } from "./productreview";
 import { ratemds } from "./ratemds";
 import { reviewsIo } from "./reviews-io";
 import { smartcustomer } from "./smartcustomer";
+import { tabelog } from "./tabelog";
 import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
@@ -58,11 +60,13 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   houzz,
   judgeme,
   kununu,
+  naver,
   opentable,
   productreview,
   ratemds,
   reviewsIo,
   smartcustomer,
+  tabelog,
   thumbtack,
   tripadvisor,
   trustedShops,
