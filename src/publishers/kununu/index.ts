@@ -31,4 +31,5 @@ export const kununu = definePublisher({
     maxPages: 2_000,
   }),
   evidenceDate: "2025-06-08",
+  summaryFields: ["review_count"],
 });

@@ -123,6 +123,8 @@ const fixture: PublisherFixture = {
     const page = /^\/(de|at|ch)\/([a-z0-9-]+)$/.exec(url.pathname);
     return page ? profilePage(page[1], page[2]) : html("<html></html>", 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.kununu.com/de/acme-gmbh" },
 };
 
 export default fixture;

@@ -255,6 +255,11 @@ const fixture: PublisherFixture = {
       return html(`<h1>Blue Door Cafe</h1><div data-biz="${esc(alias)}"></div>`);
     return bizPage(alias);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: {
+    profileUrl: "https://www.yelp.com/biz/blue-door-cafe-san-francisco",
+    cookie: `${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`,
+  },
 };
 
 export default fixture;
