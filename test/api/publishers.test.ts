@@ -142,7 +142,7 @@ describe("GET /publishers", () => {
       expect(row.collection_options, row.domain).toEqual(["since", "max_reviews"]);
     const fields = (domain: string) => body.publishers.find((p) => p.domain === domain)?.review_fields;
     // In the API's order (title, likes, author_review_count, …), whatever order the module declares.
-    expect(fields("yelp.com")).toEqual(["likes", "author_review_count"]);
+    expect(fields("yelp.com")).toEqual(["likes", "author_review_count", "photos"]);
     expect(fields("trustpilot.com")).toEqual(["title", "likes"]);
     expect(fields("amazon.com")).toEqual([]);
   });
@@ -296,7 +296,7 @@ describe("GET /publishers/{domain}", () => {
       sorts: ["newest", "relevant", "highest", "lowest"],
       publisher_summary: ["review_count"],
       collection_options: ["since", "max_reviews"],
-      review_fields: ["likes", "author_review_count"],
+      review_fields: ["likes", "author_review_count", "photos"],
     });
     expect(await checkAgainstDocument("Publisher", yelp)).toEqual({ valid: true });
   });
