@@ -32,4 +32,5 @@ export const kununu = definePublisher({
   }),
   evidenceDate: "2025-06-08",
   summaryFields: ["review_count"],
+  reviewFields: ["title", "sub_ratings"],
 });
