@@ -153,10 +153,11 @@ const FIELD_HEADS: Record<(typeof OPTIONAL_REVIEW_FIELDS)[number], string> = {
   translated_text: "translation",
 };
 
-/** docs/publishers.md's coverage matrix, markers excluded: one row per dedicated module. */
+/** docs/publishers.md's coverage matrix, markers excluded: one row per dedicated module, by module name. */
 export function coverageMatrix(publishers: readonly PublisherListing[] = listPublishers()): string {
   const rows = publishers
     .filter((p) => p.support === "dedicated")
+    .sort((a, b) => a.module.localeCompare(b.module))
     .map((p) =>
       [
         `[\`${p.module}\`](../src/publishers/${p.module}/README.md)`,
