@@ -136,7 +136,6 @@ const CASES: Record<string, Case> = {
     publisher: "zomato.com",
     profile: () => "https://www.zomato.com/dubai/operation-falafel-jumeirah",
   },
-  },
   tabelog: { publisher: "tabelog.com", profile: () => "https://tabelog.com/tokyo/A1301/A130101/13001234/" },
   naver: { publisher: "naver.com", profile: () => "https://map.naver.com/p/entry/place/1716926393" },
   yelp: {
