@@ -41,6 +41,7 @@ export const angi = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["rating", "review_count", "histogram"],
+  reviewFields: ["author_badges", "photos"],
   profile: angiProfile,
   queue: {
     concurrency: 1,

@@ -310,6 +310,11 @@ const ANGI_PATH = /^\/companylist\/us\/[a-z]{2}\/[^/]+\/[^/]+-reviews-(\d+)\.htm
 
 const fixture: PublisherFixture = {
   domains: ["angi.com", "homeadvisor.com"],
+  // Angi's profile: HomeAdvisor's ratings carry none of the optional fields Angi's do.
+  coverageSample: {
+    profileUrl:
+      "https://www.angi.com/companylist/us/il/barrington/all-affordable-plumbing-inc-reviews-6480784.htm",
+  },
   site: ({ url, method, count, host }) => {
     if (method !== "GET") return json({ error: "Method Not Allowed" }, 405);
     if (host.endsWith("homeadvisor.com")) {
