@@ -29,6 +29,7 @@ export const houzz = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["likes"],
   profile: houzzProfile,
   queue: {
     note: "houzz.com: the profile page once, then its reviews call by item offset (bot wall: use a provider).",

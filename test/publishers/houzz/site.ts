@@ -161,6 +161,9 @@ function reviewsCall(url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["houzz.com", "houzz.co.uk"],
+  coverageSample: {
+    profileUrl: "https://www.houzz.com/professionals/roofing-and-gutters/jetroof-pfvwus-pf~1991096372",
+  },
   site: ({ url, method }) => {
     if (method !== "GET") return json({ error: "Method Not Allowed" }, 405);
     if (url.pathname === "/j/ajax/profileReviewsAjax") return reviewsCall(url);
