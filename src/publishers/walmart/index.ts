@@ -35,6 +35,7 @@ export const walmart = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["rating", "review_count", "histogram"],
+  reviewFields: ["title", "likes", "author_badges"],
   profile: walmartProfile,
   queue: {
     concurrency: 1,

@@ -149,6 +149,7 @@ function reviewsPage(itemId: string, url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["walmart.com"],
+  coverageSample: { profileUrl: "https://www.walmart.com/reviews/product/5129928603" },
   site: ({ url, method }) => {
     if (method !== "GET") return html("Method Not Allowed", 405);
     const match = /^\/reviews\/product\/(\d+)$/.exec(url.pathname);
