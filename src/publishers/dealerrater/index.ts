@@ -18,6 +18,7 @@ export const dealerrater = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is; sub-ratings on the same scale",
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["title", "sub_ratings"],
   profile: dealerraterProfile,
   queue: {
     note: "dealerrater.com: server-rendered dealer review pages, one after another; no bot wall reported.",

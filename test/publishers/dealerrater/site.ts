@@ -189,6 +189,7 @@ const AUTO_DEALER = {
 
 const fixture: PublisherFixture = {
   domains: ["dealerrater.com"],
+  coverageSample: { profileUrl: "https://www.dealerrater.com/dealer/Small-Town-Motors-review-30001/" },
   site: ({ url, method }) => {
     if (method !== "GET") return html("Method Not Allowed", 405);
     const match = /^\/dealer\/([A-Za-z0-9-]+)-review-(\d+)\/page(\d+)\/$/.exec(url.pathname);
