@@ -61,6 +61,7 @@ export const productreview = definePublisher({
   domains: ["productreview.com.au"],
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
+  reviewFields: ["title", "likes", "author_badges"],
   profile: productReviewProfile,
   queue: {
     concurrency: 1,

@@ -100,6 +100,7 @@ function reviews(slug: string, url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["productreview.com.au"],
+  coverageSample: { profileUrl: "https://www.productreview.com.au/listings/jacaranda-finance" },
   site: ({ url, method }) => {
     if (method !== "GET") return json({ message: "Method Not Allowed" }, 405);
     const match = /^\/api\/au\/listings\/([a-z0-9-]+)\/reviews$/.exec(url.pathname);
