@@ -62,6 +62,7 @@ export const smartcustomer = definePublisher({
   ratingScale: "1–5 stars, kept as is",
   profile: smartCustomerProfile,
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["title"],
   queue: {
     concurrency: 1,
     retries: 4,

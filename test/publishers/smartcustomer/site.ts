@@ -144,6 +144,7 @@ function reviews(business: string, url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["smartcustomer.com", "sitejabber.com"],
+  coverageSample: { profileUrl: "https://www.smartcustomer.com/reviews/rover.com" },
   site: ({ url, method }) => {
     if (method !== "GET") return page(405, "");
     const match = /^\/reviews\/([a-z0-9.-]+)$/.exec(url.pathname);
