@@ -18,6 +18,7 @@ export const judgeme = definePublisher({
   ratingScale: "1–5 stars (the review's data-score), kept as is",
   profile: judgeMeProfile,
   summaryFields: ["rating", "review_count", "histogram"],
+  reviewFields: ["title", "author_badges", "photos"],
   queue: {
     note: "judge.me: the public Widget API (product_review, all_reviews_page: markup inside JSON) with the store's public token, paged by number.",
   },

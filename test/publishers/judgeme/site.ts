@@ -205,6 +205,7 @@ function allReviewsPage(url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["judge.me", "myshopify.com"],
+  coverageSample: { profileUrl: "https://acme-candles.myshopify.com/products/lavender-soy-candle" },
   site: ({ url, method, host }) => {
     if (method !== "GET") return json({ error: "Method Not Allowed" }, 405);
     if (host.replace(/:\d+$/, "") === "judge.me" || url.pathname.startsWith("/api/v1/widgets/")) {
