@@ -31,6 +31,7 @@ export const zomato = definePublisher({
   kind: "hospitality",
   domains: ["zomato.com"],
   loginRequired: false,
+  reviewFields: ["likes"],
   ratingScale: "1–5 stars (the review's `ratingV2`), kept as is",
   profile: zomatoProfile,
   queue: {

@@ -180,6 +180,9 @@ function reviewsAnswer(url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["zomato.com"],
+  coverageSample: {
+    profileUrl: "https://www.zomato.com/ncr/the-chinese-thai-restaurant-safdarjung-new-delhi",
+  },
   site: ({ url, method }) => {
     if (method !== "GET") return json({ error: "Method Not Allowed" }, 405);
     if (url.pathname === "/webroutes/reviews/loadMore") return reviewsAnswer(url);
