@@ -18,6 +18,7 @@ export const tabelog = definePublisher({
   ratingScale: "1.0–5.0 points with decimals (rating_scale 1-5), rounded half up to whole stars",
   profile: tabelogProfile,
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["title", "author_review_count", "photos", "sub_ratings"],
   queue: {
     note: "tabelog.com: server-rendered review list pages (PG=N), plain requests, no bot wall reported.",
   },

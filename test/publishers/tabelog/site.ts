@@ -161,6 +161,7 @@ function listPage(path: string, url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["tabelog.com"],
+  coverageSample: { profileUrl: `https://tabelog.com/${RESTAURANT}/` },
   site: ({ url, method }) => {
     if (method !== "GET") return html("<html></html>", 405);
     const list = /^\/([a-z]+\/A\d{4}\/A\d{6}\/\d+)\/dtlrvwlst\/$/.exec(url.pathname);
