@@ -37,6 +37,7 @@ export const naver = definePublisher({
   ratingScale: "1–5 stars, kept as is (reviews without stars are left out and reported in coverage)",
   profile: naverProfile,
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["author_review_count", "photos"],
   queue: {
     concurrency: 1,
     retries: 4,

@@ -191,6 +191,7 @@ function graphql(body: string, headers: Record<string, string>): FixtureResponse
 
 const fixture: PublisherFixture = {
   domains: ["naver.com"],
+  coverageSample: { profileUrl: `https://pcmap.place.naver.com/place/${PLACE}/home` },
   site: ({ url, method, host, headers, body }) => {
     if (url.pathname === "/graphql" && host.startsWith("pcmap-api.")) {
       return method === "POST" ? graphql(body, headers) : json({ errors: [] }, 405);
