@@ -28,6 +28,7 @@ import {
   NO_TEXT,
   OLDEST_WITH_GERMAN_REPLY,
   TRANSLATED,
+  WIDE,
   WITH_REPLY,
   nativeNewestFirst,
 } from "./data";
@@ -324,7 +325,7 @@ describe("Search review window (GetLocalBoqProxy)", () => {
   const windowJson = (token = "", featureId = BLUE_DOOR.featureId) =>
     guardedJson(windowUrl(featureId, token));
 
-  it("asks for 10 reviews of the feature id, newest first, from the page token, as the window does", () => {
+  it("asks for 60 reviews (the most the window serves) of the feature id, newest first, from the page token", () => {
     const url = new URL(windowUrl(BLUE_DOOR.featureId, "CAESY0NBRVFBQ2Zmc2V0PTEw"));
     expect(url.origin + url.pathname).toBe(
       "https://www.google.com/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy",
@@ -335,7 +336,7 @@ describe("Search review window (GetLocalBoqProxy)", () => {
     const args = Array(24).fill(null);
     Object.assign(args, {
       1: 2,
-      9: 10,
+      9: 60,
       11: [BLUE_DOOR.featureId],
       16: [1, 1, null, [[3], [4], [5], [6], [7]]],
       19: "CAESY0NBRVFBQ2Zmc2V0PTEw",
@@ -346,8 +347,9 @@ describe("Search review window (GetLocalBoqProxy)", () => {
 
   it("reads rating, exact time, reviewer with counts, id, language, text (line breaks, entities) and reply", () => {
     const page = parseWindowPage(windowJson());
-    expect(page.records).toBe(10);
-    expect(page.nextToken).toMatch(/^CAESY0NBRVFBQ/);
+    // All 44 of the place in one answer of at most 60: no next page.
+    expect(page.records).toBe(44);
+    expect(page.nextToken).toBeNull();
     expect(page.reviews.slice(0, 3)).toEqual([
       {
         id: WITH_REPLY.id,
@@ -399,14 +401,15 @@ describe("Search review window (GetLocalBoqProxy)", () => {
     let token = "";
     const ids: string[] = [];
     for (;;) {
-      const page = parseWindowPage(windowJson(token));
+      const page = parseWindowPage(windowJson(token, WIDE.featureId));
       ids.push(...page.reviews.map((r) => r.id!));
       tokens.push(page.nextToken);
       if (!page.nextToken) break;
       token = page.nextToken;
     }
-    expect(tokens).toHaveLength(5);
-    expect(ids).toEqual(nativeNewestFirst(BLUE_DOOR).map((r) => r.id));
+    // 150 reviews in pages of 60, 60 and 30.
+    expect(tokens).toHaveLength(3);
+    expect(ids).toEqual(nativeNewestFirst(WIDE).map((r) => r.id));
   });
 
   it("names what is missing when the answer's layout changed", () => {
