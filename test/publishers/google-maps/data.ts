@@ -32,6 +32,8 @@ export interface FixtureReview {
   /** The reviewer's review and photo counts (default 1 and 0). */
   reviewerReviews?: number;
   reviewerPhotos?: number;
+  /** A Local Guide: labelled "Local Guide · <n> reviews" in listugcposts (gosom's real capture). */
+  localGuide?: boolean;
 }
 
 export interface FixturePlace {
@@ -93,6 +95,7 @@ export const WITH_REPLY: FixtureReview = {
   reply: { text: "Thank you, Dana! See you soon.", postedMicros: NEWEST + 2 * DAY + 654_321, language: "en" },
   reviewerReviews: 27,
   reviewerPhotos: 4,
+  localGuide: true,
 };
 
 export const TRANSLATED: FixtureReview = {

@@ -57,6 +57,8 @@ function expected(r: FixtureReview, p: FixturePlace) {
     source_date: iso(r.postedMicros),
     scraped_at: expect.any(Number),
     author_review_count: r.reviewerReviews ?? 1,
+    // Issue 36: listugcposts labels a Local Guide's reviews so (no level is given).
+    ...(r.localGuide ? { author_badges: ["local_guide"] } : {}),
     // Google's own translation into hl=en, beside the original (issue 36: translated_text).
     ...(r.translation ? { translated_text: r.translation, translated_language: "en" } : {}),
     ...(r.reply
@@ -76,6 +78,8 @@ function expectedFromWindow(r: FixtureReview, p: FixturePlace) {
     url: _ownLink,
     translated_text: _t,
     translated_language: _l,
+    // The window's record shows no Local Guide label the module could read.
+    author_badges: _badges,
     ...rest
   } = expected(r, p);
   return {

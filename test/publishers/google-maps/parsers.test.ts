@@ -92,6 +92,7 @@ describe("listugcposts", () => {
         date: "2026-10-01T09:30:00.123Z",
         language: "en",
         author_review_count: 27,
+        author_badges: ["local_guide"],
         reply_text: "Thank you, Dana! See you soon.",
         reply_date: "2026-10-03T09:30:00.777Z",
       },
@@ -492,7 +493,11 @@ describe("real captured listugcposts entries (captures/SOURCE.md)", () => {
       date: "2019-04-17T09:54:51.197Z",
       language: "en",
       author_review_count: 46,
+      // Labelled "Local Guide · 46 reviews": the badge, without a level (the label names none).
+      author_badges: ["local_guide"],
     });
+    // The other two are labelled "2 reviews" and "6 reviews": no badge.
+    expect(withReply).not.toHaveProperty("author_badges");
     expect(noTranslation!.text!.startsWith("I had been recently in gynecologist Tatjana Mahnhardt")).toBe(
       true,
     );

@@ -158,9 +158,9 @@ function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[
     r.reviewerReviews ?? 1,
     0,
     null,
-    [0, r.reviewerReviews ?? 1, 1],
+    [r.localGuide ? 1 : 0, r.reviewerReviews ?? 1, 1],
     0,
-    [`${r.reviewerReviews ?? 1} reviews`],
+    [`${r.localGuide ? "Local Guide · " : ""}${r.reviewerReviews ?? 1} reviews`],
   ];
   const meta = positional(18, {
     0: `0x0:${p.featureId.split(":")[1]}`,
