@@ -17,6 +17,7 @@ export const capterra = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["title", "sub_ratings"],
   walksNewestFirst: false,
   evidenceDate: "2026-08-30",
   profile: capterraProfile,

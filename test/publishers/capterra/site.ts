@@ -135,6 +135,8 @@ function productPage(id: string, path: string, url: URL): FixtureResponse {
 }
 
 const fixture: PublisherFixture = {
+  // Page 1 of Acme CRM: titles and rated aspects, the product's average and count.
+  coverageSample: { profileUrl: "https://www.capterra.com/p/2001/Acme-CRM/reviews/" },
   domains: ["capterra.com"],
   site: ({ url, method }) => {
     if (method !== "GET") return html("Method Not Allowed", "", 405);

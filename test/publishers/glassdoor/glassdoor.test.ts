@@ -301,6 +301,13 @@ describe("glassdoor end to end", () => {
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(reviewsUrl(ACME));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
+    // The count Glassdoor states (allReviewsCount); its pages show no average the module reads.
+    expect(body.business.publisher_summary).toEqual({
+      rating: null,
+      rating_scale: null,
+      review_count: 23,
+      histogram: null,
+    });
     expect(body.reviews).toEqual(newestFirst(ACME).map(expected));
     expect(body.reviews[0]).toMatchObject({
       review_id: String(WITH_RESPONSE.reviewId),

@@ -339,5 +339,10 @@ function site(request: FixtureRequest): FixtureResponse {
   return reviewsPage(e, page, newest);
 }
 
-const fixture: PublisherFixture = { domains: ["glassdoor.com"], site };
+const fixture: PublisherFixture = {
+  // Page 1 of Acme Widgets: titles, and one review's rated aspects.
+  coverageSample: { profileUrl: "https://www.glassdoor.com/Reviews/Acme-Widgets-Reviews-E4242.htm" },
+  domains: ["glassdoor.com"],
+  site,
+};
 export default fixture;

@@ -380,6 +380,21 @@ export const OPTIONS_PLACE = place("0x8085806255555555:0x5050505050505050", {
   reviews: filler(150, 0, "T3B0aW9ucw"),
 });
 
+/**
+ * The coverage sample (test/publishers/contract.test.ts): signed in, listugcposts serves its first
+ * 20 (a Local Guide, Google's translation), then refuses; the window serves the rest (photo counts).
+ */
+export const COVERAGE_PLACE = place("0x8085806288888888:0x8080808080808080", {
+  placeId: "ChIJiIiIiIiIoYARgICAgICAgIA",
+  name: "Coverage Cafe",
+  street: "14 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: [WITH_REPLY, TRANSLATED, NO_TEXT, ...filler(30, 4, "Q292ZXJhZ2U")],
+  behaviour: "ugc-refuses-later",
+});
+
 export const PLACES: FixturePlace[] = [
   OPTIONS_PLACE,
   BLUE_DOOR,
@@ -400,6 +415,7 @@ export const PLACES: FixturePlace[] = [
   THROTTLED,
   THROTTLED_HARD,
   THROTTLED_LONG,
+  COVERAGE_PLACE,
 ];
 
 /** maps.app.goo.gl codes → places (goo.gl/maps/<code> redirects to maps.app.goo.gl/<code>). */

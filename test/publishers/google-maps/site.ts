@@ -38,7 +38,15 @@
  * reviews (here: no list at [2], no token).
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { BLUE_DOOR, DECOYS, PLACES, SHORT_LINKS, type FixturePlace, type FixtureReview } from "./data";
+import {
+  BLUE_DOOR,
+  COVERAGE_PLACE,
+  DECOYS,
+  PLACES,
+  SHORT_LINKS,
+  type FixturePlace,
+  type FixtureReview,
+} from "./data";
 import withReply from "./captures/listugcposts-review_native_with_reply.json?raw";
 import noText from "./captures/listugcposts-review_native_no_text.json?raw";
 import noTranslation from "./captures/listugcposts-review_native_no_translation.json?raw";
@@ -485,5 +493,14 @@ function site({ url, host, cookie, count }: FixtureRequest): FixtureResponse {
   return html("<h1>Not Found</h1>", "Error 404 (Not Found)", 404);
 }
 
-const fixture: PublisherFixture = { domains: ["google.com", "goo.gl"], site };
+const fixture: PublisherFixture = {
+  domains: ["google.com", "goo.gl"],
+  site,
+  // Signed in: listugcposts' first page (a Local Guide, a translated review), then the window's.
+  coverageSample: {
+    profileUrl: `https://www.google.com/maps/place/Coverage+Cafe/data=!4m2!3m1!1s${COVERAGE_PLACE.featureId}`,
+    pages: 2,
+    cookie: "__Secure-1PSID=fixture-session; __Secure-1PSIDTS=fixture-ts",
+  },
+};
 export default fixture;
