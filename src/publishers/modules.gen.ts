@@ -23,6 +23,7 @@ import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
+import { twogis } from "./twogis";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
 import type { PublisherModule } from "./types";
@@ -53,6 +54,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   tripadvisor,
   trustedShops,
   trustpilot,
+  twogis,
   yelp,
   zillow,
 ];

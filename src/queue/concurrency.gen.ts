@@ -26,6 +26,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-tripadvisor": 2,
   "scrape-trusted-shops": 2,
   "scrape-trustpilot": 3,
+  "scrape-twogis": 2,
   "scrape-yelp": 2,
   "scrape-zillow": 1,
 };

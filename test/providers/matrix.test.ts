@@ -102,6 +102,10 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
   },
+  twogis: {
+    publisher: "2gis.ru",
+    profile: () => "https://2gis.ru/moscow/firm/70000001033044306/tab/reviews",
+  },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,

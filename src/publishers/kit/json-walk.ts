@@ -9,6 +9,7 @@
 import { parseAnswer } from "../../scraping/answer-schema";
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews";
+import type { PageSummary } from "../../core/tasks/publisher-summary";
 import type { PageInspector, RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
 import type { Adapter, AdapterPage, ScrapeContext } from "../types";
@@ -40,6 +41,8 @@ export interface WalkPage {
   /** The next (older) page, or null on the last one. */
   next: WalkPosition | null;
   publisherTotal?: number | null;
+  /** The publisher's own average (and histogram) where the answer shows them (`publisher_summary`). */
+  summary?: PageSummary | null;
   limitedView?: string | null;
   pageLanguage?: string | null;
 }
@@ -139,6 +142,7 @@ export function jsonWalkAdapter(spec: JsonWalkSpec): Adapter<JsonWalkCursor> {
           ? { ...cursor, page: next.page, token: next.token, pagesRead: cursor.pagesRead + 1 }
           : null,
         ...(parsed.publisherTotal !== undefined ? { publisherTotal: parsed.publisherTotal } : {}),
+        ...(parsed.summary ? { summary: parsed.summary } : {}),
         ...(parsed.limitedView ? { limitedView: parsed.limitedView } : {}),
         ...(parsed.pageLanguage ? { pageLanguage: parsed.pageLanguage } : {}),
       };
