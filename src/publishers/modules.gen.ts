@@ -24,6 +24,7 @@ import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
 import { twogis } from "./twogis";
+import { yandex } from "./yandex";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
 import type { PublisherModule } from "./types";
@@ -55,6 +56,7 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   trustedShops,
   trustpilot,
   twogis,
+  yandex,
   yelp,
   zillow,
 ];

@@ -27,6 +27,7 @@ export const GENERATED_QUEUE_CONCURRENCY: Readonly<Record<string, number>> = {
   "scrape-trusted-shops": 2,
   "scrape-trustpilot": 3,
   "scrape-twogis": 2,
+  "scrape-yandex": 1,
   "scrape-yelp": 2,
   "scrape-zillow": 1,
 };

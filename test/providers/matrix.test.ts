@@ -106,6 +106,7 @@ const CASES: Record<string, Case> = {
     publisher: "2gis.ru",
     profile: () => "https://2gis.ru/moscow/firm/70000001033044306/tab/reviews",
   },
+  yandex: { publisher: "yandex.ru", profile: () => "https://yandex.ru/maps/org/pushkin/1018907821/reviews/" },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,
