@@ -18,7 +18,8 @@
  * Firms: 70000001033044306 (113 reviews, one rated 7 and one without an id; page state with another
  * UUID before the config), 70000001018076362 on 2gis.kz (3 reviews, locale ru_KZ),
  * 70000001000000001 (none), 70000001000000002 (a page without the config script),
- * 70000001000000003 (the API lists none of the 12 reviews the branch counts), others: 404.
+ * 70000001000000003 (the API lists none of the 12 reviews the branch counts), 70000001000000004 (the
+ * API answers an HTML ban page with 200), others: 404.
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 
@@ -30,6 +31,7 @@ export const ASTANA = "70000001018076362";
 export const QUIET = "70000001000000001";
 export const NO_CONFIG = "70000001000000002";
 export const HOLLOW = "70000001000000003";
+export const BANNED = "70000001000000004";
 
 export interface TwogisFixtureReview {
   id?: string;
@@ -84,7 +86,13 @@ const COUNTS: Record<string, number> = { [ACME]: 113, [ASTANA]: 3, [QUIET]: 0 };
 export const FIRM_REVIEWS: Record<string, TwogisFixtureReview[]> = Object.fromEntries(
   Object.entries(COUNTS).map(([firm, n]) => [firm, Array.from({ length: n }, (_, i) => review(firm, i))]),
 );
-export const RATINGS: Record<string, number> = { [ACME]: 4.3, [ASTANA]: 4.7, [QUIET]: 0, [HOLLOW]: 4.1 };
+export const RATINGS: Record<string, number> = {
+  [ACME]: 4.3,
+  [ASTANA]: 4.7,
+  [QUIET]: 0,
+  [HOLLOW]: 4.1,
+  [BANNED]: 4.5,
+};
 /** The branch counts more reviews than the rated listing holds (ratings without text, hidden ones). */
 export const BRANCH_COUNTS: Record<string, number> = { [ACME]: 131, [ASTANA]: 3, [QUIET]: 0, [HOLLOW]: 12 };
 
@@ -123,6 +131,7 @@ function reviewsAnswer(id: string, url: URL): FixtureResponse {
   if (url.searchParams.get("key") !== REVIEW_KEY)
     return json({ meta: { code: 403, error: { type: "keyError", message: "Access denied" } } }, 403);
   if (!(id in RATINGS)) return json({ meta: { code: 404, error: { type: "itemNotFound" } } }, 404);
+  if (id === BANNED) return html("<html><body><h1>Доступ ограничен</h1></body></html>");
   const limit = Number(url.searchParams.get("limit") ?? "50");
   const offset = Number(url.searchParams.get("offset") ?? "0");
   if (!(limit >= 1 && limit <= 50 && offset >= 0)) return json({ meta: { code: 400 } }, 400);

@@ -8,7 +8,7 @@ import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, retrieve, submitScrape } from "../../e2e/support";
 import { failed, queuePerTest, scrapeError } from "../support";
 import { expectHostileInputHandled, fixtureAnswer, fixtureJson, parseContext } from "../walk-support";
-import fixture, { ACME, ASTANA, FIRM_REVIEWS, HOLLOW, NO_CONFIG, QUIET, REVIEW_KEY } from "./site";
+import fixture, { ACME, ASTANA, BANNED, FIRM_REVIEWS, HOLLOW, NO_CONFIG, QUIET, REVIEW_KEY } from "./site";
 
 const PAGE = `https://2gis.ru/firm/${ACME}`;
 const KEY = `${ACME}/${REVIEW_KEY}/ru_RU`;
@@ -192,13 +192,15 @@ describe("2GIS end to end", () => {
     expect([none.task_status, none.reviews]).toEqual([200, []]);
   });
 
-  it("an unknown firm is profile_not_found; a page without the config, or an API listing none of the counted reviews, is publisher_error naming it", async () => {
+  it("an unknown firm is profile_not_found; an HTML ban page from the API is blocked; a page without the config, or an API listing none of the counted reviews, is publisher_error naming it", async () => {
     const gone = await submitScrape("2gis.ru", "70000009999999999");
+    const banned = await submitScrape("2gis.ru", BANNED);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const bare = await submitScrape("2gis.ru", NO_CONFIG);
     const hollow = await submitScrape("2gis.ru", HOLLOW);
     await queue().drain();
     expect((await retrieve(gone)).response_message).toEqual(failed("profile_not_found"));
+    expect((await retrieve(banned)).response_message).toEqual(failed("blocked"));
     expect((await retrieve(bare)).response_message).toEqual(failed("publisher_error"));
     expect(failureDetails(warn, bare.taskId)).toContain("no __customcfg config script");
     expect((await retrieve(hollow)).response_message).toEqual(failed("publisher_error"));
