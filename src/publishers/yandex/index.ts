@@ -21,6 +21,7 @@ import {
   WHAT,
   WINDOW_PAGES,
   type ApiAnswer,
+  type OrgState,
   type Session,
 } from "./reviews";
 
@@ -81,32 +82,37 @@ const windowReason = (count: number | null, pages: number) =>
   `Yandex Maps serves only the newest ${WINDOW_PAGES * 50} reviews of an organisation ` +
   `(${WINDOW_PAGES} pages of 50); it counts ${count ?? "more"} in ${pages} pages`;
 
+/** The reviews page's state: the first page, the count, the rating and the session values. */
+async function pageState(cursor: Cursor, ctx: ScrapeContext): Promise<OrgState> {
+  const page = await ctx.client.request(reviewsPage(cursor.pageUrl));
+  const [text] = await scriptTexts(page.text, "script.state-view");
+  if (text === undefined)
+    throw permanentError(
+      "publisher_error",
+      "Yandex Maps reviews page: no state-view script (the page state)",
+    );
+  return orgStateOf(text, new WorkBudget("Yandex Maps page state"));
+}
+
+/** Every review fits on the page: read it from there, newest first, without a signed request. */
+function embeddedPage(cursor: Cursor, state: OrgState): AdapterPage<Cursor> {
+  return {
+    pageUrl: cursor.pageUrl,
+    profileUrl: cursor.pageUrl,
+    reviews: newestFirst(readReviews(state.embedded, cursor.pageUrl, new WorkBudget(WHAT))),
+    next: null,
+    publisherTotal: state.count,
+    summary: state.summary,
+    pageLanguage: "ru",
+  };
+}
+
 async function readPage(cursor: Cursor, ctx: ScrapeContext): Promise<AdapterPage<Cursor>> {
-  let state = null;
-  if (cursor.page === 1) {
-    const page = await ctx.client.request(reviewsPage(cursor.pageUrl));
-    const [text] = await scriptTexts(page.text, "script.state-view");
-    if (text === undefined)
-      throw permanentError(
-        "publisher_error",
-        "Yandex Maps reviews page: no state-view script (the page state)",
-      );
-    state = orgStateOf(text, new WorkBudget("Yandex Maps page state"));
-    // Every review fits on the page: read it from there, without a signed request.
-    if (state.count !== null && state.count <= state.embedded.length) {
-      const budget = new WorkBudget(WHAT);
-      return {
-        pageUrl: cursor.pageUrl,
-        profileUrl: cursor.pageUrl,
-        reviews: newestFirst(readReviews(state.embedded, cursor.pageUrl, budget)),
-        next: null,
-        publisherTotal: state.count,
-        summary: state.summary,
-        pageLanguage: "ru",
-      };
-    }
+  const state = cursor.page === 1 ? await pageState(cursor, ctx) : null;
+  if (state && state.count !== null && state.count <= state.embedded.length)
+    return embeddedPage(cursor, state);
+  if (state)
     cursor = { ...cursor, csrfToken: state.csrfToken, sessionId: state.sessionId, reqId: state.reqId };
-  }
   const { answer, session } = await apiPage(cursor, ctx);
   const reviews = readReviews(answer.reviews, cursor.pageUrl, new WorkBudget(WHAT));
   const last = Math.min(answer.totalPages, WINDOW_PAGES);
