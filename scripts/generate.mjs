@@ -12,6 +12,9 @@
 // 4. worker-configuration.d.ts: the queue bindings' types, by `wrangler types` over the new wrangler.toml.
 // 5. docs/publishers.md: the publisher table between its markers.
 // 6. README.md: the count of supported publishers and the list of dedicated modules, between markers.
+// 7. docs/publishers.md: the coverage matrix (each module's sorts, publisher_summary parts and
+//    optional review fields) between its markers; and each module's README.md (where the folder has
+//    one): its coverage section between markers, inserted before the first section when missing.
 //
 // The registry is TypeScript written for workerd: ./lib/bundle.mjs loads it in Node, with the new
 // import list in place of the file on disk.
@@ -90,7 +93,8 @@ async function loadRegistry(modules) {
     [
       'export { ALL_MODULES, GENERIC_MODULE } from "./src/publishers/registry";',
       'export { moduleQueue } from "./src/publishers/queues";',
-      'export { withModuleSummary, withPublisherTable } from "./scripts/generate/publisher-table";',
+      'export { listPublishers } from "./src/publishers/registry";',
+      'export { withCoverageMatrix, withModuleCoverage, withModuleSummary, withPublisherTable } from "./scripts/generate/publisher-table";',
     ].join("\n"),
     root,
     [withModules],
@@ -155,6 +159,16 @@ function concurrencySource(queues) {
   ].join("\n");
 }
 
+/** Each dedicated module's README with its coverage section up to date (modules without a README: none). */
+function moduleReadmes(registry) {
+  return registry
+    .listPublishers()
+    .filter((listing) => listing.support === "dedicated")
+    .map((listing) => [join(PUBLISHERS, listing.module, "README.md"), listing])
+    .filter(([file]) => existsSync(file))
+    .map(([file, listing]) => [file, registry.withModuleCoverage(readFileSync(file, "utf8"), listing)]);
+}
+
 const modules = await formatted(modulesSource(moduleFolders()), MODULES_FILE);
 const registry = await loadRegistry(modules);
 const queues = queuesOf(registry);
@@ -162,8 +176,9 @@ const outputs = [
   [MODULES_FILE, modules],
   [WRANGLER, wranglerToml(readFileSync(WRANGLER, "utf8"), queues)],
   [CONCURRENCY_FILE, await formatted(concurrencySource(queues), CONCURRENCY_FILE)],
-  [DOCS, registry.withPublisherTable(readFileSync(DOCS, "utf8"))],
+  [DOCS, registry.withCoverageMatrix(registry.withPublisherTable(readFileSync(DOCS, "utf8")))],
   [README, registry.withModuleSummary(readFileSync(README, "utf8"))],
+  ...moduleReadmes(registry),
 ];
 const stale = outputs.filter(([file, text]) => !existsSync(file) || readFileSync(file, "utf8") !== text);
 const name = (file) => relative(root, file);

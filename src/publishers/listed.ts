@@ -104,13 +104,6 @@ export const LISTED: readonly ListedPublisher[] = [
   },
 
   // Consumer reviews of businesses and shops
-  {
-    domain: "sitejabber.com",
-    displayName: "Sitejabber",
-    kind: "consumer",
-    ratingScale: STARS,
-    profileUrlFromId: segment((host, id) => `${host}/reviews/${id}`),
-  },
   { domain: "consumeraffairs.com", displayName: "ConsumerAffairs", kind: "consumer", ratingScale: STARS },
   { domain: "resellerratings.com", displayName: "ResellerRatings", kind: "consumer", ratingScale: STARS },
   { domain: "pissedconsumer.com", displayName: "PissedConsumer", kind: "consumer", ratingScale: STARS },
@@ -225,21 +218,7 @@ export const LISTED: readonly ListedPublisher[] = [
   { domain: "mindbodyonline.com", displayName: "Mindbody", kind: "health", ratingScale: STARS },
 
   // Home services
-  {
-    domain: "angi.com",
-    aliases: ["angieslist.com"],
-    displayName: "Angi",
-    kind: "home services",
-    ratingScale: STARS,
-  },
-  { domain: "homeadvisor.com", displayName: "HomeAdvisor", kind: "home services", ratingScale: STARS },
-  {
-    domain: "houzz.com",
-    aliases: ["houzz.co.uk"],
-    displayName: "Houzz",
-    kind: "home services",
-    ratingScale: STARS,
-  },
+  // angi.com, angieslist.com, homeadvisor.com and houzz.com, houzz.co.uk have their own modules.
   { domain: "porch.com", displayName: "Porch", kind: "home services", ratingScale: STARS },
   { domain: "bark.com", displayName: "Bark", kind: "home services", ratingScale: STARS },
   { domain: "taskrabbit.com", displayName: "Taskrabbit", kind: "home services", ratingScale: STARS },
@@ -259,7 +238,6 @@ export const LISTED: readonly ListedPublisher[] = [
     ratingScale: STARS,
     note: "Dealer review pages answer plain scripted requests with 403 (a bot check); expect `blocked` without a provider route.",
   },
-  { domain: "dealerrater.com", displayName: "DealerRater", kind: "automotive", ratingScale: STARS },
   { domain: "edmunds.com", displayName: "Edmunds", kind: "automotive", ratingScale: STARS },
   { domain: "carfax.com", displayName: "CARFAX", kind: "automotive", ratingScale: STARS },
   { domain: "cargurus.com", displayName: "CarGurus", kind: "automotive", ratingScale: STARS },
@@ -313,18 +291,6 @@ export const LISTED: readonly ListedPublisher[] = [
     kind: "retail",
     ratingScale: "Positive / neutral / negative feedback",
     profileUrlFromId: segment((host, id) => `${host}/fdbk/feedback_profile/${id}`),
-  },
-  {
-    domain: "walmart.com",
-    displayName: "Walmart",
-    kind: "retail",
-    ratingScale: STARS,
-    embeddedData: {
-      evidence:
-        "scrapfly/scrapfly-scrapers walmart-scraper/walmart.py @05ee5335 (2025-08-14), a current client, reads a product page's reviews from its __NEXT_DATA__ (props.pageProps.initialData.data.reviews); the same repository's walmart-scraper/results/products.json @a8455f6b shows them as customerReviews records (reviewId, rating, reviewSubmissionTime, reviewText, reviewTitle, userNickname), a shape the generic reader reads (test/publishers/generality.test.ts).",
-      date: "2025-08-14",
-    },
-    note: "Product pages (/ip/…) sit behind PerimeterX/HUMAN (the public client above uses anti-bot protection and residential proxies): expect `blocked` without a provider route. A product page carries its first reviews only.",
   },
   { domain: "target.com", displayName: "Target", kind: "retail", ratingScale: STARS },
   {

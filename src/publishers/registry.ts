@@ -18,6 +18,7 @@ import { resolveProfile } from "./kit/profile";
 import type { ProfileResolution, PublisherKind, PublisherModule } from "./types";
 import { REVIEW_SORTS, type ReviewSort } from "../core/tasks/collection";
 import type { SummaryField } from "../core/tasks/publisher-summary";
+import { OPTIONAL_REVIEW_FIELDS, type OptionalReviewField } from "../core/reviews";
 
 /** Dedicated modules, each on its own queue: every module folder but generic/, by folder name. */
 export const MODULES: readonly PublisherModule[] = GENERATED_MODULES;
@@ -134,10 +135,17 @@ export interface PublisherListing {
   sorts: readonly ReviewSort[];
   /** The parts of `publisher_summary` its module reads. */
   summaryFields: readonly SummaryField[];
+  /** The optional review fields its module fills where the publisher gives them (`PublisherModule.reviewFields`). */
+  reviewFields: readonly OptionalReviewField[];
 }
 
 export const PUBLISHER_SUPPORT = ["dedicated", "structured-data", "embedded-data", "unverified"] as const;
 export type PublisherSupport = (typeof PUBLISHER_SUPPORT)[number];
+
+/** The module's claimed review fields in the API's order (OPTIONAL_REVIEW_FIELDS), each once. */
+function orderedFields(module: PublisherModule): readonly OptionalReviewField[] {
+  return OPTIONAL_REVIEW_FIELDS.filter((field) => module.reviewFields?.includes(field));
+}
 
 function moduleListing(module: PublisherModule): PublisherListing {
   const [domain, ...aliases] = module.domains;
@@ -159,6 +167,7 @@ function moduleListing(module: PublisherModule): PublisherListing {
     note: null,
     sorts: moduleSorts(module),
     summaryFields: module.summaryFields ?? [],
+    reviewFields: orderedFields(module),
   };
 }
 
@@ -178,6 +187,7 @@ function listedListing(listed: ListedPublisher): PublisherListing {
     note: listed.note ?? null,
     sorts: moduleSorts(GENERIC_MODULE),
     summaryFields: GENERIC_MODULE.summaryFields ?? [],
+    reviewFields: orderedFields(GENERIC_MODULE),
   };
 }
 

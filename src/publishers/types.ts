@@ -5,7 +5,7 @@
  * queue handler and the README's publisher table all derive from it.
  */
 import type { z } from "zod";
-import type { RawReview } from "../core/reviews";
+import type { OptionalReviewField, RawReview } from "../core/reviews";
 import type { Business } from "../core/tasks/business";
 import type { ReviewSort } from "../core/tasks/collection";
 import type { PageSummary, SummaryField } from "../core/tasks/publisher-summary";
@@ -101,9 +101,19 @@ export interface PublisherModule<C = unknown> {
   sorts?: Partial<Record<Exclude<ReviewSort, "newest">, string>>;
   /**
    * The parts of `publisher_summary` the module reads from the publisher's pages (`AdapterPage.summary`
-   * and `publisherTotal`); GET /publishers lists them, a fixture test asserts each.
+   * and `publisherTotal`); GET /publishers lists them, a fixture test asserts each, and where the
+   * module's fixture declares a `coverageSample` the contract test checks them on it like `reviewFields`.
    */
   summaryFields?: readonly SummaryField[];
+  /**
+   * The optional review fields (issue 36: `title`, `likes`, `author_badges`, `photos`, …) the module
+   * fills where the publisher gives them. GET /publishers, the module's README and docs/publishers.md
+   * list them. The claim is checked: the module's fixture declares a sample (`coverageSample` in
+   * test/publishers/<name>/site.ts) and the contract test reads it with this module's adapter, failing
+   * for a claimed field no review of the sample shows (and for a shown one left unclaimed). Absent:
+   * none claimed, and nothing to check. docs/publishers.md, "Adding a publisher", shows how.
+   */
+  reviewFields?: readonly OptionalReviewField[];
   /**
    * The date (`YYYY-MM-DD` or `YYYY-MM`) of the newest real evidence the module was checked against:
    * a real capture in its tests, or a current public client whose requests and parsing it follows.

@@ -17,6 +17,8 @@ interface PublisherRow {
   rating_scale: string;
   sorts: string[];
   publisher_summary: string[];
+  collection_options: string[];
+  review_fields: string[];
   support: "dedicated" | "structured-data" | "embedded-data" | "unverified";
   evidence_date?: string;
   note?: string;
@@ -131,6 +133,20 @@ describe("GET /publishers", () => {
     expect(parts("yelp.com")).toEqual(["review_count"]);
   });
 
+  it("lists the optional review fields each module fills and the collection options every publisher takes", () => {
+    for (const module of MODULES) {
+      const row = body.publishers.find((p) => p.domain === module.domains[0]);
+      expect(new Set(row?.review_fields), module.name).toEqual(new Set(module.reviewFields ?? []));
+    }
+    for (const row of body.publishers)
+      expect(row.collection_options, row.domain).toEqual(["since", "max_reviews"]);
+    const fields = (domain: string) => body.publishers.find((p) => p.domain === domain)?.review_fields;
+    // In the API's order (title, likes, author_review_count, …), whatever order the module declares.
+    expect(fields("yelp.com")).toEqual(["likes", "author_review_count", "photos"]);
+    expect(fields("trustpilot.com")).toEqual(["title", "likes"]);
+    expect(fields("amazon.com")).toEqual([]);
+  });
+
   it("has no entry that claims a module it does not have", () => {
     const names = new Set(MODULES.map((m) => m.name));
     for (const row of body.publishers) {
@@ -207,7 +223,9 @@ describe("GET /publishers", () => {
 
   it("shows embedded-data only where listed.ts cites evidence: a public source with its commit and date", () => {
     const embedded = body.publishers.filter((p) => p.support === "embedded-data");
-    expect(embedded.map((p) => p.domain)).toEqual(["walmart.com"]);
+    // walmart.com was the one such entry until its dedicated module (issue 39) took its domain.
+    expect(embedded.map((p) => p.domain)).toEqual([]);
+    expect(body.publishers.find((p) => p.domain === "walmart.com")).toMatchObject({ support: "dedicated" });
     for (const row of embedded) {
       const evidence = LISTED.find((l) => l.domain === row.domain)!.embeddedData!;
       expect(evidence.evidence).toMatch(/@[0-9a-f]{7,40} \(\d{4}-\d{2}-\d{2}\)/);
@@ -267,6 +285,24 @@ describe("GET /publishers", () => {
 });
 
 describe("GET /publishers/{domain}", () => {
+  it("shows one publisher's coverage: sorts, publisher_summary parts, collection options and review fields", async () => {
+    const res = await call("/publishers/yelp.com");
+    expect(res.status).toBe(200);
+    const yelp = await res.json<PublisherRow>();
+    expect({
+      sorts: yelp.sorts,
+      publisher_summary: yelp.publisher_summary,
+      collection_options: yelp.collection_options,
+      review_fields: yelp.review_fields,
+    }).toEqual({
+      sorts: ["newest", "relevant", "highest", "lowest"],
+      publisher_summary: ["review_count"],
+      collection_options: ["since", "max_reviews"],
+      review_fields: ["likes", "author_review_count", "photos"],
+    });
+    expect(await checkAgainstDocument("Publisher", yelp)).toEqual({ valid: true });
+  });
+
   it("answers one publisher by domain or alias, any case, www. dropped, with its health, in the documented shape", async () => {
     const list = await (
       await call("/publishers")

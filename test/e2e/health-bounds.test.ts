@@ -85,7 +85,7 @@ describe("publisher health bounds", () => {
     const hour = Math.floor(now / 3_600_000) * 3_600_000;
     // 25 registry publishers turning failing at once (rows as the finish batch writes them).
     const targets = listPublishers()
-      .filter((p) => !p.dedicated && p.domain !== LISTED && p.domain !== "sitejabber.com")
+      .filter((p) => !p.dedicated && p.domain !== LISTED && p.domain !== "consumeraffairs.com")
       .map((p) => p.domain)
       .slice(0, 25);
     expect(targets.length).toBe(25);

@@ -2,7 +2,7 @@
  * Publisher health end to end: canaries started by the Worker's scheduled() handler run through the
  * real queue consumer against a fixture site; the site's layout breaks and is repaired; health in
  * GET /publishers/{domain} follows, and the operator webhook receives one signed alert per change.
- * The publisher is sitejabber.com (generic module, fixture in test/fixtures/sites.ts), used by no
+ * The publisher is consumeraffairs.com (generic module, fixture in test/fixtures/sites.ts), used by no
  * other test, so other files' tasks never enter its numbers.
  */
 import puppeteer from "@cloudflare/puppeteer";
@@ -17,7 +17,7 @@ import { queuePerTest } from "../helpers/queue";
 import { origins, receivedHooks, slug } from "./support";
 
 const queue = queuePerTest();
-const PUBLISHER = "sitejabber.com";
+const PUBLISHER = "consumeraffairs.com";
 const OPS_SECRET = (env as unknown as { OPS_WEBHOOK_SECRET: string }).OPS_WEBHOOK_SECRET;
 
 async function setLayout(state: "broken" | "ok") {
@@ -52,7 +52,7 @@ async function alerts(): Promise<string[]> {
 
 describe("publisher health", () => {
   it("turns failing when a publisher's layout breaks and recovers when it is repaired, alerting once per change", async () => {
-    const profile = `https://www.sitejabber.com/biz/${slug("canary")}`;
+    const profile = `https://www.consumeraffairs.com/biz/${slug("canary")}`;
     const tickEnv = {
       ...env,
       CANARY_PROFILES: JSON.stringify({ [PUBLISHER]: profile }),
@@ -106,7 +106,7 @@ describe("publisher health", () => {
   });
 
   it("starts no canary while the last one is unfinished or its interval has not passed", async () => {
-    const profile = `https://www.sitejabber.com/biz/${slug("due")}`;
+    const profile = `https://www.consumeraffairs.com/biz/${slug("due")}`;
     const tickEnv = {
       ...env,
       CANARY_PROFILES: JSON.stringify({ [PUBLISHER]: profile }),
@@ -167,7 +167,7 @@ describe("GET /status", () => {
       }
       // The inline style applied: the CSP's hash matches the style block.
       expect(rows[0].styled).toBe("600");
-      // sitejabber.com has canary history from the test above: its row shows it.
+      // consumeraffairs.com has canary history from the test above: its row shows it.
       const jabber = shown.get(PUBLISHER);
       expect(jabber?.cells[3]).toMatch(/^\d+$/);
       expect(Number(jabber?.cells[3])).toBeGreaterThan(0);

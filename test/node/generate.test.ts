@@ -72,14 +72,19 @@ describe("npm run generate", () => {
       );
       writeFileSync(join(dir, "wrangler.toml"), toml);
       writeFileSync(join(dir, "src/publishers/modules.gen.ts"), "// emptied\n");
+      const feefoReadme = "src/publishers/feefo/README.md";
+      writeFileSync(
+        join(dir, feefoReadme),
+        read(dir, feefoReadme).replace("| `since` | yes |", "| `since` | no |"),
+      );
       const check = await generate(dir, "--check");
       expect(check.code).toBe(1);
       expect(check.output).toContain(
-        "out of date (run npm run generate): src/publishers/modules.gen.ts, wrangler.toml, worker-configuration.d.ts",
+        `out of date (run npm run generate): src/publishers/modules.gen.ts, wrangler.toml, ${feefoReadme}, worker-configuration.d.ts`,
       );
       expect(read(dir, "wrangler.toml")).toBe(toml);
       expect((await generate(dir)).code).toBe(0);
-      for (const path of GENERATED) expect(read(dir, path), path).toBe(read(ROOT, path));
+      for (const path of [...GENERATED, feefoReadme]) expect(read(dir, path), path).toBe(read(ROOT, path));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -120,12 +125,17 @@ export const acmeReviews = jsonApiPublisher({
 });
 `;
 
+/** Its README as the contributor writes it, without the generated "Coverage" section. */
+const NEW_README =
+  "# acme-reviews.com\n\nModule `src/publishers/acme-reviews/`.\n\n## What it reads\n\nThe reviews API.\n";
+
 describe("adding a publisher: its folder, then npm run generate", () => {
   let dir: string;
   beforeAll(async () => {
     dir = copyProject();
     mkdirSync(join(dir, "src/publishers/acme-reviews"));
     writeFileSync(join(dir, "src/publishers/acme-reviews/index.ts"), NEW_MODULE);
+    writeFileSync(join(dir, "src/publishers/acme-reviews/README.md"), NEW_README);
     const { code, output } = await generate(dir);
     expect(code, output).toBe(0);
   }, 180_000);
@@ -184,6 +194,16 @@ describe("adding a publisher: its folder, then npm run generate", () => {
 
   it("counts it and links its README in the README's list of dedicated modules", () => {
     expect(read(dir, "README.md")).toContain("[Acme Reviews](src/publishers/acme-reviews/README.md)");
+  });
+
+  it("gives its README the generated Coverage section, before its first section", () => {
+    const readme = read(dir, "src/publishers/acme-reviews/README.md");
+    expect(readme).toMatch(
+      /^# acme-reviews\.com\n\nModule `src\/publishers\/acme-reviews\/`\.\n\n<!-- coverage:start \(npm run generate\) -->\n## Coverage\n/,
+    );
+    expect(readme).toContain("| `sort` | `newest` |\n");
+    expect(readme).toContain("| `title` | no |\n");
+    expect(readme).toMatch(/<!-- coverage:end -->\n\n## What it reads\n\nThe reviews API\.\n$/);
   });
 
   it("leaves nothing out of date", async () => {

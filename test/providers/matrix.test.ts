@@ -102,11 +102,47 @@ const CASES: Record<string, Case> = {
     profile: () =>
       "https://www.bestbuy.com/site/sony-playstation-5-slim-console-white/6565065.p?skuId=6565065",
   },
+  angi: {
+    publisher: "homeadvisor.com",
+    profile: () => "https://www.homeadvisor.com/rated.AllAffordablePlumbing.158720676.html",
+  },
+  houzz: {
+    publisher: "houzz.com",
+    profile: () => "https://www.houzz.com/professionals/roofing-and-gutters/jetroof-pfvwus-pf~1991096372",
+  },
   thumbtack: {
     publisher: "thumbtack.com",
     profile: () =>
       "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
   },
+  productreview: {
+    publisher: "productreview.com.au",
+    profile: () => "https://www.productreview.com.au/listings/jacaranda-finance",
+  },
+  smartcustomer: {
+    publisher: "sitejabber.com",
+    profile: () => "https://www.sitejabber.com/reviews/rover.com",
+  },
+  walmart: {
+    publisher: "walmart.com",
+    profile: () => "https://www.walmart.com/ip/Great-Value-Electric-Kettle-1-7-L/5129928603",
+  },
+  dealerrater: {
+    publisher: "dealerrater.com",
+    profile: () =>
+      "https://www.dealerrater.com/dealer/McKaig-Chevrolet-Buick-A-Dealer-For-The-People-review-23685/",
+  },
+  judgeme: {
+    publisher: "judge.me",
+    profile: () => "https://acme-candles.myshopify.com/products/lavender-soy-candle",
+  },
+  // Absolute dates only: a relative one ("2 days ago") resolves against each run's own clock.
+  zomato: {
+    publisher: "zomato.com",
+    profile: () => "https://www.zomato.com/dubai/operation-falafel-jumeirah",
+  },
+  tabelog: { publisher: "tabelog.com", profile: () => "https://tabelog.com/tokyo/A1301/A130101/13001234/" },
+  naver: { publisher: "naver.com", profile: () => "https://map.naver.com/p/entry/place/1716926393" },
   yelp: {
     publisher: "yelp.com",
     profile: () => `https://www.yelp.com/biz/${slug("cafe")}`,

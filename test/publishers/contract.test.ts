@@ -11,13 +11,23 @@ import { moduleQueue } from "../../src/publishers/queues";
 import { ALL_MODULES, GENERIC_MODULE, MODULES, publisherFor } from "../../src/publishers/registry";
 import { QUEUE_HANDLERS } from "../../src/app/queue/router";
 import type { ProfileExample } from "../../src/publishers/types";
+import { OPTIONAL_REVIEW_FIELDS } from "../../src/core/reviews";
+import { SUMMARY_FIELDS } from "../../src/core/tasks/publisher-summary";
+import type { PublisherFixture } from "../fixtures/sites";
 import { CONSUMERS, PRODUCERS } from "../helpers/queue";
+import { readCoverageSample } from "./coverage";
 
 /**
  * Fixture sites present under test/publishers/<name>/site.ts, listed from disk by the global setup
  * at every run (a glob import would be resolved once and kept by vitest's module cache).
  */
 const FIXTURE_SITES = inject("publisherFixtureNames");
+
+/** The module's fixture site, test/publishers/<name>/site.ts, or undefined where it has none. */
+async function fixtureOf(name: string): Promise<PublisherFixture | undefined> {
+  if (!FIXTURE_SITES.includes(name)) return undefined;
+  return ((await import(`./${name}/site.ts`)) as { default: PublisherFixture }).default;
+}
 
 describe("scraping queues", () => {
   it("wrangler.toml declares a scraping queue for every module and none for anything else", () => {
@@ -111,6 +121,27 @@ describe.each(ALL_MODULES.map((module) => [module.name, module] as const))(
         expect(examples.some((e) => "error" in e && e.error === "Enter a valid URL.")).toBe(true);
       },
     );
+
+    it("shows on its fixture's coverage sample every review field and summary part it claims, and claims all it shows", async () => {
+      const claimed = {
+        reviewFields: OPTIONAL_REVIEW_FIELDS.filter((field) => module.reviewFields?.includes(field)),
+        summaryFields: SUMMARY_FIELDS.filter((part) => module.summaryFields?.includes(part)),
+      };
+      const fixture = await fixtureOf(module.name);
+      const sample = fixture?.coverageSample;
+      if (!fixture || !sample) {
+        // Nothing to check a claim against: a module that claims review fields must name a sample.
+        // (Summary parts claimed without one are asserted by the module's own fixture tests.)
+        expect(
+          claimed.reviewFields,
+          `${module.name} claims review fields: declare coverageSample in test/publishers/${module.name}/site.ts`,
+        ).toEqual([]);
+        return;
+      }
+      const shown = await readCoverageSample(module, fixture, sample);
+      expect(shown.reviews, `the coverage sample of ${module.name} holds no review`).toBeGreaterThan(0);
+      expect({ reviewFields: shown.reviewFields, summaryFields: shown.summaryFields }).toEqual(claimed);
+    });
 
     it("validates its cursor: a stored cursor of another shape is refused", () => {
       expect(module.adapter.cursor.safeParse({ certainly: "not a cursor" }).success).toBe(false);

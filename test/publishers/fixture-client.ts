@@ -13,6 +13,8 @@ export function fixtureContext(
   fixture: PublisherFixture,
   publisherKey: string,
   inspect?: PageInspector,
+  /** Login cookies sent with every request, as the real client sends a task's persona cookies. */
+  loginCookie?: string,
 ): ScrapeContext {
   // The cookies the site set (name and value, any host), sent back after the adapter's own, as the
   // real client's jar does; enough for a module that opens a page to carry its session.
@@ -20,17 +22,30 @@ export function fixtureContext(
   async function request(target: URL | string, options: RequestOptions = {}) {
     let url = new URL(target);
     for (let hop = 0; hop < 6; hop++) {
-      const headers = Object.fromEntries(
-        Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
-      );
-      const body = options.json !== undefined ? JSON.stringify(options.json) : (options.body ?? "");
+      // Bodies and their content types as the real client sends them (src/scraping/client.ts).
+      const contentType: Record<string, string> =
+        options.json !== undefined
+          ? { "content-type": "application/json" }
+          : options.form
+            ? { "content-type": "application/x-www-form-urlencoded" }
+            : {};
+      const headers: Record<string, string> = {
+        ...contentType,
+        ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+      };
+      const body =
+        options.json !== undefined
+          ? JSON.stringify(options.json)
+          : options.form
+            ? new URLSearchParams(options.form).toString()
+            : (options.body ?? "");
       const answer = fixture.site({
         url,
         host: url.host,
         method: options.method ?? "GET",
         headers,
         body,
-        cookie: [headers.cookie, ...[...jar.values()].map((c) => `${c.name}=${c.value}`)]
+        cookie: [headers.cookie, loginCookie, ...[...jar.values()].map((c) => `${c.name}=${c.value}`)]
           .filter(Boolean)
           .join("; "),
         count: 1,
@@ -66,7 +81,8 @@ export function fixtureContext(
     jarSnapshot: () => [...jar.values()],
     async json(target: URL | string, options: RequestOptions = {}) {
       const page = await request(target, options);
-      return { url: page.url, data: JSON.parse(page.text) as unknown };
+      // The real client drops an XSSI guard (`)]}'`) before parsing, as Google's answers need.
+      return { url: page.url, data: JSON.parse(page.text.replace(/^\s*\)\]\}'[^\n]*\n?/, "")) as unknown };
     },
   };
   return { publisherKey, client: client as unknown as PublisherClient };

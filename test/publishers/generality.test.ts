@@ -274,8 +274,8 @@ function moreShapes(): Case[] {
     text: r.text,
     date: r.date,
   }));
-  // A product page in the shape listed.ts's walmart.com evidence names (field names from
-  // scrapfly/scrapfly-scrapers walmart-scraper, values invented): __NEXT_DATA__ with the product,
+  // A product page in walmart.com's shape (field names from scrapfly/scrapfly-scrapers
+  // walmart-scraper, values invented; the site now has its dedicated module): __NEXT_DATA__ with the product,
   // its aspect scores and its customerReviews, dates as M/D/YYYY.
   const walmartData = {
     props: {

@@ -8,3 +8,4 @@ export {
   type NormalizeContext,
 } from "./normalize";
 export { reviewHash, reviewHashInput } from "./review-hash";
+export { OPTIONAL_REVIEW_FIELDS, optionalFieldsOf, type OptionalReviewField } from "./optional-fields";

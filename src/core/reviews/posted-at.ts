@@ -1,4 +1,5 @@
 import * as chrono from "chrono-node";
+import { eastAsianPostedAt } from "./east-asian-dates";
 
 /**
  * Turns a date as printed ("2024-03-03", "March 3, 2024", "3 weeks ago", "vor 2 Tagen") into
@@ -75,6 +76,9 @@ export function resolvePostedAt(
   languageTag: string | null,
 ): PostedAt | null {
   if (!dateText?.trim() || dateText.length > MAX_DATE_TEXT) return null;
+  // Japanese and Korean forms first: chrono has no Korean parser and misreads Naver's "2.15.토".
+  const eastAsian = eastAsianPostedAt(dateText, scrapedAt);
+  if (eastAsian) return eastAsian;
   const reference = { instant: new Date(scrapedAt), timezone: 0 };
   for (const parser of parsersFor(languageTag)) {
     const [result] = parser.parse(dateText.replace(SUB_MILLISECONDS, "$1"), reference);

@@ -18,6 +18,14 @@ export interface CollectionOptions {
   sort?: ReviewSort;
 }
 
+/**
+ * The options every publisher takes, whatever its module: the pipeline applies them to the module's
+ * pages, which every adapter reads newest first (GET /publishers lists them as `collection_options`;
+ * the orders a publisher takes are its own list, `sorts`).
+ */
+export const COLLECTION_OPTIONS = ["since", "max_reviews"] as const;
+export type CollectionOption = (typeof COLLECTION_OPTIONS)[number];
+
 /** Codes of stop reasons that are the client's own choice: coverage stays complete with them. */
 export const CLIENT_STOP_CODES = ["since", "max_reviews"] as const;
 

@@ -116,5 +116,5 @@ export const PublisherSummarySchema = z
   })
   .openapi("PublisherSummary", {
     description:
-      "The publisher's own totals for the profile, as its pages show them (an addition). Which modules read them: `summary` in GET /publishers.",
+      "The publisher's own totals for the profile, as its pages show them (an addition). Which parts each publisher's module reads: `publisher_summary` in GET /publishers.",
   });

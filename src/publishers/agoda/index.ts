@@ -61,4 +61,6 @@ export const agoda = definePublisher({
   }),
   // 2026 Agoda clients (README): sorting 1 = most recent, owner replies, the HotelReviews total.
   evidenceDate: "2026-10",
+  summaryFields: ["review_count"],
+  reviewFields: ["title", "author_review_count"],
 });

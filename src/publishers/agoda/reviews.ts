@@ -118,9 +118,14 @@ const AnswerSchema = z.object({ comments: z.array(z.unknown()) });
 const line = (label: string, value: string | null | undefined) =>
   value?.trim() ? `${label}: ${value.trim()}` : "";
 
+/** The reviewer's own title (the original where Agoda gives one beside its translation). */
+function reviewTitle(comment: z.infer<typeof CommentSchema>): string | undefined {
+  return (comment.originalTitle ?? comment.reviewTitle)?.trim() || undefined;
+}
+
 /** Title, the comment, then "Positives:" and "Negatives:" where given, blocks separated by blank lines. */
 function reviewText(comment: z.infer<typeof CommentSchema>): string {
-  const title = (comment.originalTitle ?? comment.reviewTitle)?.trim();
+  const title = reviewTitle(comment);
   const body = (comment.originalComment ?? comment.reviewComments)?.trim();
   return [title, body, line("Positives", comment.reviewPositives), line("Negatives", comment.reviewNegatives)]
     .filter(Boolean)
@@ -153,6 +158,8 @@ export function parseAgodaPage(data: unknown, ctx: ParseContext): WalkPage {
         ? { rating: { value: comment.rating, best: 10, worst: 1 } }
         : {}),
       text: reviewText(comment),
+      // Also a field of its own (issue 36); the text keeps it first, so review_hash is unchanged.
+      ...(reviewTitle(comment) ? { title: reviewTitle(comment) } : {}),
       url: ctx.pageUrl,
       ...(comment.reviewDate ? { date: comment.reviewDate } : {}),
       ...(comment.translateSource ? { language: comment.translateSource } : {}),

@@ -84,6 +84,8 @@ export function parseFeedPage(data: unknown, ctx: ParseContext): WalkPage {
       text: body,
       url: ctx.pageUrl,
       date: e.updated.label,
+      // Also a field of its own (issue 36); the text keeps it first, so review_hash is unchanged.
+      ...(e.title?.label.trim() ? { title: e.title.label.trim() } : {}),
     });
   }
   const page = ctx.position.page;

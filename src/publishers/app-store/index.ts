@@ -27,4 +27,5 @@ export const appStore = definePublisher({
     maxPages: FEED_PAGES,
   }),
   evidenceDate: "2026-08-19",
+  reviewFields: ["title"],
 });

@@ -12,7 +12,7 @@ import { permanentError } from "../../scraping/errors";
 /** Reviews per request, as the hotel page asks for them. */
 export const REVIEWS_PER_PAGE = 10;
 
-/** Only the fields the service keeps (no avatars, photos or highlights). */
+/** Only the fields the service keeps (no avatars or highlights; the guest's own photos, by URL). */
 export const REVIEW_LIST_QUERY = `query ReviewList($input: ReviewListFrontendInput!) {
   reviewListFrontend(input: $input) {
     ... on ReviewListFrontendResult {
@@ -25,6 +25,8 @@ export const REVIEW_LIST_QUERY = `query ReviewList($input: ReviewListFrontendInp
         bookingDetails { checkinDate checkoutDate numNights roomType { name } }
         textDetails { title positiveText negativeText lang }
         partnerReply { reply }
+        helpfulVotesCount
+        photos { urls { size url } }
       }
     }
     ... on ReviewsFrontendError { statusCode message }
@@ -74,6 +76,13 @@ const ReviewCardSchema = z.object({
     .nullish(),
   textDetails: z.object({ title: Text, positiveText: Text, negativeText: Text, lang: Text }).nullish(),
   partnerReply: z.object({ reply: Text }).nullish(),
+  /** "Helpful" votes; an odd value costs the count, never the review. */
+  helpfulVotesCount: z.number().int().nonnegative().nullish().catch(null),
+  /** The guest's photos, each in several sizes; an odd list costs the photos, never the review. */
+  photos: z
+    .array(z.object({ urls: z.array(z.object({ size: Text, url: Text })).nullish() }))
+    .nullish()
+    .catch(null),
 });
 
 export type ReviewCard = z.infer<typeof ReviewCardSchema>;
@@ -171,5 +180,17 @@ export function toRawReview(card: ReviewCard): RawReview {
   // The check-in day, "YYYY-MM-DD": the first day of the stay.
   const checkin = card.bookingDetails?.checkinDate?.trim();
   if (checkin) raw.visit_date = checkin;
+  // Beside the text, never in it (the text and so review_hash stay as they were).
+  const title = card.textDetails?.title?.trim();
+  if (title) raw.title = title;
+  if (typeof card.helpfulVotesCount === "number") raw.likes = card.helpfulVotesCount;
+  const photos = (card.photos ?? []).map(largestPhoto).filter((url): url is string => Boolean(url));
+  if (photos.length) raw.photos = photos;
   return raw;
+}
+
+/** Booking's largest size of a photo (`max1280x900`), else the first it lists. */
+function largestPhoto(photo: { urls?: { size?: string | null; url?: string | null }[] | null }) {
+  const urls = photo.urls ?? [];
+  return (urls.find((u) => u.size === "max1280x900") ?? urls[0])?.url ?? null;
 }

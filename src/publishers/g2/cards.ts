@@ -395,6 +395,8 @@ export function cardReview(card: G2Card, index: number, slug: string): RawReview
   if (card.author) raw.author_name = card.author;
   if (card.authorUrl) raw.author_url = card.authorUrl;
   if (card.language) raw.language = card.language;
+  // Also a field of its own (issue 36); the text keeps it first, so review_hash is unchanged.
+  if (card.title) raw.title = card.title;
   if (card.reply?.text) {
     raw.reply_text = card.reply.text;
     if (card.reply.date) raw.reply_date = card.reply.date;

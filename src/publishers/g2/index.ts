@@ -15,6 +15,7 @@ export const g2 = definePublisher({
   loginRequired: false,
   ratingScale: '0.5–5 stars in half stars ("4.5/5", ratingValue or stars-1..stars-10), halves rounded up',
   summaryFields: ["review_count"],
+  reviewFields: ["title"],
   profile: g2Profile,
   queue: {
     concurrency: 1,

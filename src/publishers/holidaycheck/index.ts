@@ -33,6 +33,7 @@ export const holidaycheck = definePublisher({
   loginRequired: false,
   ratingScale: "1–6 suns (overall), mapped linearly onto 1–5 (round(1 + (suns − 1) × 4 / 5))",
   summaryFields: ["review_count"],
+  reviewFields: ["title"],
   profile: holidaycheckProfile,
   lookup: holidaycheckLookup,
   queue: { note: "holidaycheck.de: the hotel review API (/api/hotel-reviews), 100 a batch by offset." },

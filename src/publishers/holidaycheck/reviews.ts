@@ -146,6 +146,8 @@ export function parseHolidaycheckPage(data: unknown, ctx: ParseContext): WalkPag
       ...(entry ? { date: entry } : {}),
       ...(visit ? { visit_date: visit } : {}),
       language: "de",
+      // Also a field of its own (issue 36); the text keeps it first, so review_hash is unchanged.
+      ...(review.title?.trim() ? { title: review.title.trim() } : {}),
     });
   }
   const reachable = Math.min(total, MAX_OFFSET);

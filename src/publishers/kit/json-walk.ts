@@ -41,7 +41,7 @@ export interface WalkPage {
   /** The next (older) page, or null on the last one. */
   next: WalkPosition | null;
   publisherTotal?: number | null;
-  /** The publisher's own average (and histogram) where the answer shows them (`publisher_summary`). */
+  /** The publisher's own average and histogram, where the answer shows them (AdapterPage.summary). */
   summary?: PageSummary | null;
   limitedView?: string | null;
   pageLanguage?: string | null;

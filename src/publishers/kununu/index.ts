@@ -31,4 +31,6 @@ export const kununu = definePublisher({
     maxPages: 2_000,
   }),
   evidenceDate: "2025-06-08",
+  summaryFields: ["review_count"],
+  reviewFields: ["title", "sub_ratings"],
 });

@@ -25,6 +25,8 @@ export function kununuReviewsUrl(key: string, position: WalkPosition): string {
   if (!cc || !slug || !uuid)
     throw permanentError("publisher_error", `${WHAT}: the profile's uuid is unknown`);
   const url = new URL(`https://www.kununu.com/middlewares/profiles/${cc}/${slug}/${uuid}/reviews`);
+  // The factor scores (`ratings`) come only when asked for, as the public client asks (README).
+  url.searchParams.set("fetchFactorScores", "1");
   url.searchParams.set("reviewType", "employees");
   url.searchParams.set("sort", "newest");
   url.searchParams.set("page", String(position.page));
@@ -39,6 +41,12 @@ const ItemSchema = z.object({
   score: z.number().min(1).max(5),
   createdAt: z.string().min(4).max(40),
   texts: z.array(TextSchema).max(50).nullish(),
+  /** The factor scores (`{id: "atmosphere", score: 4}`), 1–5 stars each; an odd list costs them, never the review. */
+  ratings: z
+    .array(z.object({ id: z.string().max(100), score: z.number().nullish() }))
+    .max(50)
+    .nullish()
+    .catch(null),
 });
 
 const AnswerSchema = z.object({
@@ -46,6 +54,12 @@ const AnswerSchema = z.object({
   pagesCount: z.unknown(),
   totalReviews: z.unknown().optional(),
 });
+
+/** The review's factor scores by kununu's id ("atmosphere", "image"), on the review's 1–5 scale. */
+function factorScores(ratings: z.infer<typeof ItemSchema>["ratings"]): Pick<RawReview, "sub_ratings"> {
+  const scores = (ratings ?? []).filter((r) => r.id.trim() && typeof r.score === "number");
+  return scores.length ? { sub_ratings: Object.fromEntries(scores.map((r) => [r.id.trim(), r.score!])) } : {};
+}
 
 /**
  * One page. A review with a missing or wrongly typed field is skipped; an answer without `reviews`
@@ -73,6 +87,10 @@ export function parseKununuPage(data: unknown, ctx: ParseContext): WalkPage {
       url: ctx.pageUrl,
       date: review.createdAt,
       language: "de",
+      // Beside the text, never in review_hash: the title (also the text's first paragraph, as
+      // before) and the factor scores.
+      ...(review.title?.trim() ? { title: review.title.trim() } : {}),
+      ...factorScores(review.ratings),
     });
   }
   return {

@@ -53,8 +53,10 @@ export const opentable = definePublisher({
   kind: "hospitality",
   domains: OPENTABLE_DOMAINS,
   loginRequired: false,
-  ratingScale: "1–5 stars (overall rating), kept as is; food, service, ambience, value and noise in the text",
+  ratingScale:
+    "1–5 stars (overall rating), kept as is; food, service, ambience and value also as sub_ratings",
   summaryFields: ["review_count"],
+  reviewFields: ["sub_ratings"],
   profile: opentableProfile,
   queue: {
     concurrency: 1,

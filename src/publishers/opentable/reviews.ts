@@ -150,8 +150,8 @@ const SUB_RATINGS = [
 
 /**
  * The review's text, then its sub-ratings as OpenTable shows them, one `Label: value` line each in
- * a block after a blank line (the way other modules keep extra sections in the text); the review
- * model has no field for them.
+ * a block after a blank line (the way other modules kept extra sections in the text before the
+ * review had `sub_ratings`; kept so, as the text is what review_hash is of).
  */
 function reviewText(review: z.infer<typeof ReviewSchema>): string {
   const lines = SUB_RATINGS.flatMap(([key, label]) => {
@@ -161,6 +161,18 @@ function reviewText(review: z.infer<typeof ReviewSchema>): string {
       : [`${label}: ${value}`];
   });
   return [review.text?.trim(), lines.join("\n")].filter(Boolean).join("\n\n");
+}
+
+/** The 1–5 scores (food, service, ambience, value) as `sub_ratings`; noise is a word (QUIET…), not a score. */
+function subRatings(review: z.infer<typeof ReviewSchema>): Pick<RawReview, "sub_ratings"> {
+  const scores = SUB_RATINGS.flatMap(([key]) => {
+    const value = review.rating?.[key];
+    return key !== "noise" &&
+      (typeof value === "number" || (typeof value === "string" && /^[1-5]$/.test(value)))
+      ? [[key, value] as const]
+      : [];
+  });
+  return scores.length ? { sub_ratings: Object.fromEntries(scores) } : {};
 }
 
 function reviewsOf(items: unknown[], ctx: ParseContext): RawReview[] {
@@ -179,6 +191,7 @@ function reviewsOf(items: unknown[], ctx: ParseContext): RawReview[] {
       ...(author ? { author_name: author } : {}),
       ...(review.rating ? { rating: { value: review.rating.overall, best: 5, worst: 1 } } : {}),
       text: reviewText(review),
+      ...subRatings(review),
       url: ctx.pageUrl,
       ...(review.submittedDateTime ? { date: review.submittedDateTime } : {}),
       ...(dined && /^\d{4}-\d{2}-\d{2}$/.test(dined) ? { visit_date: dined } : {}),

@@ -17,6 +17,7 @@ export const ratemds = jsonApiPublisher({
   ratingScale:
     "1–5 stars: the average of staff, punctuality, helpfulness and knowledge, rounded half up to whole stars",
   evidenceDate: "2026-01",
+  summaryFields: ["review_count"],
   queue: { note: "ratemds.com: a doctor's rating page as JSON (?json=true), paged by number." },
   // A doctor's rating page: /doctor-ratings/<id>/<slug>.html, with or without a trailing slash.
   profile: {

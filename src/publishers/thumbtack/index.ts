@@ -31,4 +31,5 @@ export const thumbtack = definePublisher({
     maxPages: 1,
   }),
   evidenceDate: "2026-08-10",
+  summaryFields: ["review_count"],
 });

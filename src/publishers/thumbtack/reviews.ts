@@ -9,46 +9,16 @@
  */
 import { z } from "zod";
 import type { RawReview } from "../../core/reviews/raw-review";
-import { collectJsonLd } from "../../scraping/extract/json-ld";
 import { permanentError } from "../../scraping/errors";
 import { countOf, type ParseContext, type WalkPage } from "../kit/json-walk";
+import { pageJsonLdItems } from "../kit/json-ld-items";
 import type { WorkBudget } from "../kit/work-budget";
 
 export const WHAT = "Thumbtack pro page";
 
-/**
- * The JSON-LD items of a page (arrays and `@graph` flattened), read in one HTMLRewriter pass that
- * counts every element against `budget`. Markup past the parser's own limits (tens of thousands of
- * elements left open) is the page's doing: `publisher_error`, as for the structured-data reader.
- */
-export async function jsonLdItems(html: string, budget: WorkBudget): Promise<unknown[]> {
-  const rewriter = new HTMLRewriter();
-  const items = collectJsonLd(rewriter);
-  const stop: { error: Error | null } = { error: null };
-  rewriter.on("*", {
-    element: () => {
-      if (stop.error) return;
-      try {
-        budget.spend();
-      } catch (err) {
-        stop.error = err instanceof Error ? err : new Error(String(err));
-      }
-    },
-  });
-  try {
-    await rewriter
-      .transform(new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }))
-      .arrayBuffer();
-  } catch (err) {
-    if (stop.error) throw stop.error;
-    throw permanentError(
-      "publisher_error",
-      `${WHAT}: the HTML parser could not read the page: ${err instanceof Error ? err.message.slice(0, 200) : "unknown error"}`,
-    );
-  }
-  if (stop.error) throw stop.error;
-  return items();
-}
+/** The JSON-LD items of a page (see ../kit/json-ld-items.ts), failing in this page's name. */
+export const jsonLdItems = (html: string, budget: WorkBudget): Promise<unknown[]> =>
+  pageJsonLdItems(html, budget, WHAT);
 
 const ReviewSchema = z.object({
   datePublished: z.string().max(40).nullish(),

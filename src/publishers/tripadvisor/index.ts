@@ -17,6 +17,7 @@ export const tripadvisor = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 bubbles, kept as they are",
   summaryFields: ["review_count"],
+  reviewFields: ["title", "likes"],
   profile: tripadvisorProfile,
   lookup: tripadvisorLookup,
   queue: { note: "tripadvisor.com: GraphQL review pages." },

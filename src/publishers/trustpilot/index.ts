@@ -17,6 +17,7 @@ export const trustpilot = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, taken as they are",
   summaryFields: ["rating", "review_count", "histogram"],
+  reviewFields: ["title", "likes"],
   profile: trustpilotProfile,
   lookup: trustpilotLookup,
   queue: { concurrency: 3, retryDelay: 30, note: "trustpilot.com: __NEXT_DATA__ pages." },

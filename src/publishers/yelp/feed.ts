@@ -96,6 +96,11 @@ const NodeSchema = z.object({
   /** The reactions the review received; "useful" is Yelp's helpful vote. */
   feedback: z.object({ usefulCount: z.number().int().nonnegative().nullish() }).nullish().catch(null),
   businessUserReplies: z.array(ReplySchema).nullish(),
+  /** The reviewer's own photos of the business (`photoUrl.url`); an odd list costs the photos, never the review. */
+  businessPhotos: z
+    .array(z.object({ photoUrl: z.object({ url: z.string().nullish() }).nullish() }))
+    .nullish()
+    .catch(null),
 });
 
 const BusinessSchema = z.object({
@@ -158,6 +163,7 @@ export function rawReview(node: FeedNode, profileUrl: string): RawReview {
     date: new Date(node.createdAt.utcDateTime).toISOString(),
     ...(typeof node.author?.reviewCount === "number" ? { author_review_count: node.author.reviewCount } : {}),
     ...(typeof node.feedback?.usefulCount === "number" ? { likes: node.feedback.usefulCount } : {}),
+    ...reviewPhotos(node),
     ...(reply
       ? {
           reply_text: reply.text!.full!,
@@ -165,6 +171,12 @@ export function rawReview(node: FeedNode, profileUrl: string): RawReview {
         }
       : {}),
   };
+}
+
+/** The review's own photos (never the author's avatar), as their URLs. */
+function reviewPhotos(node: FeedNode): Pick<RawReview, "photos"> {
+  const urls = (node.businessPhotos ?? []).flatMap((photo) => photo.photoUrl?.url ?? []);
+  return urls.length ? { photos: urls } : {};
 }
 
 /**

@@ -16,6 +16,7 @@ export const yelp = definePublisher({
   loginRequired: true,
   ratingScale: "1–5 stars, kept as given",
   summaryFields: ["review_count"],
+  reviewFields: ["likes", "author_review_count", "photos"],
   profile: yelpProfile,
   lookup: lookupYelp,
   // The newest real evidence checked: see README.md "Evidence".

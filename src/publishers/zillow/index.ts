@@ -33,6 +33,7 @@ export const zillow = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["review_count"],
+  reviewFields: ["sub_ratings"],
   profile: zillowProfile,
   queue: {
     concurrency: 1,

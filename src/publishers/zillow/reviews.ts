@@ -39,7 +39,29 @@ const ReviewSchema = z.object({
   reviewer: z
     .object({ screenName: z.string().max(200).nullish(), encodedZuid: z.string().max(80).nullish() })
     .nullish(),
+  /** The aspect scores, `[{description: "Local knowledge", score: 5}]`; an odd list costs them, never the review. */
+  subRatings: z
+    .array(z.object({ description: z.string().max(100), score: z.number().nullish() }))
+    .max(50)
+    .nullish()
+    .catch(null),
 });
+
+/**
+ * `sub_ratings` from the aspect scores, named as the API's other keys are (lower case, `_` between
+ * words): "Local knowledge" → `local_knowledge`.
+ */
+function subRatings(review: z.infer<typeof ReviewSchema>): Pick<RawReview, "sub_ratings"> {
+  const scores = (review.subRatings ?? []).flatMap((sub) => {
+    const name = sub.description
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "_")
+      .replace(/^_|_$/g, "");
+    return name && typeof sub.score === "number" ? [[name, sub.score] as const] : [];
+  });
+  return scores.length ? { sub_ratings: Object.fromEntries(scores) } : {};
+}
 
 const AnswerSchema = z.object({
   reviews: z.array(z.unknown()),
@@ -73,6 +95,7 @@ export function parseZillowPage(data: unknown, ctx: ParseContext): WalkPage {
       ...(authorId ? { author_id: authorId } : {}),
       ...(review.rating != null ? { rating: { value: review.rating, best: 5, worst: 1 } } : {}),
       text: review.reviewComment?.trim() ?? "",
+      ...subRatings(review),
       url: ctx.pageUrl,
       ...(review.createDate ? { date: usDate(review.createDate) } : {}),
     });

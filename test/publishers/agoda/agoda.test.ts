@@ -52,6 +52,8 @@ describe("agoda review comments answer", () => {
       author_name: "Guest 0",
       rating: { value: 9.6, best: 10, worst: 1 },
       text: "Stay 0\n\nRoom 0 was clean.\n\nPositives: Breakfast\n\nNegatives: Parking",
+      // Also a field of its own (issue 36); the text keeps it first.
+      title: "Stay 0",
       url: PAGE,
       date: "2026-11-18T10:37:00+07:00",
       language: "en",
@@ -65,6 +67,8 @@ describe("agoda review comments answer", () => {
       author_name: "Rizal",
       rating: { value: 7, best: 10, worst: 1 },
       text: "Cocok untuk keluarga\n\nKolamnya besar dan ada perosotan air untuk anak-anak.",
+      // The reviewer's original title, not Agoda's translation of it.
+      title: "Cocok untuk keluarga",
       url: PAGE,
       date: "2026-11-17T10:37:00+07:00",
       language: "id",
@@ -130,6 +134,8 @@ describe("agoda end to end", () => {
       // 7 of 10: round(1 + 6 × 4 / 9) = 4.
       rating: 4,
       text: "Cocok untuk keluarga\n\nKolamnya besar dan ada perosotan air untuk anak-anak.",
+      // The reviewer's original title, not Agoda's translation of it.
+      title: "Cocok untuk keluarga",
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 17, 3, 37),
     });

@@ -165,6 +165,8 @@ const fixture: PublisherFixture = {
     if (url.pathname === "/api/cronos/property/review/HotelReviews") return hotelReviews(body);
     return json({ error: "not found" }, 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.agoda.com/partners/partnersearch.aspx?hid=26210260" },
 };
 
 export default fixture;

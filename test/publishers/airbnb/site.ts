@@ -124,6 +124,8 @@ const fixture: PublisherFixture = {
         return reviewsAnswer(listingId, offset, request.showingTranslationButton === true);
     }
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.airbnb.com/rooms/1001" },
 };
 
 export default fixture;

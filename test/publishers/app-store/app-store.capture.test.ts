@@ -28,6 +28,7 @@ describe("app-store on a real capture (fabiouu/appvox itunes_rss_reviews.json, 2
       text: "Usually interesting reading but\n\nA huge bug is that when I click on that I’m not interested in a topic, I get a pop up message that Google gets it and won’t show me any more articles about that topic. But I keep seeing articles!!!! Sometimes I even see more of them. Two current examples are Princess Charlene of Monaco and Situation Puzzles. I clicked on a few of each which was enough so I clicked on that I wasn’t interested. The articles kept showing up, sometimes multiple articles every time I opened Google. Just now I opened the app and, out of 37 articles, 5 were about Charlene!! I keep saying I’m not interested but I keep seeing these articles. Enough already!!!  Another annoying bug is that, when Google is refreshing the articles, if you’re reading one, it freezes and you have to exit Google, reopen it and go to Tabs to find and continue reading the article.",
       url: PAGE,
       date: "2021-11-20T10:25:34-07:00",
+      title: "Usually interesting reading but",
     });
     expect(page.reviews[2]).toEqual({
       id: "8174836010",
@@ -37,6 +38,7 @@ describe("app-store on a real capture (fabiouu/appvox itunes_rss_reviews.json, 2
       text: "Hum search is worthless\n\nI’m trying to identify a tune from a music box we have. So I get that the music quality is low fi, but this app is worthless for that. Not only does it fail to identify the tune, it never even gave a guess or acknowledged that it couldn’t find it or suggested other things to try - its dots bounced along with the sounds (so I know the audio was active) but then would just quit listening and return to home with no feedback. We then gave several tests using humming, whistling, and singing along simple Christmas tunes to see if we could get it to work. I’m no virtuoso but, from the examples shown in all the Google ads, I think it should have given me something in all the tests we tried. Only once did it give me 3 very wrong guesses for a Jingle Bells whistle rendition. All other tests only resulted in no feedback at all. If you make any sounds it interprets as words (“la la la” or “blah blah blah”), it goes straight to lyrics that are ridiculously unhelpful and ignore any tune analysis. Maybe I’m missing a prompt or a trick to get it to work but I’ve determined the ads must be straight-up fiction and false.",
       url: PAGE,
       date: "2021-12-27T10:00:10-07:00",
+      title: "Hum search is worthless",
     });
     expect(page.reviews[49]).toEqual({
       id: "7200642338",
@@ -46,6 +48,7 @@ describe("app-store on a real capture (fabiouu/appvox itunes_rss_reviews.json, 2
       text: "News feed is so bad it's surreal\n\nFor the longest time, I really enjoyed this app as a combination Google search bar and customized news feed. And for a while it was great! It reminded me of Google's discontinued iGoogle homepage. But something significant changed not long ago and the news feed is basically just random trash that I've never told Google I'm interested in. In fact, no matter how many times I tell the app I'm not interested in a topic or person or source or whatever, it just continues to show me more. It's laughable what it decides I'm going to want to see. \n\nDisappointing, because it used to be a regular piece of my news perusal. Now it's worthless and no amount of interaction seems to help the \"algorithm\" figure out what I wanna see. \n\nCome on, Google. You own so much data on me already that you should be able to figure me out. Especially with my help.",
       url: PAGE,
       date: "2021-04-08T20:41:23-07:00",
+      title: "News feed is so bad it's surreal",
     });
   });
 });

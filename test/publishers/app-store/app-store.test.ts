@@ -31,6 +31,7 @@ describe("App Store customer-reviews feed", () => {
       text: "Title 0\n\nReview 0 of app 1001.",
       url: US_PAGE,
       date: "2026-11-20T14:00:00-07:00",
+      title: "Title 0",
     });
     expect(page.reviews[1]).toEqual({
       id: "11001000999",
@@ -40,6 +41,7 @@ describe("App Store customer-reviews feed", () => {
       text: "Does what it says\n\nSyncs fast.\nWidgets could be bigger.",
       url: US_PAGE,
       date: "2026-11-20T12:00:00-07:00",
+      title: "Does what it says",
     });
     expect(parseFeedPage(answer("us:1001", 3), ctx("us:1001", 3)).next).toBeNull();
   });

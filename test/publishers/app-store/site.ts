@@ -154,6 +154,8 @@ const fixture: PublisherFixture = {
     if (match) return feed(match[1], Number(match[2]), match[3]);
     return { status: 404, headers: { "Content-Type": "text/html" }, body: "<h1>Not Found</h1>" };
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://apps.apple.com/us/app/id1001" },
 };
 
 export default fixture;

@@ -117,6 +117,10 @@ const fixture: PublisherFixture = {
     if (profile) return html(`<title>Reviews</title></head><body><h1>Customer Reviews</h1></body>`);
     return html("<title>Not found</title></head><body>Page not found</body>", 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: {
+    profileUrl: "https://www.bbb.org/us/ca/san-diego/profile/roofing-contractors/acme-roofing-1126-1000001",
+  },
 };
 
 export default fixture;

@@ -75,6 +75,8 @@ const fixture: PublisherFixture = {
     if (url.pathname === "/ugc/v2/reviews") return reviews(url);
     return json({ error: "Not Found" }, 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.bestbuy.com/site/6565065.p?skuId=6565065" },
 };
 
 export default fixture;

@@ -14,6 +14,16 @@ describe("booking on a real capture (scrapfly-scrapers results/hotel_review.json
   });
   const reviews = list.cards.map(toRawReview);
 
+  it("reads the guests' own photos at their largest size, beside the text", () => {
+    const withPhotos = reviews.filter((r) => r.photos);
+    expect(withPhotos).toHaveLength(2);
+    expect(withPhotos[0].photos).toHaveLength(3);
+    expect(withPhotos[0].photos![0]).toBe(
+      "https://q-xx.bstatic.com/xdata/images/xphoto/max1280x900/634208906.jpg?k=75813c538d38fd74048d6064d9dc211a0c632603848b9f4804dc80fb83cd0711&o=",
+    );
+    for (const url of withPhotos.flatMap((r) => r.photos!)) expect(url).toMatch(/\/xphoto\/max1280x900\//);
+  });
+
   it("reads every card and maps three exactly", () => {
     expect(list.reviewsCount).toBe(30);
     expect(reviews).toHaveLength(30);
@@ -29,6 +39,8 @@ describe("booking on a real capture (scrapfly-scrapers results/hotel_review.json
         "Dear Robert, Thank you for sharing your detailed feedback. We are glad you enjoyed the quiet location, proximity to the tube station, and smooth check-in. We apologize for the issues with the room temperature, noisy shower, and the twin bed arrangement. We also appreciate your comments on the breakfast and dining area and will review them to see where improvements can be made. Your feedback helps us provide a better experience for future guests. Thank you. Best Regards, Anuja",
       author_country: "gb",
       visit_date: "2025-12-13",
+      // helpfulVotesCount; no title and no photos on this card.
+      likes: 0,
     });
     // Only what the guest disliked; no partner reply.
     expect(reviews[1]).toEqual({
@@ -40,6 +52,7 @@ describe("booking on a real capture (scrapfly-scrapers results/hotel_review.json
       language: "en",
       author_country: "dk",
       visit_date: "2025-11-29",
+      likes: 0,
     });
     expect(reviews[2]).toMatchObject({
       id: "a52e18f319b4d29a",
@@ -50,6 +63,11 @@ describe("booking on a real capture (scrapfly-scrapers results/hotel_review.json
       author_country: "pt",
       visit_date: "2025-12-06",
     });
+    expect(reviews.filter((r) => r.likes === 1).map((r) => r.id)).toHaveLength(2);
+    expect(reviews.filter((r) => r.title).length).toBeGreaterThan(0);
+    expect(reviews.find((r) => r.title)?.title).toBe(
+      "Generally really good hotel, if you are there to explore the city",
+    );
     expect(reviews[2].reply_text).toMatch(
       /^Dear Maria, Thank you for your kind review\..*\n\nBest Regards,\nJessica$/s,
     );

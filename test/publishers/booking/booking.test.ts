@@ -78,6 +78,10 @@ function expected(card: FixtureCard, url: string) {
     scraped_at: expect.any(Number),
     ...(country ? { author_country: country } : {}),
     ...(checkin ? { visited_at: Date.parse(`${checkin}T00:00:00Z`) } : {}),
+    // The optional fields (issue 36) sit beside the text and never enter review_hash (above).
+    title: card.textDetails.title,
+    likes: card.helpfulVotesCount,
+    ...(card.photos ? { photos: card.photos.map((p) => p.urls[0].url) } : {}),
     ...(reply ? { owner_reply: { text: reply, posted_at: null } } : {}),
   };
 }
@@ -97,6 +101,13 @@ describe("booking review list parsing", () => {
       reply_text: "Dear Olivia, thank you! Ask us for the parking discount next time.",
       author_country: "ie",
       visit_date: "2026-11-15",
+      title: "Superb",
+      likes: 3,
+      // Each photo's largest size (max1280x900), not the thumbnails.
+      photos: [
+        "https://cf.bstatic.com/xdata/images/xphoto/max1280x900/634208906.jpg?k=25cd428a&o=",
+        "https://cf.bstatic.com/xdata/images/xphoto/max1280x900/634208907.jpg?k=25cd428b&o=",
+      ],
     });
     expect(toRawReview(page.cards[2]).text).toBe("");
     expect(toRawReview(page.cards[2])).not.toHaveProperty("visit_date");

@@ -13,6 +13,8 @@
  * Python `APIFetcher` with the full REVIEW_LIST_QUERY, a data-minimised `collector` client, and a
  * TypeScript MCP tool formatting `reviewedDate * 1000`); hotel ids from the hotel page's hidden
  * `hotel_id` and `dest_id` inputs (CaptainGouzMoew/Booking.com-Crawler, crawl_element.py).
+ * `helpfulVotesCount` and `photos` [{id, kind, urls: [{size, url}]}] (the guest's own photos, three
+ * sizes each) as the real capture of ./capture-hotel_review.json carries them (see ./SOURCE.md).
  * Not verified live: the exact form of reviewUrl (modelled as Booking's 16-hex review key) and of
  * textDetails.lang (modelled as "en", "de", "fr").
  */
@@ -47,6 +49,29 @@ export interface FixtureCard {
   };
   isApproved: boolean;
   partnerReply: { reply: string } | null;
+  photos: FixturePhoto[] | null;
+}
+
+/** A guest's photo on a review card: Booking's `ReviewPhoto`, one URL per size. */
+export interface FixturePhoto {
+  id: number;
+  kind: "PROPERTY";
+  urls: { size: "max1280x900" | "square80" | "square160"; url: string }[];
+}
+
+/** A review photo in the three sizes the real capture lists, on Booking's image host. */
+export function photo(id: number): FixturePhoto {
+  const url = (size: string) =>
+    `https://cf.bstatic.com/xdata/images/xphoto/${size}/${id}.jpg?k=${id.toString(16)}&o=`;
+  return {
+    id,
+    kind: "PROPERTY",
+    urls: [
+      { size: "max1280x900", url: url("max1280x900") },
+      { size: "square80", url: url("square80") },
+      { size: "square160", url: url("square144") },
+    ],
+  };
 }
 
 export interface FixtureHotel {
@@ -106,6 +131,7 @@ function card(
     },
     isApproved: true,
     partnerReply: null,
+    photos: null,
     ...rest,
   };
 }
@@ -125,6 +151,8 @@ const HARBOUR_CARDS: FixtureCard[] = [
     },
     guest: { username: "Olivia", countryCode: "ie", countryName: "Ireland" },
     partnerReply: { reply: "Dear Olivia, thank you! Ask us for the parking discount next time." },
+    helpfulVotesCount: 3,
+    photos: [photo(634208906), photo(634208907)],
   }),
   card(22, "2026-11-17", {
     reviewScore: 7.5,

@@ -126,5 +126,10 @@ function site(request: FixtureRequest): FixtureResponse {
   return hotel ? hotelPage(hotel) : html(404, "<h1>Page not found</h1>");
 }
 
-const fixture: PublisherFixture = { domains: ["booking.com"], site };
+const fixture: PublisherFixture = {
+  domains: ["booking.com"],
+  site,
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.booking.com/hotel/gb/harbour-view.html" },
+};
 export default fixture;

@@ -205,6 +205,8 @@ const fixture: PublisherFixture = {
       /^\/h(\d+)\.Hotel-Information$/.exec(url.pathname) ?? /^\/pdp\/lo\/(\d+)$/.exec(url.pathname);
     return method === "GET" && match ? propertyPage(host, match[1]) : html("<html></html>", 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.expedia.com/h96727634.Hotel-Information" },
 };
 
 export default fixture;

@@ -144,5 +144,13 @@ function site(req: FixtureRequest): FixtureResponse {
   }
 }
 
-const fixture: PublisherFixture = { domains: ["facebook.com"], site };
+const fixture: PublisherFixture = {
+  domains: ["facebook.com"],
+  site,
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: {
+    profileUrl: "https://www.facebook.com/bluedoorcafe/reviews",
+    cookie: "c_user=100000000000042; xs=42%3Afixture-session",
+  },
+};
 export default fixture;

@@ -92,6 +92,8 @@ const fixture: PublisherFixture = {
     if (host === "api.feefo.com" && url.pathname === "/api/10/reviews/service") return reviews(url);
     return json({ error: "not found" }, 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.feefo.com/en-GB/reviews/acme-travel" },
 };
 
 export default fixture;

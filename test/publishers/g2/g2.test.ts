@@ -69,6 +69,8 @@ function expected(r: FixtureG2Review, slug = "acme-crm") {
     language: r.language ?? (r.title ? "en" : "und"),
     source_date: r.date,
     scraped_at: expect.any(Number),
+    // The title is also a field of its own (issue 36), beside the text and its hash.
+    ...(r.title ? { title: r.title } : {}),
     ...(r.reply
       ? { owner_reply: { text: r.reply.text, posted_at: Date.parse(`${r.reply.date}T00:00:00Z`) } }
       : {}),
@@ -91,6 +93,7 @@ describe("g2 parser", () => {
           "What problems is Acme CRM solving and how is that benefiting you?\nWe stopped losing leads in spreadsheets.\nOnboarding new reps takes a day.",
         url: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900001",
         date: "2026-10-02",
+        title: "Pipelines that finally make sense",
         reply_text: "Thanks Dana! Faster reports ship next month.",
         reply_date: "2026-10-04",
       },
@@ -102,6 +105,7 @@ describe("g2 parser", () => {
         text: "Bom, mas caro\n\nWhat do you like best about Acme CRM?\nA integração com o e-mail.\n\nWhat do you dislike about Acme CRM?\nO preço para equipes pequenas.",
         url: "https://www.g2.com/products/acme-crm/reviews/acme-crm-review-10900002",
         date: "2026-10-01",
+        title: "Bom, mas caro",
         language: "pt",
       },
       {
@@ -136,6 +140,7 @@ describe("g2 parser", () => {
           "What problems is Acme CRM solving and how is that benefiting you?\nWe stopped losing leads in spreadsheets.\nOnboarding new reps takes a day.",
         url: "https://www.g2.com/products/acme-hr/reviews/acme-hr-review-11900001",
         date: "2026-10-02",
+        title: "Pipelines that finally make sense",
       },
       {
         id: "11900002",
@@ -144,6 +149,7 @@ describe("g2 parser", () => {
         text: "Bom, mas caro\n\nWhat do you like best about Acme CRM?\nA integração com o e-mail.\n\nWhat do you dislike about Acme CRM?\nO preço para equipes pequenas.",
         url: "https://www.g2.com/products/acme-hr/reviews/acme-hr-review-11900002",
         date: "2026-10-01",
+        title: "Bom, mas caro",
       },
       {
         id: "11900003",
@@ -183,6 +189,7 @@ describe("g2 parser", () => {
       text: documentedText(newest),
       url: `https://www.g2.com/products/acme-erp/reviews/acme-erp-review-${newest.id}`,
       date: newest.date,
+      ...(newest.title ? { title: newest.title } : {}),
     });
   });
 
@@ -316,6 +323,7 @@ describe("g2 end to end", () => {
       language: "en",
       source_date: "2026-10-02",
       scraped_at: expect.any(Number),
+      title: "Pipelines that finally make sense",
     });
     expect(body.reviews[1]).toMatchObject({
       review_id: "13900003",

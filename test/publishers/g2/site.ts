@@ -216,5 +216,10 @@ function site({ url }: FixtureRequest): FixtureResponse {
   return reviewsPage(p, page, newest);
 }
 
-const fixture: PublisherFixture = { domains: ["g2.com"], site };
+const fixture: PublisherFixture = {
+  domains: ["g2.com"],
+  site,
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.g2.com/products/acme-hr/reviews" },
+};
 export default fixture;

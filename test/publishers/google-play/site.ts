@@ -120,6 +120,8 @@ const fixture: PublisherFixture = {
     }
     return html("<h1>Not Found</h1>", 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://play.google.com/store/apps/details?id=com.acme.notes&hl=en&gl=us" },
 };
 
 export default fixture;

@@ -82,6 +82,8 @@ const fixture: PublisherFixture = {
       return json({ error: "Method Not Allowed" }, 405);
     return comments(body);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.healthgrades.com/physician/dr-jane-doe-x2y3z" },
 };
 
 export default fixture;

@@ -70,6 +70,7 @@ describe("holidaycheck review API answer", () => {
       date: "2026-11-10T08:00:00.000Z",
       visit_date: "2026-10",
       language: "de",
+      title: "Urlaub 0",
     });
     expect(page.reviews[1]).toEqual({
       id: "a1b2c3d4-0000-4000-8000-100000000001",
@@ -80,6 +81,7 @@ describe("holidaycheck review API answer", () => {
       date: "2026-11-09T08:00:00.000Z",
       visit_date: "2026-10",
       language: "de",
+      title: "Traumhafter Urlaub",
     });
     // Batch 1 holds review 70, which has no id: skipped.
     expect(page.reviews.map((r) => r.id)).not.toContain(undefined);
@@ -129,6 +131,7 @@ describe("holidaycheck review API answer", () => {
       date: "2026-06-20T09:30:00.000Z",
       visit_date: "2026-06-01",
       language: "de",
+      title: "Schön",
     });
     // Numbers outside 1990–2200 are no dates: the review stays, undated.
     expect(page.reviews[1]).not.toHaveProperty("date");

@@ -121,6 +121,8 @@ const fixture: PublisherFixture = {
     if (url.pathname === "/svc/content-query-v2" && method === "POST") return contentQuery(body);
     return json({ error: "not found" }, 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: `https://www.holidaycheck.de/hi/x/${VENIQUI}` },
 };
 
 export default fixture;

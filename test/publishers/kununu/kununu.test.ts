@@ -34,6 +34,7 @@ describe("kununu profile page and review middleware answer", () => {
       `https://www.kununu.com/middlewares/profiles/de/acme-gmbh/${UUID}/reviews`,
     );
     expect(Object.fromEntries(url.searchParams)).toEqual({
+      fetchFactorScores: "1",
       reviewType: "employees",
       sort: "newest",
       page: "3",
@@ -58,6 +59,8 @@ describe("kununu profile page and review middleware answer", () => {
       url: PAGE,
       date: "2026-11-18T09:30:00.000Z",
       language: "de",
+      title: "Gute Arbeitsatmosphäre, faire Bezahlung",
+      sub_ratings: { atmosphere: 4, image: 5 },
     });
     expect(page.reviews[1]).toEqual({
       id: "9f000001-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
@@ -66,6 +69,8 @@ describe("kununu profile page and review middleware answer", () => {
       url: PAGE,
       date: "2026-11-15T09:30:00.000Z",
       language: "de",
+      title: "Bewertung 1",
+      sub_ratings: { atmosphere: 4 },
     });
     expect(page.reviews.map((r) => r.id)).not.toContain("9f000005-1a2b-4c3d-8e9f-0a1b2c3d4e5f");
     // Page 2 holds review 12 without a uuid: skipped, the page is still read.
@@ -115,7 +120,7 @@ describe("kununu end to end", () => {
     expect(await fixtureRequests("kununu.com", "/middlewares/profiles/")).toEqual(
       Object.fromEntries(
         [1, 2, 3].map((page) => [
-          `/middlewares/profiles/de/acme-gmbh/${UUID}/reviews?reviewType=employees&sort=newest&page=${page}`,
+          `/middlewares/profiles/de/acme-gmbh/${UUID}/reviews?fetchFactorScores=1&reviewType=employees&sort=newest&page=${page}`,
           1,
         ]),
       ),
@@ -134,6 +139,9 @@ describe("kununu end to end", () => {
       url: PAGE,
       language: "de",
       posted_at: Date.UTC(2026, 10, 18, 9, 30),
+      // Optional fields beside the text (issue 36); review_hash is still of the text and author.
+      title: "Gute Arbeitsatmosphäre, faire Bezahlung",
+      sub_ratings: { atmosphere: 4, image: 5 },
     });
     expect(reviews.at(-1)).toMatchObject({
       review_id: "9f000022-1a2b-4c3d-8e9f-0a1b2c3d4e5f",

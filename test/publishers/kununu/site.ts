@@ -2,14 +2,15 @@
  * Fixture kununu.com: employer profile pages (`/{cc}/{slug}`) carrying the page's Apollo state in
  * `<script data-testid="apollo-state">`, where a public client finds the profile's `uuid` in the
  * object that also names its `slug`, and the review middleware the page loads,
- * `GET /middlewares/profiles/{cc}/{slug}/{uuid}/reviews?reviewType=employees&sort=newest&page=N`,
+ * `GET /middlewares/profiles/{cc}/{slug}/{uuid}/reviews?fetchFactorScores=1&reviewType=employees&sort=newest&page=N`,
  * answering `{reviews, page, pagesCount, perPage, totalReviews, common}` with reviews
  * `{uuid, title, score, createdAt, texts: [{id, text}], ratings: [{id, score, text}], position,
  * department, company}`: NickN0w4k/rep0 `kununu_scraper.py` @853d7024 (2025-06-08), the review
  * fields also as spvapech/KununuWebScraper `kununu_bewertungen_scraper.py` @2d495c2f (2026-04-10)
  * reads them from the review pages' state.
  * The reviews are invented. Without `sort=newest` the reviews come oldest first here, so a module
- * that forgets the sort gets the wrong order.
+ * that forgets the sort gets the wrong order; without `fetchFactorScores=1` the factor scores
+ * (`ratings`) are empty.
  *
  * Employers: de/acme-gmbh (23 reviews, 10 a page, one with a score of 7 and one without a uuid),
  * at/quiet-wien (none), de/moved-state (a page whose state names no uuid for the slug), unknown: 404.
@@ -51,7 +52,13 @@ function review(i: number): KununuFixtureReview {
             { id: "suggestion", text: "" },
           ]
         : [{ id: "positive", text: `Text ${i}` }],
-    ratings: [{ id: "atmosphere", score: 4, text: null }],
+    ratings:
+      i === 0
+        ? [
+            { id: "atmosphere", score: 4, text: null },
+            { id: "image", score: 5, text: "Guter Ruf in der Branche." },
+          ]
+        : [{ id: "atmosphere", score: 4, text: null }],
     position: "employee",
     department: "IT",
     company: {
@@ -102,8 +109,11 @@ function reviews(cc: string, slug: string, uuid: string, url: URL): FixtureRespo
   if (PROFILE_UUIDS[key] !== uuid) return json({ error: "not found" }, 404);
   const all = key === "de/acme-gmbh" ? ACME_REVIEWS : [];
   const ordered = url.searchParams.get("sort") === "newest" ? all : [...all].reverse();
+  const factors = url.searchParams.get("fetchFactorScores") === "1";
   return json({
-    reviews: ordered.slice((page - 1) * PER_PAGE, page * PER_PAGE),
+    reviews: ordered
+      .slice((page - 1) * PER_PAGE, page * PER_PAGE)
+      .map((review) => (factors ? review : { ...review, ratings: [] })),
     page,
     pagesCount: Math.ceil(all.length / PER_PAGE),
     perPage: PER_PAGE,
@@ -123,6 +133,8 @@ const fixture: PublisherFixture = {
     const page = /^\/(de|at|ch)\/([a-z0-9-]+)$/.exec(url.pathname);
     return page ? profilePage(page[1], page[2]) : html("<html></html>", 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.kununu.com/de/acme-gmbh" },
 };
 
 export default fixture;

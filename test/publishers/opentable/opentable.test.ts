@@ -69,6 +69,8 @@ describe("opentable pages", () => {
       author_name: "Diner0",
       rating: { value: 5, best: 5, worst: 1 },
       text: "Dinner 0 was lovely.\n\nFood: 5\nService: 4\nAmbience: 5\nValue: 4\nNoise: Moderate",
+      // The scores also as sub_ratings (issue 36); noise is a word, not a score. The text is unchanged.
+      sub_ratings: { food: 5, service: 4, ambience: 5, value: 4 },
       url: PAGE,
       date: "2026-11-21T19:30:00.000Z",
       visit_date: "2026-11-20",
@@ -78,6 +80,7 @@ describe("opentable pages", () => {
       author_name: "OpenTable Diner",
       rating: { value: 4, best: 5, worst: 1 },
       text: "The rooftop view at sunset was worth it.\n\nFood: 5\nService: 4\nAmbience: 4\nValue: 4\nNoise: Energetic",
+      sub_ratings: { food: 5, service: 4, ambience: 4, value: 4 },
       url: PAGE,
       date: "2026-11-19T19:30:00.000Z",
       visit_date: "2026-11-18",
@@ -196,6 +199,7 @@ describe("opentable end to end", () => {
       author_name: "OpenTable Diner",
       rating: 4,
       text: "The rooftop view at sunset was worth it.\n\nFood: 5\nService: 4\nAmbience: 4\nValue: 4\nNoise: Energetic",
+      sub_ratings: { food: 5, service: 4, ambience: 4, value: 4 },
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 19, 19, 30),
     });

@@ -162,6 +162,8 @@ const fixture: PublisherFixture = {
     if (method !== "GET" || !match) return html("<html></html>", 404);
     return restaurantPage(match[1]);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.opentable.com/r/perch-la" },
 };
 
 export default fixture;

@@ -76,6 +76,10 @@ const fixture: PublisherFixture = {
     if (match) return ratings(match[1], url);
     return json({ detail: "Not found." }, 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: {
+    profileUrl: "https://www.ratemds.com/doctor-ratings/424258/Dr-W-McAlpine-Savannah-GA.html",
+  },
 };
 
 export default fixture;

@@ -74,6 +74,8 @@ const fixture: PublisherFixture = {
     if (host === "api.reviews.io" && url.pathname === "/merchant/reviews") return reviews(url);
     return json({ error: "not found" }, 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.reviews.io/company-reviews/store/big-store" },
 };
 
 export default fixture;

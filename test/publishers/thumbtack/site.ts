@@ -69,6 +69,11 @@ const fixture: PublisherFixture = {
       return html("<!doctype html><html><head><title>Pro</title></head><body>Reviews</body></html>");
     return html("<!doctype html><html><title>Page not found</title></html>", 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: {
+    profileUrl:
+      "https://www.thumbtack.com/nc/charlotte/affordable-plumbing-services/mr-rooter-charlotte-nc/service/394335517902585861",
+  },
 };
 
 export default fixture;

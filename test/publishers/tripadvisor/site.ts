@@ -224,5 +224,9 @@ function site(request: FixtureRequest): FixtureResponse {
 const fixture: PublisherFixture = {
   domains: ["tripadvisor.com", "tripadvisor.co.uk", "tripadvisor.de"],
   site,
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: {
+    profileUrl: `https://www.tripadvisor.com${locationPath(LOCATIONS.find((l) => l.locationId === 1001)!)}`,
+  },
 };
 export default fixture;

@@ -115,6 +115,8 @@ const fixture: PublisherFixture = {
       },
     });
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: `https://www.trustedshops.de/bewertung/info_${BIG_SHOP}.html` },
 };
 
 export default fixture;

@@ -314,5 +314,10 @@ function site({ url, cookie }: FixtureRequest): FixtureResponse {
   return scenario ? profile(url, domain, scenario, cookie) : notFound();
 }
 
-const fixture: PublisherFixture = { domains: ["trustpilot.com"], site };
+const fixture: PublisherFixture = {
+  domains: ["trustpilot.com"],
+  site,
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.trustpilot.com/review/multi-c0ffee00.com" },
+};
 export default fixture;

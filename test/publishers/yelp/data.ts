@@ -18,7 +18,12 @@ export interface FixtureNode {
   /** What Yelp shows when the reader asks for a translation (`isTranslating: true`). */
   translated?: { full: string; language: string };
   reply?: { full: string; createdAt: string };
+  /** Ids of the reviewer's photos of the business (`businessPhotos`). */
+  photos?: string[];
 }
+
+/** A review photo's URL on Yelp's image host, in the size the real capture shows (348s). */
+export const photoUrl = (id: string) => `https://s3-media0.fl.yelpcdn.com/bphoto/${id}/348s.jpg`;
 
 const AUTHORS = ["Dana K.", "Luis M.", "Priya S.", "Tom B.", "Mei L.", "Ana R.", "Sam O.", "Jo W."];
 const TEXTS = [
@@ -57,6 +62,8 @@ REVIEWS[2].text = {
   language: "de",
 };
 REVIEWS[2].translated = { full: "The best coffee in town, friendly staff and tasty cake.", language: "en" };
+// The reviewer's photos of the business, as the real capture holds them.
+REVIEWS[1].photos = ["kknU8AoLgNtMrFhujjNkVA", "duhKce3Ds7io5Nky9hiTHQ"];
 // A rating without text.
 REVIEWS[4].text = null;
 // A reply on the second page, with its own language-neutral date.

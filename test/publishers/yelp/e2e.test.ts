@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { logLines, scrapeFailures } from "../../helpers/logs";
 import { business, call } from "../../helpers/api";
 import { fixtureRequests, md5Hash, retrieve, slug, submitScrape, taskRow } from "../../e2e/support";
-import { REVIEWS, type FixtureNode } from "./data";
+import { photoUrl, REVIEWS, type FixtureNode } from "./data";
 import { SESSION_COOKIE } from "./site";
 import { failed, queuePerTest } from "../support";
 
@@ -36,6 +36,7 @@ function expected(node: FixtureNode, profileUrl: string) {
     // The fixture's author.reviewCount and feedback.usefulCount (issue 36; never hashed).
     author_review_count: 12,
     likes: 1,
+    ...(node.photos ? { photos: node.photos.map(photoUrl) } : {}),
     ...(node.reply
       ? { owner_reply: { text: node.reply.full, posted_at: Date.parse(node.reply.createdAt) } }
       : {}),

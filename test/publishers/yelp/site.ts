@@ -23,7 +23,7 @@
  * nopageinfo- (the feed answers without `reviews.pageInfo`).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { REVIEWS, SEARCH_RESULTS, type FixtureNode } from "./data";
+import { photoUrl, REVIEWS, SEARCH_RESULTS, type FixtureNode } from "./data";
 
 export const SESSION_COOKIE = { name: "bse", value: "fixture-session-7f3a" };
 export const DOCUMENT_ID = "2b29fe4414313b319cb85e119740e72da582d64ad2962841724748be23d7f692";
@@ -95,7 +95,12 @@ function node(review: FixtureNode, translating: boolean) {
       reviewCount: 12,
     },
     business: { encid: "ok1_Market", alias: "blue-door-cafe-san-francisco", name: "Blue Door Cafe" },
-    businessPhotos: [],
+    businessPhotos: (review.photos ?? []).map((id) => ({
+      encid: id,
+      photoUrl: { url: photoUrl(id) },
+      caption: null,
+      helpfulCount: 0,
+    })),
     businessVideos: [],
     businessUserReplies: review.reply
       ? [
@@ -254,6 +259,11 @@ const fixture: PublisherFixture = {
     if (alias.startsWith("changed-"))
       return html(`<h1>Blue Door Cafe</h1><div data-biz="${esc(alias)}"></div>`);
     return bizPage(alias);
+  },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: {
+    profileUrl: "https://www.yelp.com/biz/blue-door-cafe-san-francisco",
+    cookie: `${SESSION_COOKIE.name}=${SESSION_COOKIE.value}`,
   },
 };
 

@@ -6,14 +6,25 @@ import { describe, expect, it } from "vitest";
 import raw from "./capture-reviews.json?raw";
 import { parseFeed } from "../../../src/publishers/yelp/feed";
 
-type CapturedNode = Record<string, unknown> & { createdAt: string };
+type CapturedNode = Record<string, unknown> & {
+  createdAt: string;
+  businessPhotos: (Record<string, unknown> & { photoUrl: string })[];
+};
 const capture = JSON.parse(raw) as CapturedNode[];
 const PROFILE = "https://www.yelp.com/biz/vons-1000-spirits-seattle-4";
 
-/** The feed answer around the captured nodes, `createdAt` put back as the node holds it ({utcDateTime}). */
+/**
+ * The feed answer around the captured nodes, with the scraper's two flattenings undone as its
+ * projection shows the node holds them: `createdAt` as {utcDateTime} and each photo's `photoUrl`
+ * as {url} (yelp.py: `createdAt: createdAt.utcDateTime`, `photoUrl: photoUrl.url`).
+ */
 function answer(nodes: CapturedNode[], reviewCount: number) {
-  const edges = nodes.map(({ createdAt, ...node }) => ({
-    node: { ...node, createdAt: { utcDateTime: createdAt } },
+  const edges = nodes.map(({ createdAt, businessPhotos, ...node }) => ({
+    node: {
+      ...node,
+      createdAt: { utcDateTime: createdAt },
+      businessPhotos: businessPhotos.map((photo) => ({ ...photo, photoUrl: { url: photo.photoUrl } })),
+    },
   }));
   return [
     {
@@ -30,6 +41,21 @@ function answer(nodes: CapturedNode[], reviewCount: number) {
 }
 
 describe("yelp on a real capture (scrapfly-scrapers results/reviews.json, 2025-08)", () => {
+  it("reads the reviewers' own photos of the business, by URL", () => {
+    const page = parseFeed(answer(capture, 30), PROFILE, 0);
+    const withPhotos = page.reviews.filter((r) => r.photos);
+    expect(withPhotos).toHaveLength(capture.filter((node) => node.businessPhotos.length > 0).length);
+    expect(withPhotos.length).toBeGreaterThan(0);
+    const three = capture.findIndex((node) => node.businessPhotos[0]?.encid === "PSSwKkcwsdyk0R8wB9hnOw");
+    expect(page.reviews[three].photos).toEqual([
+      "https://s3-media0.fl.yelpcdn.com/bphoto/PSSwKkcwsdyk0R8wB9hnOw/348s.jpg",
+      "https://s3-media0.fl.yelpcdn.com/bphoto/l5VOMovHmUvVUkCEYU7dsg/348s.jpg",
+      "https://s3-media0.fl.yelpcdn.com/bphoto/NB42zQ0klXB74TL5Tk9DNA/348s.jpg",
+    ]);
+    // No avatar: a review without photos of its own has none.
+    expect(page.reviews[0]).not.toHaveProperty("photos");
+  });
+
   it("reads every node and three exactly", () => {
     const page = parseFeed(answer(capture, 30), PROFILE, 0);
     expect(page).toMatchObject({ count: 30, reviewCount: 30, hasNextPage: false });

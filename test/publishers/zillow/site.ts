@@ -108,6 +108,8 @@ const fixture: PublisherFixture = {
     const match = /^\/profile\/([^/]+)\/$/.exec(url.pathname);
     return match ? profile(match[1]) : html("<html></html>", 404);
   },
+  // What the contract test reads to check the module's coverage claims (test/publishers/coverage.ts).
+  coverageSample: { profileUrl: "https://www.zillow.com/profile/Jane-Realtor-CA/" },
 };
 
 export default fixture;

@@ -31,6 +31,13 @@ describe("zillow on a real capture (ChrisMichaelPerezSantiago/zillow-api README,
           "I recently had the pleasure of working with Carolyn when buying my apartment , and I couldn’t be happier with the experience. " +
           "From start to finish, she was professional, knowledgeable, and dedicated to ensuring that I found the perfect home.\n\n" +
           "From our first meeting, it was clear that Carolyn was not just interested in making a sale but in finding a property that truly met my needs and preferences.",
+        // The captured subRatings (issue 36; never hashed), named in lower case with `_`.
+        sub_ratings: {
+          local_knowledge: 5,
+          process_expertise: 5,
+          responsiveness: 5,
+          negotiation_skills: 5,
+        },
         url: PAGE,
         date: "2024-06-12T09:15:00",
       },

@@ -53,6 +53,8 @@ describe("zillow profile page and reviews answer", () => {
       author_id: "X1-ZUreviewer0000_abc",
       rating: { value: 5, best: 5, worst: 1 },
       text: "Sale 0 went smoothly.",
+      // subRatings' "Local knowledge" (issue 36; never hashed).
+      sub_ratings: { local_knowledge: 5 },
       url: PAGE,
       date: "2026-11-19",
     });
@@ -62,6 +64,7 @@ describe("zillow profile page and reviews answer", () => {
       author_id: "X1-ZUreviewer0001_abc",
       rating: { value: 4, best: 5, worst: 1 },
       text: "Jane found us a house in two weeks.",
+      sub_ratings: { local_knowledge: 5 },
       url: PAGE,
       date: "2026-11-07",
     });
@@ -116,6 +119,7 @@ describe("zillow end to end", () => {
       author_name: "homebuyer2026",
       rating: 4,
       text: "Jane found us a house in two weeks.",
+      sub_ratings: { local_knowledge: 5 },
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 7),
     });

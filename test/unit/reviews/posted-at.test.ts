@@ -15,6 +15,8 @@ describe("posted_at from the printed date", () => {
     ["3 mars 2024", "fr", Date.UTC(2024, 2, 3)],
     ["2024-03-03T10:00:00+02:00", null, Date.UTC(2024, 2, 3, 8)],
     ["2024-03-03T10:00:00Z", "de", Date.UTC(2024, 2, 3, 10)],
+    // Zomato's review `timestamp` once a review is older than about a month.
+    ["Oct 29, 2023", null, Date.UTC(2023, 9, 29)],
   ])("absolute %s (page %s)", (text, language, expected) => {
     expect(resolvePostedAt(text, SCRAPED_AT, language)).toEqual({ postedAt: expected, absolute: true });
   });
@@ -28,6 +30,11 @@ describe("posted_at from the printed date", () => {
     ["2 hours ago", null, SCRAPED_AT - 2 * 3_600_000],
     ["vor 3 Wochen", "de", SCRAPED_AT - 21 * DAY],
     ["il y a 2 jours", "fr-FR", SCRAPED_AT - 2 * DAY],
+    // Zomato's review `timestamp` for recent reviews (zomato.com, webroutes/reviews/loadMore).
+    ["one month ago", null, Date.UTC(2025, 4, 15, 10, 30)],
+    ["23 hours ago", null, SCRAPED_AT - 23 * 3_600_000],
+    ["5 minutes ago", null, SCRAPED_AT - 5 * 60_000],
+    ["just now", null, SCRAPED_AT],
   ])("relative %s (page %s) against the scrape time", (text, language, expected) => {
     expect(resolvePostedAt(text, SCRAPED_AT, language)).toEqual({ postedAt: expected, absolute: false });
   });

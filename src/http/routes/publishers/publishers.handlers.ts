@@ -1,5 +1,6 @@
 import type { Handler } from "hono";
 import { loadHealth, UNKNOWN_HEALTH, type HealthView } from "../../../app/health/read";
+import { COLLECTION_OPTIONS } from "../../../core/tasks/collection";
 import { listPublishers, type PublisherListing } from "../../../publishers/registry";
 import type { AppEnv } from "../../context";
 import { PUBLISHERS_CACHE_CONTROL } from "./publishers.routes";
@@ -22,6 +23,9 @@ function toRow(listing: PublisherListing): StaticRow {
     rating_scale: listing.ratingScale,
     sorts: [...listing.sorts],
     publisher_summary: [...listing.summaryFields],
+    // Every publisher takes both: the pipeline applies them to any module's newest-first pages.
+    collection_options: [...COLLECTION_OPTIONS],
+    review_fields: [...listing.reviewFields],
     support: listing.support,
     ...(listing.support === "dedicated" && listing.evidenceDate
       ? { evidence_date: listing.evidenceDate }

@@ -12,7 +12,7 @@ export const publishersRoute = createRoute({
   tags: ["Publishers"],
   summary: "List the known publishers",
   description:
-    "Every publisher the service knows, with the module that scrapes it, whether submit needs login cookies or accepts an empty profile_key (lookup), and its rating scale. Any other domain is accepted by submit too and scraped by the generic module. Each entry has its `health` (docs/health.md). No API key is needed; the answer is cacheable (`Cache-Control: public, max-age=60`, `ETag`). Also served at `/publishers/`.",
+    "Every publisher the service knows, with the module that scrapes it, whether submit needs login cookies or accepts an empty profile_key (lookup), its rating scale, and its coverage: the collection options and sorts it takes (`collection_options`, `sorts`), the parts of `publisher_summary` it reads and the optional review fields it fills (`review_fields`). Any other domain is accepted by submit too and scraped by the generic module. Each entry has its `health` (docs/health.md). No API key is needed; the answer is cacheable (`Cache-Control: public, max-age=60`, `ETag`). Also served at `/publishers/`.",
   responses: {
     200: {
       description: "The publisher registry.",
@@ -29,7 +29,7 @@ export const publisherRoute = createRoute({
   tags: ["Publishers"],
   summary: "One publisher and its health",
   description:
-    "The entry of `GET /publishers` for one domain or alias (any case, a leading `www.` dropped), with its health. No API key.",
+    "The entry of `GET /publishers` for one domain or alias (any case, a leading `www.` dropped), with its health and its coverage (`collection_options`, `sorts`, `publisher_summary`, `review_fields`). No API key.",
   request: { params: z.object({ domain: z.string().openapi({ example: "yelp.com" }) }) },
   responses: {
     200: { description: "The publisher.", content: { "application/json": { schema: PublisherSchema } } },

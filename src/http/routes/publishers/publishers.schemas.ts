@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { PUBLISHER_SUPPORT } from "../../../publishers/registry";
 import { PUBLISHER_KINDS } from "../../../publishers/types";
 import { HEALTH_STATUSES } from "../../../core/health/status";
-import { REVIEW_SORTS } from "../../../core/tasks/collection";
+import { COLLECTION_OPTIONS, REVIEW_SORTS } from "../../../core/tasks/collection";
+import { OPTIONAL_REVIEW_FIELDS } from "../../../core/reviews/optional-fields";
 import { SUMMARY_FIELDS } from "../../../core/tasks/publisher-summary";
 
 export const HealthSchema = z
@@ -75,6 +76,16 @@ export const PublisherSchema = z
         "The parts of a completed task's `business.publisher_summary` the module reads from the publisher's pages (`rating`, `review_count`, `histogram`); the others are null there.",
       example: ["rating", "review_count", "histogram"],
     }),
+    collection_options: z.array(z.enum(COLLECTION_OPTIONS)).openapi({
+      description:
+        "The collection options submit takes for it besides `sort` (whose values are `sorts`): `since` (only reviews posted at or after it; a newest-first walk stops at the first older one) and `max_reviews` (at most that many, the first the walk meets). Every publisher takes both: the service applies them to any module's newest-first pages.",
+      example: ["since", "max_reviews"],
+    }),
+    review_fields: z.array(z.enum(OPTIONAL_REVIEW_FIELDS)).openapi({
+      description:
+        'The optional review fields its module fills where the publisher gives them (`title`, `likes`, `author_review_count`, `author_photo_count`, `author_badges`, `photos`, `sub_ratings`, `translated_text` with `translated_language`). A field listed here can still be absent on a review the publisher shows without it; a field not listed is never present. Each claim is checked against a fixture of the publisher\'s answers (docs/publishers.md, "Coverage").',
+      example: ["likes", "author_review_count", "photos"],
+    }),
     support: z.enum(PUBLISHER_SUPPORT).openapi({
       description:
         "How far the service vouches for it: `dedicated` (a module written for this publisher), `structured-data` (evidence that its review pages carry schema.org review markup the generic module reads), `embedded-data` (evidence that its pages carry review records in their own JSON, such as `__NEXT_DATA__`, of a shape the generic module reads) or `unverified` (listed and tried with the generic module; nobody has checked that it yields reviews).",
@@ -114,6 +125,8 @@ export const PublishersResponseSchema = z
           rating_scale: "1–5 stars",
           sorts: ["newest"],
           publisher_summary: [],
+          collection_options: ["since", "max_reviews"],
+          review_fields: [],
           support: "unverified",
           note: "Review pages (/product-reviews/<ASIN>) need a signed-in session since 2024-11: submit login cookies.",
           health: {
@@ -135,8 +148,10 @@ export const PublishersResponseSchema = z
           cookies_required: false,
           lookup: true,
           rating_scale: "1–5 stars",
-          sorts: ["newest"],
-          publisher_summary: [],
+          sorts: ["newest", "relevant"],
+          publisher_summary: ["rating", "review_count", "histogram"],
+          collection_options: ["since", "max_reviews"],
+          review_fields: ["title", "likes"],
           support: "dedicated",
           evidence_date: "2026-05",
           health: {
