@@ -28,6 +28,7 @@ export const twogis = definePublisher({
   ratingScale: "1–5 stars, kept as is",
   profile: twogisProfile,
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["likes", "author_review_count"],
   queue: {
     note: "2GIS (2gis.ru, .com, .kz, .ae): the public review API with the site's key from the firm page, 50 a page.",
   },

@@ -170,6 +170,7 @@ export const yandex = definePublisher({
   ratingScale: "1–5 stars, kept as is",
   profile: yandexProfile,
   summaryFields: ["rating", "review_count"],
+  reviewFields: ["likes"],
   queue: {
     concurrency: 1,
     retries: 4,

@@ -156,6 +156,7 @@ function reviewsAnswer(id: string, url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["2gis.ru", "2gis.com", "2gis.kz", "2gis.ae"],
+  coverageSample: { profileUrl: `https://2gis.ru/firm/${ACME}` },
   site: ({ url, method, host }) => {
     if (method !== "GET") return json({ meta: { code: 405 } }, 405);
     const hostname = host.split(":")[0];

@@ -196,6 +196,7 @@ function fetchReviews(url: URL): FixtureResponse {
 
 const fixture: PublisherFixture = {
   domains: ["yandex.ru", "yandex.com"],
+  coverageSample: { profileUrl: `https://yandex.ru/maps/org/${PUSHKIN}/` },
   site: ({ url, method }) => {
     if (method !== "GET") return html("Method Not Allowed", 405);
     if (url.pathname === "/maps/api/business/fetchReviews") return fetchReviews(url);
