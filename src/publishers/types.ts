@@ -100,6 +100,14 @@ export interface PublisherModule<C = unknown> {
    */
   sorts?: Partial<Record<Exclude<ReviewSort, "newest">, string>>;
   /**
+   * False when the publisher serves no newest-first order the module can ask for, so its pages come
+   * in the publisher's own order even when the task asks for newest (Capterra's review pages: "most
+   * helpful" first). The walk then never ends at a review the client already has or at `since`
+   * (a newer review may follow): it reads to the last page, known reviews are dropped as they come,
+   * and `max_reviews` keeps the first reviews it meets. Absent: the pages are newest first.
+   */
+  walksNewestFirst?: boolean;
+  /**
    * The parts of `publisher_summary` the module reads from the publisher's pages (`AdapterPage.summary`
    * and `publisherTotal`); GET /publishers lists them, a fixture test asserts each, and where the
    * module's fixture declares a `coverageSample` the contract test checks them on it like `reviewFields`.

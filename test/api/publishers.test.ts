@@ -170,6 +170,9 @@ describe("GET /publishers", () => {
       "agoda.com": "2026-10",
       "expedia.com": "2026-10-05",
       "opentable.com": "2026-06",
+      "capterra.com": "2026-08-30",
+      "glassdoor.com": "2026-09-28",
+      "maps.google.com": "2026-09-13",
     });
   });
 

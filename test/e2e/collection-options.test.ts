@@ -60,41 +60,42 @@ describe("maps.google.com: since, max_reviews and sort through the Search review
   const token = (offset: number) => (offset === 0 ? "" : `CAESY0NBRVFBQ${btoa(`offset=${offset}`)}`);
 
   it("since: stops at the page holding the first older review, keeps the newer ones, and names the reason", async () => {
-    const since = "2026-09-17";
+    // 75 days back: the first review older than since is on the second page of 60.
+    const since = "2026-07-18";
     let body: Record<string, any> = {};
     const requests = await windowRequests(async () => {
       ({ body } = await scrape("maps.google.com", profile, { since }));
     });
     const kept = newest.filter((r) => r.postedMicros / 1000 >= Date.parse(since));
-    expect(kept).toHaveLength(15);
+    expect(kept).toHaveLength(76);
     expect(ids(body.reviews)).toEqual(ids(kept.map((r) => ({ review_id: r.id }))));
-    // Pages of 10: the second holds the first review older than since; the third is never asked for.
+    // Pages of 60: the second holds the first review older than since; the third is never asked for.
     expect(requests).toEqual([
       [2, token(0)],
-      [2, token(10)],
+      [2, token(60)],
     ]);
     expect(body.coverage).toEqual({
-      publisher_total: 30,
-      collected: 15,
+      publisher_total: 150,
+      collected: 76,
       complete: true,
-      stop_reason: "since: the walk reached a review older than 2026-09-17T00:00:00.000Z",
+      stop_reason: "since: the walk reached a review older than 2026-07-18T00:00:00.000Z",
     });
   });
 
   it("max_reviews: keeps the newest ones and fetches no page past the cap", async () => {
     let body: Record<string, any> = {};
     const requests = await windowRequests(async () => {
-      ({ body } = await scrape("maps.google.com", profile, { max_reviews: 12 }));
+      ({ body } = await scrape("maps.google.com", profile, { max_reviews: 72 }));
     });
-    expect(ids(body.reviews)).toEqual(ids(newest.slice(0, 12).map((r) => ({ review_id: r.id }))));
+    expect(ids(body.reviews)).toEqual(ids(newest.slice(0, 72).map((r) => ({ review_id: r.id }))));
     expect(requests).toEqual([
       [2, token(0)],
-      [2, token(10)],
+      [2, token(60)],
     ]);
     expect(body.coverage).toMatchObject({
-      collected: 12,
+      collected: 72,
       complete: true,
-      stop_reason: "max_reviews: the walk collected the 12 reviews asked for",
+      stop_reason: "max_reviews: the walk collected the 72 reviews asked for",
     });
   });
 
@@ -116,15 +117,15 @@ describe("maps.google.com: since, max_reviews and sort through the Search review
   it("sort with since: the walk is not newest first, so since filters without stopping it", async () => {
     let body: Record<string, any> = {};
     const requests = await windowRequests(async () => {
-      ({ body } = await scrape("maps.google.com", profile, { sort: "lowest", since: "2026-09-22" }));
+      ({ body } = await scrape("maps.google.com", profile, { sort: "lowest", since: "2026-07-18" }));
     });
     // Every page of the lowest-first order is read (an older review may be followed by a newer one).
     expect(requests.map(([sort]) => sort)).toEqual([4, 4, 4]);
-    const kept = newest.filter((r) => r.postedMicros / 1000 >= Date.parse("2026-09-22"));
+    const kept = newest.filter((r) => r.postedMicros / 1000 >= Date.parse("2026-07-18"));
     expect(ids(body.reviews)).toEqual(ids(kept.map((r) => ({ review_id: r.id }))));
     // Reached the end of the list: complete, and not compared with the publisher's total.
     expect(body.coverage).toEqual({
-      publisher_total: 30,
+      publisher_total: 150,
       collected: kept.length,
       complete: true,
       stop_reason: null,

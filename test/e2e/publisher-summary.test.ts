@@ -62,7 +62,7 @@ describe("business.publisher_summary", () => {
     expect((await retrieve(task, 1, 10)).business.publisher_summary).toEqual({
       rating: 4.4,
       rating_scale: "1-5",
-      review_count: 30,
+      review_count: 150,
       histogram: null,
     });
   });

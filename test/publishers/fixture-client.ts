@@ -79,6 +79,8 @@ export function fixtureContext(
   const client = {
     request,
     jarSnapshot: () => [...jar.values()],
+    // Login cookies are sent to every host of the fixture, as a task's persona cookies for its publisher.
+    hasCookiesFor: () => Boolean(loginCookie),
     async json(target: URL | string, options: RequestOptions = {}) {
       const page = await request(target, options);
       // The real client drops an XSSI guard (`)]}'`) before parsing, as Google's answers need.

@@ -357,8 +357,9 @@ async function walkPages(
   const options = task.options as TaskOptions;
   const knownHashes = new Set(options.last_review_hashes);
   // Only a newest-first walk may stop where the client's known reviews or `since` begin: in any
-  // other order a newer review may still follow (src/core/tasks/collection.ts).
-  const newestFirst = (options.sort ?? "newest") === "newest";
+  // other order a newer review may still follow (src/core/tasks/collection.ts). A module whose
+  // publisher has no newest-first order to ask for walks in the publisher's order whatever the sort.
+  const newestFirst = (options.sort ?? "newest") === "newest" && module.walksNewestFirst !== false;
   const client = ctx.client;
   // The ids of every review the task has stored, and how many recorded files hold them.
   const storedIds = await loadStoredIds(env, task.id, task.files);
@@ -412,7 +413,7 @@ async function walkPages(
     const { fresh, reachedKnown } = withoutKnownReviews(reviews, knownHashes);
     const added = newReviews(fresh, storedIds);
     // The client's since and max_reviews, on the reviews this page adds (storedIds: exact counts).
-    const cut = cutToOptions({ options, reviews: added, storedBefore: storedIds.size });
+    const cut = cutToOptions({ options, reviews: added, storedBefore: storedIds.size, newestFirst });
     // A walk that reaches the publisher's last page is "full": what it collected is compared with the
     // publisher's total (coverage.ts). One stopped by the client's own choice is not (since and
     // max_reviews name themselves in coverage); one stopped by the plan's page budget is incomplete

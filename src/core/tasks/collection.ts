@@ -79,6 +79,11 @@ export interface CutInput {
   reviews: readonly Review[];
   /** Reviews the task stored before this page. */
   storedBefore: number;
+  /**
+   * Whether the walk's pages come newest first: the task's sort is newest and the module can ask
+   * for that order (`PublisherModule.walksNewestFirst`). Default: the task's sort is newest.
+   */
+  newestFirst?: boolean;
 }
 
 /**
@@ -88,8 +93,12 @@ export interface CutInput {
  * newer one). `max_reviews` keeps the first reviews the walk meets up to the cap (the newest ones
  * newest first) and ends the walk once it is reached, so no page past it is fetched.
  */
-export function cutToOptions({ options, reviews, storedBefore }: CutInput): OptionCut {
-  const newestFirst = (options.sort ?? "newest") === "newest";
+export function cutToOptions({
+  options,
+  reviews,
+  storedBefore,
+  newestFirst = (options.sort ?? "newest") === "newest",
+}: CutInput): OptionCut {
   let kept = [...reviews];
   let stop: OptionCut["stop"] = null;
   if (options.since !== undefined) {

@@ -12,28 +12,40 @@ import {
   reviewsResult,
   type ReviewsResult,
 } from "./apollo";
-import { EMPLOYER_REVIEWS_PATH, employerReviewsRequest, parseEmployerReviewsAnswer } from "./graph";
+import {
+  EMPLOYER_REVIEWS_PATH,
+  JSON_PAGE_SIZE,
+  PAGE_SIZE,
+  employerReviewsRequest,
+  parseEmployerReviewsAnswer,
+} from "./graph";
 import { rscFirstPage } from "./rsc";
 
 const Base = z.string().url();
 
 /**
  * Where the walk is. Page 1 is the reviews page itself (`base`, the employer's reviews address
- * without page and suffix); pages 2.. come from the JSON call, which needs the employer id and, as
- * current clients send it, the page's `profileId` of the employer. Page 1's `gdToken`, when it has
- * one, is sent along as `gd-csrf-token` (the page's own client does); it is the page's anti-forgery
- * token, worth nothing without the session cookies (which the task keeps encrypted), so it is kept
- * in the cursor as it is. Cursors stored before (with a token, without profileId) still parse.
+ * without page and suffix, 10 reviews); the rest comes from the JSON call, which needs the employer
+ * id and, as current clients send it, the page's `profileId` of the employer. The JSON call is asked
+ * for `pageSize` 50 from its page 1 on (its page N is reviews 50(N-1)+1 to 50N); the ten of its
+ * page 1 that the reviews page showed already are dropped by review id like any repeat (the
+ * pipeline stores a review once). Cursors stored before carry no `pageSize`: their pages are of 10,
+ * from page 2 on, as they were. Page 1's `gdToken`, when it has one, is sent along as
+ * `gd-csrf-token` (the page's own client does); it is the page's anti-forgery token, worth nothing
+ * without the session cookies (which the task keeps encrypted), so it is kept in the cursor as it
+ * is. The JSON variant comes first: it alone has `employerId`, so its page 1 is never read as the
+ * reviews page's.
  */
 export const GlassdoorCursorSchema = z.union([
-  z.object({ base: Base, page: z.literal(1) }),
   z.object({
     base: Base,
-    page: z.number().int().min(2),
+    page: z.number().int().min(1),
     employerId: z.number().int().positive(),
+    pageSize: z.literal(JSON_PAGE_SIZE).optional(),
     profileId: z.number().int().positive().nullish(),
     token: z.string().min(1).max(1024).nullish(),
   }),
+  z.object({ base: Base, page: z.literal(1) }),
 ]);
 export type GlassdoorCursor = z.infer<typeof GlassdoorCursorSchema>;
 
@@ -146,9 +158,11 @@ async function firstPage(
   if (result.currentPage < result.numberOfPages) {
     const id = employerId(cursor.base);
     // Neither is required: the JSON call is tried without them rather than dropping this page's reviews.
+    // Its page 1 of 50 holds this page's ten again: they are dropped as repeats, and 40 are new.
     next = {
       base: cursor.base,
-      page: result.currentPage + 1,
+      page: 1,
+      pageSize: JSON_PAGE_SIZE,
       employerId: id,
       profileId: data.profileId(id),
       token: data.token,
@@ -172,7 +186,8 @@ async function jsonPage(
       Referer: referer,
     },
   });
-  const result = parseEmployerReviewsAnswer(data, cursor.page);
+  const pageSize = cursor.pageSize ?? PAGE_SIZE;
+  const result = parseEmployerReviewsAnswer(data, cursor.page, pageSize);
   // Another page than asked for (Glassdoor clamps a page past the end) would walk in circles.
   if (result.currentPage !== cursor.page)
     throw permanentError(
@@ -191,8 +206,9 @@ async function jsonPage(
 
 /**
  * glassdoor.com: employer reviews, newest first. Page 1 is read from the Apollo cache of the reviews
- * page (`/Reviews/<Name>-Reviews-E<id>.htm`), which also gives what the JSON call sends; pages 2..
- * come from that call (`POST /bff/employer-profile-mono/employer-reviews`), as current clients load them.
+ * page (`/Reviews/<Name>-Reviews-E<id>.htm`), which also gives what the JSON call sends; the rest
+ * comes from that call (`POST /bff/employer-profile-mono/employer-reviews`), 50 a page, as current
+ * clients load them.
  */
 export const glassdoorAdapter: Adapter<GlassdoorCursor> = {
   cursor: GlassdoorCursorSchema,

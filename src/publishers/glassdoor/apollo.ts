@@ -235,6 +235,29 @@ export function reviewText(review: JsonObject): string {
   return parts.filter(Boolean).join("\n\n");
 }
 
+/**
+ * The aspects a reviewer rates besides the overall score, by Glassdoor's field and the name the API
+ * gives them (`sub_ratings`). Each is 1–5, 0 or absent where the reviewer left it out (the real
+ * answers of scrapfly's glassdoor-scraper results/reviews.json, 2026-01: numbers such as 5 or 5.0).
+ */
+const SUB_RATINGS = [
+  ["ratingWorkLifeBalance", "work_life_balance"],
+  ["ratingCultureAndValues", "culture_and_values"],
+  ["ratingDiversityAndInclusion", "diversity_and_inclusion"],
+  ["ratingSeniorLeadership", "senior_leadership"],
+  ["ratingCareerOpportunities", "career_opportunities"],
+  ["ratingCompensationAndBenefits", "compensation_and_benefits"],
+] as const;
+
+/** The review's rated aspects on Glassdoor's 1–5 scale; those left unrated (0, null) are left out. */
+function subRatings(review: JsonObject): Record<string, number> | undefined {
+  const rated = SUB_RATINGS.flatMap(([field, name]) => {
+    const value = review[field];
+    return typeof value === "number" && value >= 1 && value <= 5 ? [[name, value] as const] : [];
+  });
+  return rated.length ? Object.fromEntries(rated) : undefined;
+}
+
 /** One cached review as a RawReview. */
 export function rawReview(review: JsonObject, index: number, where = "Glassdoor page"): RawReview {
   const id = review.reviewId;
@@ -261,6 +284,11 @@ export function rawReview(review: JsonObject, index: number, where = "Glassdoor 
   };
   const language = languageTag ? (LANGUAGES[languageTag.toLowerCase()] ?? languageTag) : undefined;
   if (language) raw.language = language;
+  // The title also opens `text` (and so review_hash, unchanged); issue 36 gives it its own field.
+  const title = original(review, "summary");
+  if (title) raw.title = title;
+  const aspects = subRatings(review);
+  if (aspects) raw.sub_ratings = aspects;
   const response = Array.isArray(review.employerResponses)
     ? review.employerResponses.find(isObject)
     : undefined;

@@ -14,12 +14,21 @@ import { isObject, readResult, type ReviewsResult } from "./apollo";
 
 export const EMPLOYER_REVIEWS_PATH = "/bff/employer-profile-mono/employer-reviews";
 
-/** Reviews per page, as Glassdoor's pages show them. */
+/** Reviews per page, as Glassdoor's pages show them (and the JSON call's size in cursors stored before). */
 export const PAGE_SIZE = 10;
+
+/**
+ * Reviews per JSON call: the most it serves. A 2026 glassdoor-collect skill (sources of 2026-09-28)
+ * sends `pageSize` up to 50 to this call; the page numbers then count pages of 50 (page N holds
+ * reviews 50(N-1)+1 to 50N), as the answer's `numberOfPages` for that size says.
+ */
+export const JSON_PAGE_SIZE = 50;
 
 export interface JsonPageRequest {
   employerId: number;
   page: number;
+  /** Reviews per page; PAGE_SIZE when absent (cursors stored before the call asked for 50). */
+  pageSize?: number;
   /** The page's `profileId` of the employer, when page 1 carried it. */
   profileId?: number | null;
 }
@@ -29,7 +38,7 @@ export interface JsonPageRequest {
  * (`applyDefaultCriteria: true`, regular and part-time employees, no filter): what the reviews page
  * itself shows, which is also what page 1 showed.
  */
-export function employerReviewsRequest({ employerId, page, profileId }: JsonPageRequest) {
+export function employerReviewsRequest({ employerId, page, pageSize, profileId }: JsonPageRequest) {
   return {
     applyDefaultCriteria: true,
     employerId,
@@ -42,7 +51,7 @@ export function employerReviewsRequest({ employerId, page, profileId }: JsonPage
     mlHighlightSearch: null,
     onlyCurrentEmployees: false,
     overallRating: null,
-    pageSize: PAGE_SIZE,
+    pageSize: pageSize ?? PAGE_SIZE,
     page,
     preferredTldId: 0,
     reviewCategories: [],
@@ -63,7 +72,11 @@ const WHERE = "Glassdoor JSON call";
  * result) is `login_required` when Glassdoor says the caller is not signed in, else `publisher_error`
  * with its message; an answer without `data.employerReviews` is `publisher_error` naming it.
  */
-export function parseEmployerReviewsAnswer(body: unknown, page?: number): ReviewsResult {
+export function parseEmployerReviewsAnswer(
+  body: unknown,
+  page?: number,
+  pageSize = PAGE_SIZE,
+): ReviewsResult {
   // Glassdoor's GraphQL layer batches operations; a batched answer is a list with one entry per operation.
   const answer: unknown = Array.isArray(body)
     ? (body.find((entry) => isObject(entry) && isObject(entry.data) && "employerReviews" in entry.data) ??
@@ -90,10 +103,5 @@ export function parseEmployerReviewsAnswer(body: unknown, page?: number): Review
     }
     throw permanentError("publisher_error", `${WHERE}: the answer has no data.employerReviews`);
   }
-  return readResult(
-    result,
-    WHERE,
-    "employerReviews",
-    page === undefined ? undefined : { page, pageSize: PAGE_SIZE },
-  );
+  return readResult(result, WHERE, "employerReviews", page === undefined ? undefined : { page, pageSize });
 }

@@ -13,6 +13,9 @@ export const glassdoor = definePublisher({
   domains: ["glassdoor.com"],
   loginRequired: false,
   ratingScale: "1–5 stars (overall rating), kept as is",
+  // Every page states `allReviewsCount`.
+  summaryFields: ["review_count"],
+  reviewFields: ["title", "sub_ratings"],
   profile: glassdoorProfile,
   // The newest real evidence checked: see README.md "Evidence".
   evidenceDate: "2026-09-28",

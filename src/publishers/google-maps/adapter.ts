@@ -227,7 +227,7 @@ async function listugcpostsPage(cursor: GoogleMapsCursor, ctx: ScrapeContext): P
 /**
  * maps.google.com: opens the place page the profile URL leads to (following short links and cid
  * redirects) for the place's feature id and review count, then reads the reviews newest first
- * through the Search review window, 10 a page by token to the end. With the task's Google login
+ * through the Search review window, 60 a page (the most it serves) by token to the end. With the task's Google login
  * cookies it reads listugcposts instead (20 a page), and goes on through the window wherever
  * listugcposts refuses (403), skipping what it already delivered.
  */

@@ -21,6 +21,8 @@ export const googleMaps = definePublisher({
   loginRequired: false,
   ratingScale: "1–5 stars, kept as is",
   summaryFields: ["rating", "review_count"],
+  // The window gives the photo count; listugcposts (signed in) the Local Guide badge and Google's translation.
+  reviewFields: ["author_review_count", "author_photo_count", "author_badges", "translated_text"],
   profile: googleMapsProfile,
   lookup: lookupPlace,
   queue: { note: "maps.google.com: listugcposts RPC pages; Google rate-limits bursts, so few at once." },

@@ -116,6 +116,7 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
     date: posted,
     language: stringAt(review, 2, 14, 0),
     author_review_count: reviewCountAt(review, 1, 4, 5, 5),
+    author_badges: localGuide(stringAt(review, 1, 4, 5, 10, 0)),
     // Google's own translation into `hl` (en), beside the original: kept apart, never as the text.
     translated_text: stringAt(review, 2, 15, 1, 0),
     translated_language: stringAt(review, 2, 14, 1),
@@ -127,6 +128,16 @@ export function reviewFromEntry(entry: unknown, index: number): RawReview | null
   }
   for (const key of Object.keys(raw) as (keyof RawReview)[]) if (raw[key] === undefined) delete raw[key];
   return raw;
+}
+
+/**
+ * `["local_guide"]` when the reviewer's label says so: Google labels a Local Guide's reviews
+ * "Local Guide · 46 reviews" at [1][4][5][10][0] (hl=en; gosom's real capture
+ * review_native_no_translation.json), other reviewers' "6 reviews". The label gives no level, so
+ * none is claimed.
+ */
+function localGuide(label: string | undefined): string[] | undefined {
+  return label?.startsWith("Local Guide") ? ["local_guide"] : undefined;
 }
 
 /** The reviewer's review count: a whole number from 0 up, else left out. */

@@ -1,118 +1,119 @@
-/** capterra.com: profile_key rules, the reviews endpoint's answer, and end to end through the Worker and scrape-capterra. */
+/** capterra.com: the reviews page reader, and end to end through the Worker and scrape-capterra. */
 import { describe, expect, it, vi } from "vitest";
-import { parseReviews, reviewsUrl, REVIEWS_PER_PAGE } from "../../../src/publishers/capterra/reviews";
+import { CapterraCursorSchema } from "../../../src/publishers/capterra/adapter";
+import { parseReviewsPage, reviewsPageAt } from "../../../src/publishers/capterra/reviews";
 import { failureDetails } from "../../helpers/logs";
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
-import { ACME_HITS } from "./data";
-import fixture, { SIZE } from "./site";
-import { failed, queuePerTest, scrapeError } from "../support";
+import { ACME_REVIEWS, mostHelpfulFirst } from "./data";
+import fixture from "./site";
+import { failed, queuePerTest } from "../support";
 
 const REVIEWS_PAGE = "https://www.capterra.com/p/2001/Acme-CRM/reviews/";
+const idOf = (r: { reviewId: string }) => r.reviewId.replace("Capterra___", "");
 
-function answer(productId: string, from: number): unknown {
-  const url = new URL(reviewsUrl(productId, from));
-  return JSON.parse(
-    fixture.site({
-      url,
-      cookie: "",
-      count: 1,
-      method: "GET",
-      host: "www.capterra.com",
-      headers: {},
-      body: "",
-    }).body,
-  );
+function page(productPath: string, n: number): string {
+  const url = new URL(reviewsPageAt(`https://www.capterra.com${productPath}`, n));
+  return fixture.site({
+    url,
+    cookie: "",
+    count: 1,
+    method: "GET",
+    host: "www.capterra.com",
+    headers: {},
+    body: "",
+  }).body;
 }
 
-describe("capterra reviews endpoint", () => {
-  it("asks for the newest reviews of the product, 25 from an offset", () => {
-    const url = new URL(reviewsUrl("2001", 50));
-    expect(url.origin + url.pathname).toBe("https://www.capterra.com/spotlight/rest/reviews");
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      apiVersion: "2",
-      productId: "2001",
-      from: "50",
-      size: "25",
-      sort: "mostRecent",
-    });
-    expect(REVIEWS_PER_PAGE).toBe(SIZE);
+describe("capterra reviews pages", () => {
+  it("asks for page N of the reviews page as public clients do (page 1 without a query)", () => {
+    expect(reviewsPageAt(REVIEWS_PAGE, 1)).toBe(REVIEWS_PAGE);
+    expect(reviewsPageAt(REVIEWS_PAGE, 3)).toBe(`${REVIEWS_PAGE}?page=3`);
   });
 
-  it("reads a page: native ids, title and sections as text, the instant written, language, the vendor's response, next offset", () => {
-    const page = parseReviews(answer("2001", 0), 0, REVIEWS_PAGE);
-    expect(page.nextOffset).toBe(25);
-    expect(page.reviews).toHaveLength(25);
-    expect(page.reviews[0]).toEqual({
+  it("reads a page's payload: Capterra's review id, title and sections as text, the day written, rated aspects, the vendor's response, the count", async () => {
+    const { reviews, total, summary } = await parseReviewsPage(
+      page("/p/2001/Acme-CRM/reviews/", 1),
+      REVIEWS_PAGE,
+    );
+    expect(total).toBe(60);
+    expect(summary).toEqual({ rating: 4.4, ratingScale: "1-5" });
+    expect(reviews.map((r) => r.id)).toEqual(mostHelpfulFirst(ACME_REVIEWS).slice(0, 25).map(idOf));
+    // Review 0, the newest, is the least helpful: the last page holds it.
+    const last = await parseReviewsPage(page("/p/2001/Acme-CRM/reviews/", 3), REVIEWS_PAGE);
+    expect(last.reviews.map((r) => r.id)).toEqual(mostHelpfulFirst(ACME_REVIEWS).slice(50).map(idOf));
+    expect(last.reviews.find((r) => r.id === "4100000")).toEqual({
       id: "4100000",
       author_name: "Mike W.",
       rating: { value: 1, best: 5, worst: 1 },
       text: "Review 0: quick to set up\n\nPros:\nPipeline views are clear (review 0).\n\nCons:\nReports export slowly (review 0).\n\nOverall:\nWe moved our sales team to it in a week (review 0).",
       url: REVIEWS_PAGE,
-      date: "2026-11-20T00:17:00-04:00",
-      language: "en",
+      date: "November 20, 2026",
+      title: "Review 0: quick to set up",
+      // "0.0" (not rated) is left out.
+      sub_ratings: { ease_of_use: 1, features: 4 },
     });
-    expect(page.reviews[1]).toMatchObject({
-      id: "4099963",
-      reply_text: "Thank you, Sara! The new export is coming in December.",
-      reply_date: "2026-11-19T10:30:00.000Z",
-    });
-    // The reviewer's own German words, not Capterra's machine translation.
-    expect(page.reviews[2]).toMatchObject({
-      language: "de",
-      text: "Sehr gutes Werkzeug für kleine Teams\n\nPros:\nDie Pipeline ist übersichtlich und schnell eingerichtet.\n\nCons:\nBerichte sind etwas langsam.",
-    });
-    expect(page.reviews[7].text).toBe("Review 7: solid pipeline tracking");
-    // A vendor entry without text is no reply.
-    expect(page.reviews[4]).not.toHaveProperty("reply_text");
-    expect(parseReviews(answer("2001", 50), 50, REVIEWS_PAGE).nextOffset).toBeNull();
   });
 
-  it("a moved list, a renamed rating and an empty page under a non-zero total are publisher_error naming what is wrong", () => {
-    expect(scrapeError(() => parseReviews(answer("2500", 0), 0, REVIEWS_PAGE))).toMatchObject({
+  it("a page without the payload, a moved list and a review without its rating are publisher_error naming what is wrong", async () => {
+    const error = (html: string) =>
+      parseReviewsPage(html, REVIEWS_PAGE).then(
+        () => null,
+        (err: Error) => err,
+      );
+    expect(
+      await error('<html><body><div data-test-id="review-cards-container"></div></body></html>'),
+    ).toMatchObject({
       reason: "publisher_error",
-      message: expect.stringContaining("at hits"),
+      message:
+        "Capterra page: no RSC payload (self.__next_f) with the product's reviewSummary and textReviews",
     });
-    expect(scrapeError(() => parseReviews(answer("2501", 0), 0, REVIEWS_PAGE)).message).toContain(
-      "hits.0.overallRating",
+    expect((await error(page("/p/2500/Moved-List/reviews/", 1)))?.message).toBe(
+      "Capterra page: no RSC payload (self.__next_f) with the product's reviewSummary and textReviews",
     );
-    expect(scrapeError(() => parseReviews(answer("2502", 0), 0, REVIEWS_PAGE)).message).toBe(
-      "Capterra reviews: no reviews at offset 0 although totalHits is 40",
+    expect((await error(page("/p/2501/Renamed-Rating/reviews/", 1)))?.message).toContain(
+      "textReviews.0.overallRating",
     );
+  });
+
+  it("takes a cursor stored while the module read the JSON endpoint on at the page holding its offset", () => {
+    expect(CapterraCursorSchema.parse({ productId: "2001", pageUrl: REVIEWS_PAGE, offset: 50 })).toEqual({
+      productId: "2001",
+      pageUrl: REVIEWS_PAGE,
+      page: 3,
+    });
   });
 });
 
 describe("capterra end to end", () => {
   const queue = queuePerTest();
 
-  it("opens the product page once, walks the endpoint newest first over three pages, and returns each review exactly", async () => {
+  it("opens the product page once, walks every reviews page in Capterra's order, and returns each review exactly", async () => {
     const task = await submitScrape("capterra.com", "2001");
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => [d.queue, d.outcome])).toEqual([["scrape-capterra", "ack"]]);
     expect(await fixtureRequests("capterra.com", "/p/2001/")).toEqual({
       "/p/2001/": 1,
       "/p/2001/Acme-CRM/": 1,
+      "/p/2001/Acme-CRM/reviews/": 1,
+      "/p/2001/Acme-CRM/reviews/?page=2": 1,
+      "/p/2001/Acme-CRM/reviews/?page=3": 1,
     });
-    expect(
-      await fixtureRequests("capterra.com", "/spotlight/rest/reviews?apiVersion=2&productId=2001&"),
-    ).toEqual(
-      Object.fromEntries(
-        [0, 25, 50].map((from) => [
-          `/spotlight/rest/reviews?apiVersion=2&productId=2001&from=${from}&size=25&sort=mostRecent`,
-          1,
-        ]),
-      ),
-    );
 
     const body = await retrieve(task, 1, 100);
     expect(body.business.profile_key).toBe(REVIEWS_PAGE);
-    expect(body.business.reviews_urls).toHaveLength(3);
-    expect(body.pagination).toMatchObject({ total_reviews: 60, total_pages: 1 });
+    expect(body.business.publisher_summary).toEqual({
+      rating: 4.4,
+      rating_scale: "1-5",
+      review_count: 60,
+      histogram: null,
+    });
+    expect(body.coverage).toEqual({ publisher_total: 60, collected: 60, complete: true, stop_reason: null });
     const reviews = body.reviews as Record<string, any>[];
-    expect(reviews.map((r) => r.review_id)).toEqual(ACME_HITS.map((h) => h.reviewId));
-    expect(reviews.map((r) => r.rating)).toEqual(ACME_HITS.map((h) => h.overallRating));
-    expect(reviews.map((r) => r.author_name)).toEqual(ACME_HITS.map((h) => h.reviewer.fullName));
-    for (let i = 1; i < reviews.length; i++)
-      expect(reviews[i].posted_at).toBeLessThan(reviews[i - 1].posted_at);
+    // Retrieve lists them newest first, whatever order the pages had.
+    expect(reviews.map((r) => r.review_id)).toEqual(ACME_REVIEWS.map(idOf));
+    expect(reviews.map((r) => r.rating)).toEqual(ACME_REVIEWS.map((r) => Number(r.overallRating)));
+    expect(reviews.map((r) => r.author_name)).toEqual(ACME_REVIEWS.map((r) => r.reviewer.fullName));
+    expect(reviews.map((r) => r.posted_at)).toEqual(ACME_REVIEWS.map((r) => r.postedAt));
     for (const r of reviews) {
       expect(r.review_hash).toBe(
         md5Hash(r.owner_reply ? [r.text, r.author_name, r.owner_reply.text] : [r.text, r.author_name]),
@@ -125,32 +126,69 @@ describe("capterra end to end", () => {
       rating: 1,
       text: "Review 0: quick to set up\n\nPros:\nPipeline views are clear (review 0).\n\nCons:\nReports export slowly (review 0).\n\nOverall:\nWe moved our sales team to it in a week (review 0).",
       url: REVIEWS_PAGE,
-      posted_at: Date.UTC(2026, 10, 20, 4, 17, 0),
+      posted_at: Date.UTC(2026, 10, 20),
       review_hash: md5Hash([reviews[0].text, "Mike W."]),
       language: "en",
-      source_date: "2026-11-20T00:17:00-04:00",
+      source_date: "November 20, 2026",
       scraped_at: expect.any(Number),
+      title: "Review 0: quick to set up",
+      sub_ratings: { ease_of_use: 1, features: 4 },
     });
-    expect(reviews[1].owner_reply).toEqual({
-      text: "Thank you, Sara! The new export is coming in December.",
-      posted_at: Date.UTC(2026, 10, 19, 10, 30),
+    expect(reviews[1]).toMatchObject({
+      sub_ratings: { ease_of_use: 2, customer_service: 5, features: 4, value_for_money: 4 },
+      owner_reply: {
+        text: "Thank you, Sara! The new export is coming in December.",
+        posted_at: Date.UTC(2026, 10, 19),
+      },
     });
-    expect(reviews[2]).toMatchObject({ language: "de", text: expect.stringMatching(/^Sehr gutes Werkzeug/) });
-    // No text at all, and a dated-less vendor response: the hash still holds text, author and reply.
+    expect(reviews[7]).toMatchObject({ text: "Review 7: solid pipeline tracking" });
+    // No text at all, and a dateless vendor response: the hash still holds text, author and reply.
     expect(reviews[30]).toMatchObject({
       text: "",
       author_name: "Mike W.",
       owner_reply: { text: "Sorry to hear that, please write to support.", posted_at: null },
     });
+    expect(reviews[30]).not.toHaveProperty("title");
     expect(reviews[30].review_hash).toBe(
       md5Hash(["", "Mike W.", "Sorry to hear that, please write to support."]),
     );
+  });
 
-    const last = await retrieve(task, 3, 25);
-    expect(last.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
-      ACME_HITS.slice(50).map((h) => h.reviewId),
+  it("an incremental run walks every page (the order is not newest first) and returns only the reviews the client lacks", async () => {
+    const helpful = mostHelpfulFirst(ACME_REVIEWS);
+    // The client has everything but the three newest reviews, among them the first review of page 1.
+    const newest = new Set(ACME_REVIEWS.slice(0, 3).map(idOf));
+    const first = await submitScrape("capterra.com", "2001");
+    await queue().drain();
+    const known = ((await retrieve(first, 1, 100)).reviews as { review_id: string; review_hash: string }[])
+      .filter((r) => !newest.has(r.review_id))
+      .map((r) => r.review_hash);
+    expect(known).toHaveLength(57);
+    // Page 1 starts with a known review: a newest-first walk would stop there and miss the rest.
+    expect(newest.has(idOf(helpful[0]))).toBe(false);
+    const before = await fixtureRequests("capterra.com", "/p/2001/Acme-CRM/reviews/");
+    const task = await submitScrape("capterra.com", "2001", { last_review_hashes: known });
+    await queue().drain();
+    const after = await fixtureRequests("capterra.com", "/p/2001/Acme-CRM/reviews/");
+    expect(Object.fromEntries(Object.entries(after).map(([k, n]) => [k, n - (before[k] ?? 0)]))).toEqual({
+      "/p/2001/Acme-CRM/reviews/": 1,
+      "/p/2001/Acme-CRM/reviews/?page=2": 1,
+      "/p/2001/Acme-CRM/reviews/?page=3": 1,
+    });
+    const body = await retrieve(task, 1, 100);
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      ACME_REVIEWS.slice(0, 3).map(idOf),
     );
-    expect(last.pagination).toMatchObject({ page: 3, total_pages: 3, has_next: false, has_previous: true });
+  });
+
+  it("since filters without ending the walk: an older review on page 1 may be followed by a newer one", async () => {
+    const task = await submitScrape("capterra.com", "2001", { options: { since: "2026-11-01" } });
+    await queue().drain();
+    const body = await retrieve(task, 1, 100);
+    const recent = ACME_REVIEWS.filter((r) => r.postedAt >= Date.UTC(2026, 10, 1)).map(idOf);
+    expect(recent).toHaveLength(20);
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(recent);
+    expect(body.coverage).toMatchObject({ collected: 20, stop_reason: null });
   });
 
   it("a product without reviews completes with none", async () => {
@@ -162,6 +200,20 @@ describe("capterra end to end", () => {
       [],
       "https://www.capterra.com/p/2002/Quiet-Tool/reviews/",
     ]);
+  });
+
+  it("keeps the pages Capterra serves and says so when its pages stop before its count", async () => {
+    const task = await submitScrape("capterra.com", "2503");
+    await queue().drain();
+    const body = await retrieve(task, 1, 100);
+    expect(body.task_status).toBe(200);
+    expect(body.reviews).toHaveLength(50);
+    expect(body.coverage).toEqual({
+      publisher_total: 60,
+      collected: 50,
+      complete: false,
+      stop_reason: "limited_view: capterra serves no reviews on page 3 of the 3 its count of 60 spans",
+    });
   });
 
   it.each([
@@ -176,10 +228,13 @@ describe("capterra end to end", () => {
   });
 
   it.each([
-    ["2500", "Capterra reviews: unexpected answer at hits"],
-    ["2501", "hits.0.overallRating"],
-    ["2502", "no reviews at offset 0 although totalHits is 40"],
-  ])("a changed answer (product %s) fails with publisher_error and the log names %s", async (id, missing) => {
+    [
+      "2500",
+      "Capterra page: no RSC payload (self.__next_f) with the product's reviewSummary and textReviews",
+    ],
+    ["2501", "textReviews.0.overallRating"],
+    ["2502", "Capterra page: no reviews on page 1 of a product with 40"],
+  ])("a changed page (product %s) fails with publisher_error and the log names %s", async (id, missing) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const task = await submitScrape("capterra.com", id);
     await queue().drain();

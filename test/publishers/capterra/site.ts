@@ -1,50 +1,124 @@
 /**
- * Fixture capterra.com: product pages (`/p/<id>/<Slug>/` and `/p/<id>/<Slug>/reviews/`; `/p/<id>/`
- * redirects to the canonical slug, as capterra.com does) and the reviews endpoint the pages load
- * (`GET /spotlight/rest/reviews?apiVersion=2&productId=<id>&from=<offset>&size=<n>&sort=mostRecent`)
- * answering `{hits: [...], totalHits: {value, relation: "eq"}}` in the structure of ./data.ts.
- * Without `sort=mostRecent` the hits come in Capterra's default "most helpful" order (by
- * completenessScore), so an adapter that forgets to ask for the newest gets the wrong order.
- * Not verified against the live site (no network here): the bot-wall pages are modelled on
- * Cloudflare's "Just a moment..." page and PerimeterX's `px-captcha` page that public scraper write-ups
- * quote for capterra.com; the redirect of a slug-less product URL is modelled as a 301.
+ * Fixture capterra.com, as 2026 clients find it (see ./README.md): product pages (`/p/<id>/` redirects
+ * to the canonical `/p/<id>/<Slug>/`, as capterra.com does) and the server-rendered reviews pages
+ * `/p/<id>/<Slug>/reviews/?page=N`, 25 reviews a page in Capterra's default "most helpful" order
+ * ("Showing most helpful reviews", a "Sort by" menu whose URL form no public source shows: the
+ * fixture knows no sort parameter). Each page carries the review cards in its HTML (the markup
+ * scrapfly's client reads: `div[data-test-id="review-cards-container"]`, `h3` title in quotes, the
+ * date, `[data-testid="Overall Rating-rating"]`, Pros/Cons paragraphs) and the same reviews in its
+ * React Server Components payload (`self.__next_f.push([1,"…"])`, a flight row holding the
+ * product's `reviewSummary` and `textReviews`, repeated objects sent as `$<row>:props:…` paths as
+ * the real page does). A page past the last holds no reviews.
  *
- * Products by id: 2001 Acme-CRM (60 reviews), 2002 Quiet-Tool (none), 2404 (no such product: 404),
- * 2403 (the endpoint answers 403), 2429 (the endpoint answers a px-captcha HTML page with 200),
- * 2430 (the product page is Cloudflare's challenge, 403), 2500 (the list moved: `results` instead of
- * `hits`), 2501 (hits without `overallRating`), 2502 (totalHits 40 but no hits).
+ * Products by id: 2001 Acme-CRM (60 reviews: pages of 25, 25 and 10), 2002 Quiet-Tool (none),
+ * 2404 (no such product: 404), 2403 (the reviews pages answer 403), 2429 (the reviews pages are
+ * PerimeterX's px-captcha page with 200), 2430 (the product page is Cloudflare's challenge, 403),
+ * 2500 (the payload moved: `reviews` instead of `textReviews`), 2501 (reviews without
+ * `overallRating`), 2502 (a count of 40 but no reviews), 2503 (60 counted, pages 1 and 2 served,
+ * page 3 empty).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { ACME_HITS, type CapterraFixtureHit } from "./data";
+import { ACME_REVIEWS, capterraReviews, mostHelpfulFirst, type CapterraFixtureReview } from "./data";
 
 export const SIZE = 25;
 
-const PRODUCTS: Record<string, { slug: string; hits: CapterraFixtureHit[] }> = {
-  "2001": { slug: "Acme-CRM", hits: ACME_HITS },
-  "2002": { slug: "Quiet-Tool", hits: [] },
-  "2403": { slug: "Walled", hits: ACME_HITS },
-  "2429": { slug: "Captcha", hits: ACME_HITS },
-  "2430": { slug: "Challenge", hits: ACME_HITS },
-  "2500": { slug: "Moved-List", hits: ACME_HITS },
-  "2501": { slug: "Renamed-Rating", hits: ACME_HITS },
-  "2502": { slug: "Hollow", hits: ACME_HITS },
+const PRODUCTS: Record<string, { slug: string; name: string; reviews: CapterraFixtureReview[] }> = {
+  "2001": { slug: "Acme-CRM", name: "Acme CRM", reviews: ACME_REVIEWS },
+  "2002": { slug: "Quiet-Tool", name: "Quiet Tool", reviews: [] },
+  "2403": { slug: "Walled", name: "Walled", reviews: ACME_REVIEWS },
+  "2429": { slug: "Captcha", name: "Captcha", reviews: ACME_REVIEWS },
+  "2430": { slug: "Challenge", name: "Challenge", reviews: ACME_REVIEWS },
+  "2500": { slug: "Moved-List", name: "Moved List", reviews: ACME_REVIEWS },
+  "2501": { slug: "Renamed-Rating", name: "Renamed Rating", reviews: ACME_REVIEWS },
+  "2502": { slug: "Hollow", name: "Hollow", reviews: [] },
+  "2503": { slug: "Capped", name: "Capped", reviews: capterraReviews(60, 5_200_000) },
 };
 
-const json = (data: unknown, status = 200): FixtureResponse => ({
-  status,
-  headers: { "Content-Type": "application/json" },
-  body: JSON.stringify(data),
-});
-const html = (body: string, status = 200): FixtureResponse => ({
+const html = (title: string, body: string, status = 200): FixtureResponse => ({
   status,
   headers: { "Content-Type": "text/html; charset=utf-8" },
-  body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"></head><body>${body}</body></html>`,
+  body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`,
 });
+const esc = (t: string) =>
+  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function productPage(id: string, path: string): FixtureResponse {
+/** The fields the page sends of a review (the fixture's own helpers left out). */
+function sent(
+  { helpfulness: _h, postedAt: _p, ...review }: CapterraFixtureReview,
+  index: number,
+  row: string,
+) {
+  return {
+    ...review,
+    // The first review's `reviewSource` object is sent whole, later ones refer to it by path.
+    reviewSource:
+      index === 0
+        ? { code: "NO", tooltip: "No Incentive Offered: This review was submitted organically." }
+        : `$${row}:props:children:4:props:children:0:props:product:textReviews:0:reviewSource`,
+  };
+}
+
+/** One review card, as scrapfly's client selects it (simplified; the module reads the payload). */
+function card(r: CapterraFixtureReview): string {
+  const section = (icon: string, label: string, body: string | null) =>
+    body
+      ? `<div class="space-y-2"><span class="font-semibold"><svg><title>${icon}</title></svg><span>${label}</span></span><p>${esc(body)}</p></div>`
+      : "";
+  return `<div><div class="typo-10 mb-6 space-y-4 p-6"><div class="typo-10 text-neutral-90 w-full lg:w-fit"><span class="typo-20 text-neutral-99 font-semibold">${esc(r.reviewer.fullName)}</span><br>${esc(r.reviewer.jobTitle ?? "")}<br>${esc(r.reviewer.industry)}<br>Used the software for: <!-- -->${esc(r.reviewer.timeUsedProduct)}</div><div class="space-y-1">${r.title ? `<h3 class="typo-20 font-semibold">"${esc(r.title)}"</h3>` : ""}<div class="typo-0 text-neutral-90">${esc(r.writtenOn)}</div></div><div data-testid="Overall Rating-rating"><span class="snsqh3h"></span><span>${r.overallRating}</span></div><div class="!mt-4 space-y-6">${r.generalComments ? `<p>${esc(r.generalComments)}</p>` : ""}</div>${section("Positive icon", "Pros", r.prosText)}${section("Negative icon", "Cons", r.consText)}</div></div>`;
+}
+
+/** The page's flight stream in two `self.__next_f.push([1,"…"])` chunks, cut mid-row as Next.js may. */
+function payload(stream: string): string {
+  const cut = Math.floor(stream.length / 2);
+  const push = (chunk: string) =>
+    `<script>self.__next_f.push([1,${JSON.stringify(chunk).replace(/</g, "\\u003c")}])</script>`;
+  return `<script>(self.__next_f=self.__next_f||[]).push([0])</script>${push(stream.slice(0, cut))}${push(stream.slice(cut))}`;
+}
+
+function reviewsPage(id: string, page: number): FixtureResponse {
   const product = PRODUCTS[id];
-  if (!product) return html("<h1>Page not found</h1>", 404);
-  if (id === "2430") return html('<title>Just a moment...</title><div id="challenge-running"></div>', 403);
+  if (id === "2403") return html("403 Forbidden", "<h1>403 Forbidden</h1>", 403);
+  if (id === "2429") return html("Access to this page has been denied", '<div id="px-captcha"></div>');
+  const all = mostHelpfulFirst(product.reviews);
+  const total = id === "2502" ? 40 : all.length;
+  const shown = id === "2503" && page > 2 ? [] : all.slice((page - 1) * SIZE, page * SIZE);
+  const row = "58";
+  const reviews = shown.map((r, i) => sent(r, i, row));
+  const summary = {
+    __typename: "ProductReviewSummary",
+    customerSupportRating: "4.2",
+    easeOfUseRating: "4.1",
+    functionalityRating: "4.4",
+    overallRating: total ? "4.4" : "0.0",
+    totalReviews: total,
+    valueForMoneyRating: "4.3",
+  };
+  const productData =
+    id === "2500"
+      ? { campaign: null, reviewSummary: summary, reviews }
+      : {
+          campaign: null,
+          reviewSummary: summary,
+          textReviews: id === "2501" ? reviews.map(({ overallRating: _o, ...rest }) => rest) : reviews,
+        };
+  const stream = [
+    `0:["$","$L1",null,{"children":"$L${row}"}]`,
+    `1:I[12345,["static/chunks/app.js"],"Layout"]`,
+    `${row}:${JSON.stringify(["$", "$L59", null, { value: { facet: "reviews" }, children: [["$", "div", null, { className: "sticky top-0", children: [["$", "$L5c", null, { product: productData }]] }]] }])}`,
+    "",
+  ].join("\n");
+  const from = total ? (page - 1) * SIZE + 1 : 0;
+  const to = (page - 1) * SIZE + shown.length;
+  return html(
+    `${product.name} Reviews 2026. Verified Reviews, Pros &amp; Cons | Capterra`,
+    `<div data-test-id="review-cards-filter-container"><h2>Showing most helpful reviews</h2><span class="typo-30 font-semibold">Showing ${from}-${to} of ${total} Reviews</span><span>Sort by:</span><div data-testid="filters-sort-by"><span>Most Helpful</span></div><div data-testid="filter-sort-MOST_HELPFUL">Most Helpful</div><div data-testid="filter-sort-MOST_RECENT">Most Recent</div></div><div data-test-id="review-cards-container">${shown.map(card).join("")}</div>${payload(stream)}`,
+  );
+}
+
+function productPage(id: string, path: string, url: URL): FixtureResponse {
+  const product = PRODUCTS[id];
+  if (!product) return html("Page not found", "<h1>Page not found</h1>", 404);
+  if (id === "2430") return html("Just a moment...", '<div id="challenge-running"></div>', 403);
   const canonical = `/p/${id}/${product.slug}/`;
   if (!path.startsWith(canonical))
     return {
@@ -52,56 +126,23 @@ function productPage(id: string, path: string): FixtureResponse {
       headers: { Location: `${canonical}${path.endsWith("/reviews/") ? "reviews/" : ""}` },
       body: "",
     };
-  return html(`<h1>${product.slug.replace(/-/g, " ")} Reviews</h1><div id="reviews">Loading reviews…</div>`);
-}
-
-function reviews(url: URL): FixtureResponse {
-  const productId = url.searchParams.get("productId") ?? "";
-  const from = Number(url.searchParams.get("from") ?? "0");
-  const size = Number(url.searchParams.get("size") ?? "10");
-  if (
-    url.searchParams.get("apiVersion") !== "2" ||
-    !/^\d+$/.test(productId) ||
-    !Number.isInteger(from) ||
-    from < 0 ||
-    size !== SIZE
-  ) {
-    return json({ error: "Bad Request", status: 400 }, 400);
+  if (path === `${canonical}reviews/`) {
+    const page = Number(url.searchParams.get("page") ?? "1");
+    if (!Number.isInteger(page) || page < 1) return html("Bad Request", "<h1>Bad Request</h1>", 400);
+    return reviewsPage(id, page);
   }
-  const product = PRODUCTS[productId];
-  if (productId === "2403") return html("<h1>403 Forbidden</h1>", 403);
-  if (productId === "2429")
-    return html('<title>Access to this page has been denied</title><div id="px-captcha"></div>');
-  const all = product?.hits ?? [];
-  const ordered =
-    url.searchParams.get("sort") === "mostRecent"
-      ? all
-      : [...all].sort((a, b) => b.completenessScore - a.completenessScore);
-  const hits = ordered.slice(from, from + size);
-  const totalHits = { value: all.length, relation: "eq" };
-  switch (productId) {
-    case "2500":
-      return json({ results: hits, totalHits });
-    case "2501":
-      return json({
-        hits: hits.map(({ overallRating, ...rest }) => ({ ...rest, rating: overallRating })),
-        totalHits,
-      });
-    case "2502":
-      return json({ hits: [], totalHits: { value: 40, relation: "eq" } });
-    default:
-      return json({ hits, totalHits });
-  }
+  return html(`${product.name} | Capterra`, `<h1>${esc(product.name)}</h1>`);
 }
 
 const fixture: PublisherFixture = {
+  // Page 1 of Acme CRM: titles and rated aspects, the product's average and count.
+  coverageSample: { profileUrl: "https://www.capterra.com/p/2001/Acme-CRM/reviews/" },
   domains: ["capterra.com"],
   site: ({ url, method }) => {
-    if (method !== "GET") return json({ error: "Method Not Allowed" }, 405);
-    if (url.pathname === "/spotlight/rest/reviews") return reviews(url);
+    if (method !== "GET") return html("Method Not Allowed", "", 405);
     const product = /^\/p\/(\d+)(\/.*)?$/.exec(url.pathname);
-    if (product) return productPage(product[1], url.pathname);
-    return html("<h1>Page not found</h1>", 404);
+    if (product) return productPage(product[1], url.pathname, url);
+    return html("Page not found", "<h1>Page not found</h1>", 404);
   },
 };
 

@@ -18,7 +18,19 @@ export interface FixtureGlassdoorReview {
   /** A review Glassdoor machine-translated: the fields above are the English translation. */
   original?: { languageId: string; summary: string; pros: string; cons: string };
   response?: { text: string; dateTime: string; userJobTitle: string };
+  /** The aspects the reviewer rated (1–5), by Glassdoor's field name; the others are sent as 0, as Glassdoor does. */
+  subRatings?: Partial<Record<(typeof SUB_RATING_FIELDS)[number], number>>;
 }
+
+/** The rated aspects every `EmployerReviewRG` carries (scrapfly's results/reviews.json, 2026-01). */
+export const SUB_RATING_FIELDS = [
+  "ratingWorkLifeBalance",
+  "ratingCultureAndValues",
+  "ratingDiversityAndInclusion",
+  "ratingSeniorLeadership",
+  "ratingCareerOpportunities",
+  "ratingCompensationAndBenefits",
+] as const;
 
 export interface FixtureEmployer {
   id: number;
@@ -65,6 +77,7 @@ export const WITH_RESPONSE: FixtureGlassdoorReview = {
     dateTime: "2026-10-04T08:00:00.000",
     userJobTitle: "Head of People",
   },
+  subRatings: { ratingWorkLifeBalance: 4, ratingCultureAndValues: 5.0, ratingCareerOpportunities: 3 },
 };
 
 export const TRANSLATED: FixtureGlassdoorReview = {
@@ -173,11 +186,19 @@ export const NO_PAGE_COUNT: FixtureEmployer = {
   reviews: filler(25),
   behaviour: "no-page-count",
 };
+/** 60 reviews: the JSON call's page 1 of 50 is served; asked for its page 2, it answers page 1 again. */
 export const GRAPH_PAGE_ONE: FixtureEmployer = {
   id: 4253,
   name: "Looping Co",
-  reviews: filler(12),
+  reviews: filler(60),
   behaviour: "graph-page-one",
+};
+
+/** 123 reviews: page 1 shows 10; the JSON call serves them in pages of 50, 50 and 23. */
+export const BIG_CO: FixtureEmployer = {
+  id: 4258,
+  name: "Big Co",
+  reviews: [WITH_RESPONSE, TRANSLATED, ANONYMOUS, ...filler(120)],
 };
 
 /** Hostile pages (invented, issue 23): an Apollo cache of a depth-30 shared-reference fan; 2 MB of unclosed tags. */
@@ -219,13 +240,17 @@ export const EMPLOYERS = [
   NO_PAGE_COUNT,
   HOSTILE_FAN,
   HOSTILE_TAGS,
+  BIG_CO,
 ];
 
 /** The employer's `profileId` in the page's inline employer object (invented). */
 export const profileIdOf = (e: FixtureEmployer) => e.id * 1000 + 7;
 /** The gd-csrf-token the fixture hands out with an employer's page 1 and accepts on the JSON call. */
 export const tokenOf = (e: FixtureEmployer) => `Wq4I${e.id}kb3rDWO0:EF2AITEIXWTdlvXJ${e.id}:JVJdlO9md9os`;
+/** Reviews on one of Glassdoor's pages. */
 export const PAGE_SIZE = 10;
+/** The most the JSON call serves a page (`pageSize` up to 50: a 2026 glassdoor-collect skill, 2026-09-28). */
+export const JSON_MAX_PAGE_SIZE = 50;
 
 export const newestFirst = (e: FixtureEmployer) =>
   [...e.reviews].sort((a, b) => b.reviewDateTime.localeCompare(a.reviewDateTime));

@@ -21,6 +21,16 @@ describe("glassdoor on a real capture (scrapfly-scrapers results/reviews.json, 2
       url: "https://www.glassdoor.com/Reviews/Employee-Review-eBay-RVW97772209.htm",
       date: "2025-06-02T16:45:56.643Z",
       language: "en",
+      title: "Best place to work",
+      // Glassdoor sends these as 5 or 5.0 alike.
+      sub_ratings: {
+        work_life_balance: 5,
+        culture_and_values: 5,
+        diversity_and_inclusion: 5,
+        senior_leadership: 5,
+        career_opportunities: 5,
+        compensation_and_benefits: 5,
+      },
     });
     expect(reviews[1]).toEqual({
       id: "102534137",
@@ -30,7 +40,19 @@ describe("glassdoor on a real capture (scrapfly-scrapers results/reviews.json, 2
       url: "https://www.glassdoor.com/Reviews/Employee-Review-eBay-RVW102534137.htm",
       date: "2026-01-28T12:25:53.547Z",
       language: "en",
+      title: "Pay",
+      sub_ratings: {
+        work_life_balance: 4,
+        culture_and_values: 4,
+        diversity_and_inclusion: 5,
+        senior_leadership: 4,
+        career_opportunities: 4,
+        compensation_and_benefits: 4,
+      },
     });
+    // A reviewer who rated no aspect: Glassdoor sends each as 0 (or 0.0), so there are none.
+    expect(reviews[6]).toMatchObject({ id: "102098840", title: "Much worse than before" });
+    expect(reviews[6]).not.toHaveProperty("sub_ratings");
     // A reviewer who gave no job title: Glassdoor's own label.
     expect(reviews[3]).toMatchObject({ id: "102344472", author_name: "Anonymous Employee" });
   });

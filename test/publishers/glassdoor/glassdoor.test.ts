@@ -1,5 +1,8 @@
 /** glassdoor.com: the Apollo-cache parser on the fixture's pages, and the module end to end. */
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { glassdoorAdapter, inspectGlassdoorPage } from "../../../src/publishers/glassdoor/adapter";
+import { PublisherClient } from "../../../src/scraping/client";
 import { failureDetails } from "../../helpers/logs";
 import {
   apolloCache,
@@ -19,6 +22,7 @@ import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/supp
 import {
   ACME,
   ANONYMOUS,
+  BIG_CO,
   BOT_CHECK,
   CHANGED,
   EMPTY_EMPLOYER,
@@ -83,6 +87,19 @@ function documentedText(r: FixtureGlassdoorReview): string {
   ].join("\n\n");
 }
 
+/** The rated aspects under the API's names, each on the 1–5 scale as given. */
+function expectedSubRatings(given: NonNullable<FixtureGlassdoorReview["subRatings"]>) {
+  const names: Record<string, string> = {
+    ratingWorkLifeBalance: "work_life_balance",
+    ratingCultureAndValues: "culture_and_values",
+    ratingDiversityAndInclusion: "diversity_and_inclusion",
+    ratingSeniorLeadership: "senior_leadership",
+    ratingCareerOpportunities: "career_opportunities",
+    ratingCompensationAndBenefits: "compensation_and_benefits",
+  };
+  return Object.fromEntries(Object.entries(given).map(([field, value]) => [names[field], value]));
+}
+
 function expected(r: FixtureGlassdoorReview) {
   const author = r.jobTitle ?? "Anonymous Employee";
   const text = documentedText(r);
@@ -98,6 +115,9 @@ function expected(r: FixtureGlassdoorReview) {
     language: r.original ? "de" : "en",
     source_date: `${r.reviewDateTime}Z`,
     scraped_at: expect.any(Number),
+    // Issue 36: the title on its own (it also opens `text`), and the rated aspects where given.
+    title: r.original?.summary ?? r.summary,
+    ...(r.subRatings ? { sub_ratings: expectedSubRatings(r.subRatings) } : {}),
     ...(r.response
       ? { owner_reply: { text: r.response.text, posted_at: Date.parse(`${r.response.dateTime}Z`) } }
       : {}),
@@ -117,6 +137,8 @@ describe("glassdoor parser", () => {
         url: "https://www.glassdoor.com/Reviews/Employee-Review-Acme-Widgets-RVW98000001.htm",
         date: "2026-10-02T16:45:56.643Z",
         language: "en",
+        title: "Good team, slow releases",
+        sub_ratings: { work_life_balance: 4, culture_and_values: 5, career_opportunities: 3 },
         reply_text: "Thanks for the feedback, we are working on faster releases.",
         reply_date: "2026-10-04T08:00:00.000Z",
       },
@@ -128,6 +150,8 @@ describe("glassdoor parser", () => {
         url: "https://www.glassdoor.com/Reviews/Employee-Review-Acme-Widgets-RVW98000002.htm",
         date: "2026-10-01T09:00:00.001Z",
         language: "de",
+        // The original's title, as in `text`.
+        title: "Toller Ort zum Lernen",
       },
     ]);
     const second = reviewsResult((await apolloCache(answer(reviewsUrl(ACME, 2)).body))!);
@@ -253,7 +277,7 @@ describe("glassdoor parser", () => {
 describe("glassdoor end to end", () => {
   const queue = queuePerTest();
 
-  it("walks every page newest first with titles, pros and cons, original texts, exact dates and responses: page 1 from the HTML, pages 2 and 3 from the JSON call", async () => {
+  it("walks every page newest first with titles, pros and cons, original texts, exact dates, responses and rated aspects: page 1 from the HTML, the rest from one JSON call of 50", async () => {
     const before = {
       pages: await fixtureRequests("glassdoor.com", "/Reviews/"),
       json: await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH),
@@ -273,14 +297,24 @@ describe("glassdoor end to end", () => {
     expect(
       (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] -
         (before.json[EMPLOYER_REVIEWS_PATH] ?? 0),
-    ).toBe(2);
+    ).toBe(1);
     const body = await retrieve(task, 1, 50);
     expect(body.business.profile_key).toBe(reviewsUrl(ACME));
     expect(body.pagination).toMatchObject({ total_reviews: 23, total_pages: 1 });
+    // The count Glassdoor states (allReviewsCount); its pages show no average the module reads.
+    expect(body.business.publisher_summary).toEqual({
+      rating: null,
+      rating_scale: null,
+      review_count: 23,
+      histogram: null,
+    });
     expect(body.reviews).toEqual(newestFirst(ACME).map(expected));
     expect(body.reviews[0]).toMatchObject({
       review_id: String(WITH_RESPONSE.reviewId),
       owner_reply: { text: WITH_RESPONSE.response!.text, posted_at: Date.parse("2026-10-04T08:00:00.000Z") },
+      title: "Good team, slow releases",
+      // Only the aspects rated; those sent as 0 are left out. Not part of review_hash.
+      sub_ratings: { work_life_balance: 4, culture_and_values: 5, career_opportunities: 3 },
     });
     expect(body.reviews[1]).toMatchObject({
       review_id: String(TRANSLATED.reviewId),
@@ -293,20 +327,83 @@ describe("glassdoor end to end", () => {
     });
   });
 
-  it("walks an employer whose page 1 is an RSC payload: page 1 from the payload, pages 2 and 3 from the JSON call with its token and profile id", async () => {
+  it("walks an employer whose page 1 is an RSC payload: page 1 from the payload, the rest from the JSON call with its token and profile id", async () => {
     const before =
       (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] ?? 0;
     const task = await submitScrape("glassdoor.com", reviewsUrl(RSC_CO));
     await queue().drain();
     expect(
       (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] - before,
-    ).toBe(2);
+    ).toBe(1);
     const body = await retrieve(task, 1, 50);
     expect(body.pagination).toMatchObject({ total_reviews: 23 });
     const acme = newestFirst(ACME).map(expected);
     expect(body.reviews.map(({ url: _url, ...rest }: Record<string, unknown>) => rest)).toEqual(
       acme.map(({ url: _url, ...rest }) => rest),
     );
+  });
+
+  it("walks 123 reviews in four requests: page 1's ten, then the JSON call's pages 1, 2 and 3 of 50, without repeats", async () => {
+    const before =
+      (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] ?? 0;
+    const task = await submitScrape("glassdoor.com", reviewsUrl(BIG_CO));
+    await queue().drain();
+    // Three JSON calls where pages of 10 would take twelve.
+    expect(
+      (await fixtureRequests("glassdoor.com", EMPLOYER_REVIEWS_PATH))[EMPLOYER_REVIEWS_PATH] - before,
+    ).toBe(3);
+    const body = await retrieve(task, 1, 200);
+    // The ten of page 1 come again on the JSON call's page 1 of 50: each is stored once.
+    expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
+      newestFirst(BIG_CO).map((r) => String(r.reviewId)),
+    );
+    expect(body.coverage).toEqual({
+      publisher_total: 123,
+      collected: 123,
+      complete: true,
+      stop_reason: null,
+    });
+  });
+
+  it("asks the JSON call for page 1 of 50 after the reviews page, then for page 2 of 50", async () => {
+    const client = new PublisherClient(env, {
+      cookies: [],
+      deadline: Date.now() + 60_000,
+      inspect: inspectGlassdoorPage,
+    });
+    const ctx = { publisherKey: "glassdoor.com", client };
+    const { cursor } = await glassdoorAdapter.start(reviewsUrl(BIG_CO), ctx);
+    const first = await glassdoorAdapter.page(cursor, ctx);
+    expect(first.reviews).toHaveLength(10);
+    expect(first.next).toMatchObject({ page: 1, pageSize: 50, employerId: BIG_CO.id });
+    expect(
+      employerReviewsRequest(first.next as { employerId: number; page: number; pageSize: 50 }),
+    ).toMatchObject({ page: 1, pageSize: 50 });
+    const second = await glassdoorAdapter.page(first.next!, ctx);
+    expect(second.reviews.map((r) => r.id)).toEqual(
+      newestFirst(BIG_CO)
+        .slice(0, 50)
+        .map((r) => String(r.reviewId)),
+    );
+    expect(second.next).toMatchObject({ page: 2, pageSize: 50 });
+    const third = await glassdoorAdapter.page(second.next!, ctx);
+    expect(third.reviews.map((r) => r.id)).toEqual(
+      newestFirst(BIG_CO)
+        .slice(50, 100)
+        .map((r) => String(r.reviewId)),
+    );
+    // A cursor stored before (no pageSize) still walks pages of 10 from page 2.
+    const old = await glassdoorAdapter.page(
+      { base: cursor.base, page: 2, employerId: BIG_CO.id, profileId: null, token: null },
+      ctx,
+    );
+    expect(old.reviews.map((r) => r.id)).toEqual(
+      newestFirst(BIG_CO)
+        .slice(10, 20)
+        .map((r) => String(r.reviewId)),
+    );
+    expect(old.next).toMatchObject({ page: 3 });
+    expect(old.next).not.toHaveProperty("pageSize");
   });
 
   it("asks for the most recent reviews: the first page alone holds the ten newest", async () => {

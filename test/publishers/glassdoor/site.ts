@@ -29,7 +29,9 @@
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
 import {
   EMPLOYERS,
+  JSON_MAX_PAGE_SIZE,
   PAGE_SIZE,
+  SUB_RATING_FIELDS,
   profileIdOf,
   tokenOf,
   type FixtureEmployer,
@@ -91,17 +93,28 @@ function reviewObject(r: FixtureGlassdoorReview, e: FixtureEmployer, cached: boo
     summary: r.summary,
     summaryOriginal: r.original?.summary ?? null,
     translationMethod: r.original ? "MACHINE" : null,
+    // Aspects the reviewer left unrated are sent as 0, as in the real answers (results/reviews.json).
+    ...Object.fromEntries(SUB_RATING_FIELDS.map((field) => [field, r.subRatings?.[field] ?? 0])),
   };
 }
 
-const numberOfPages = (e: FixtureEmployer) => Math.max(1, Math.ceil(e.reviews.length / PAGE_SIZE));
+const numberOfPages = (e: FixtureEmployer, size = PAGE_SIZE) =>
+  Math.max(1, Math.ceil(e.reviews.length / size));
 
-/** The reviews of one page: newest first when asked ("DATE"), else Glassdoor's relevance (here: best first). */
-function shownOn(e: FixtureEmployer, page: number, newest: boolean): FixtureGlassdoorReview[] {
+/**
+ * The reviews of one page of `size` (the site's pages: 10): newest first when asked ("DATE"), else
+ * Glassdoor's relevance (here: best first).
+ */
+function shownOn(
+  e: FixtureEmployer,
+  page: number,
+  newest: boolean,
+  size = PAGE_SIZE,
+): FixtureGlassdoorReview[] {
   const ordered = newest
     ? [...e.reviews].sort((a, b) => b.reviewDateTime.localeCompare(a.reviewDateTime))
     : [...e.reviews].sort((a, b) => b.ratingOverall - a.ratingOverall || a.reviewId - b.reviewId);
-  return e.behaviour === "hidden" ? [] : ordered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  return e.behaviour === "hidden" ? [] : ordered.slice((page - 1) * size, page * size);
 }
 
 /** The normalized Apollo cache of one reviews page. */
@@ -249,12 +262,17 @@ function employerReviews(request: FixtureRequest): FixtureResponse {
     };
   if (e.behaviour === "graph-error") return graphError("Internal server error", "INTERNAL_SERVER_ERROR");
   const page = e.behaviour === "graph-page-one" ? 1 : body.page;
+  // As many a page as asked, up to 50; the site's 10 when the body names no size.
+  const size =
+    typeof body.pageSize === "number" && Number.isInteger(body.pageSize) && body.pageSize > 0
+      ? Math.min(body.pageSize, JSON_MAX_PAGE_SIZE)
+      : PAGE_SIZE;
   const result = {
     __typename: "EmployerReviewsRG",
     allReviewsCount: e.reviews.length,
     filteredReviewsCount: e.reviews.length,
-    ...(e.behaviour === "no-page-count" ? {} : { currentPage: page, numberOfPages: numberOfPages(e) }),
-    reviews: shownOn(e, page, body.sort === "DATE").map((r) => reviewObject(r, e, false)),
+    ...(e.behaviour === "no-page-count" ? {} : { currentPage: page, numberOfPages: numberOfPages(e, size) }),
+    reviews: shownOn(e, page, body.sort === "DATE", size).map((r) => reviewObject(r, e, false)),
   };
   const answer =
     e.behaviour === "graph-changed"
@@ -321,5 +339,10 @@ function site(request: FixtureRequest): FixtureResponse {
   return reviewsPage(e, page, newest);
 }
 
-const fixture: PublisherFixture = { domains: ["glassdoor.com"], site };
+const fixture: PublisherFixture = {
+  // Page 1 of Acme Widgets: titles, and one review's rated aspects.
+  coverageSample: { profileUrl: "https://www.glassdoor.com/Reviews/Acme-Widgets-Reviews-E4242.htm" },
+  domains: ["glassdoor.com"],
+  site,
+};
 export default fixture;

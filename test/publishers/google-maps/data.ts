@@ -32,6 +32,8 @@ export interface FixtureReview {
   /** The reviewer's review and photo counts (default 1 and 0). */
   reviewerReviews?: number;
   reviewerPhotos?: number;
+  /** A Local Guide: labelled "Local Guide · <n> reviews" in listugcposts (gosom's real capture). */
+  localGuide?: boolean;
 }
 
 export interface FixturePlace {
@@ -62,7 +64,13 @@ export interface FixturePlace {
     /** The window answers 403: only the place page's five inline reviews are reachable. */
     | "limited"
     /** A hostile site: 2 MB of unclosed tags for the place page, a million nested lists from the window. */
-    | "hostile";
+    | "hostile"
+    /** The window answers 429 (Retry-After: 20) to the first request for its second page, then serves it. */
+    | "throttled"
+    /** The window answers 429 (no Retry-After) to every request for its second page. */
+    | "throttled-hard"
+    /** The window answers 429 asking for 400 s (more than the task's time budget) for its second page. */
+    | "throttled-long";
 }
 
 const cidOf = (featureId: string) => BigInt(featureId.split(":")[1]).toString();
@@ -87,6 +95,7 @@ export const WITH_REPLY: FixtureReview = {
   reply: { text: "Thank you, Dana! See you soon.", postedMicros: NEWEST + 2 * DAY + 654_321, language: "en" },
   reviewerReviews: 27,
   reviewerPhotos: 4,
+  localGuide: true,
 };
 
 export const TRANSLATED: FixtureReview = {
@@ -271,7 +280,43 @@ export const MOVED_LIST = place("0x80858062ffffffff:0x0f0f0f0f0f0f0f0f", {
   behaviour: "moved-list",
 });
 
-/** 25 reviews: listugcposts refuses even signed in; the window serves them (pages of 10, 10, 5). */
+/** 150 reviews: the window serves them in pages of 60, 60 and 30. */
+export const WIDE = place("0x8085806266666666:0x6060606060606060", {
+  placeId: "ChIJZmZmZmZmoYARYGBgYGBgYGA",
+  name: "Wide Hall",
+  street: "11 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: filler(150, 1, "V2lkZUhhbGw"),
+});
+/** The same reviews under another place, for the test that counts its requests. */
+export const WIDE_COPY = place("0x8085806266666666:0x6161616161616161", {
+  placeId: "ChIJZmZmZmZmoYARYWFhYWFhYWE",
+  name: "Wide Hall Annex",
+  street: "12 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: filler(150, 1, "V2lkZUNvcHk"),
+});
+/** 90 reviews (pages of 60 and 30) behind a window that answers 429 to its second page (see behaviour). */
+function throttled(suffix: string, behaviour: FixturePlace["behaviour"], idPrefix: string): FixturePlace {
+  return place(`0x8085806277777777:0x707070707070707${suffix}`, {
+    placeId: `ChIJd3d3d3d3oYARcHBwcHBwcH${suffix}`,
+    name: `Throttled Cafe ${suffix}`,
+    street: "13 Pier",
+    city: "San Francisco",
+    state: "CA",
+    postalCode: "94111",
+    reviews: filler(90, 1, idPrefix),
+    behaviour,
+  });
+}
+export const THROTTLED = throttled("1", "throttled", "VGhyb3R0bGVk");
+export const THROTTLED_HARD = throttled("2", "throttled-hard", "VGhyb3R0bGVkSGFyZA");
+export const THROTTLED_LONG = throttled("3", "throttled-long", "VGhyb3R0bGVkTG9uZw");
+/** 25 reviews: listugcposts refuses even signed in; the window serves them (one page). */
 export const UGC_REFUSES = place("0x8085806211111111:0x1010101010101010", {
   placeId: "ChIJERERERESoYARbGRobGRobGQ",
   name: "Refused Cafe",
@@ -321,9 +366,9 @@ export const HOSTILE = place("0x8085806244444444:0x4040404040404040", {
 });
 
 /**
- * The place of the collection-option tests (test/e2e/collection-options.test.ts): 30 reviews, one a
- * day back from 2026-10-01, ratings 1 to 5 in turn; three window pages of 10. Its own feature id, so
- * its request counts are those tests' own.
+ * The place of the collection-option tests (test/e2e/collection-options.test.ts): 150 reviews, one
+ * a day back from 2026-10-01, ratings 1 to 5 in turn; three window pages of 60, 60 and 30. Its own
+ * feature id, so its request counts are those tests' own.
  */
 export const OPTIONS_PLACE = place("0x8085806255555555:0x5050505050505050", {
   placeId: "ChIJOptionsPlace0000000000",
@@ -332,7 +377,22 @@ export const OPTIONS_PLACE = place("0x8085806255555555:0x5050505050505050", {
   city: "San Francisco",
   state: "CA",
   postalCode: "94133",
-  reviews: filler(30, 0, "T3B0aW9ucw"),
+  reviews: filler(150, 0, "T3B0aW9ucw"),
+});
+
+/**
+ * The coverage sample (test/publishers/contract.test.ts): signed in, listugcposts serves its first
+ * 20 (a Local Guide, Google's translation), then refuses; the window serves the rest (photo counts).
+ */
+export const COVERAGE_PLACE = place("0x8085806288888888:0x8080808080808080", {
+  placeId: "ChIJiIiIiIiIoYARgICAgICAgIA",
+  name: "Coverage Cafe",
+  street: "14 Pier",
+  city: "San Francisco",
+  state: "CA",
+  postalCode: "94111",
+  reviews: [WITH_REPLY, TRANSLATED, NO_TEXT, ...filler(30, 4, "Q292ZXJhZ2U")],
+  behaviour: "ugc-refuses-later",
 });
 
 export const PLACES: FixturePlace[] = [
@@ -350,6 +410,12 @@ export const PLACES: FixturePlace[] = [
   UGC_REFUSES_LATER,
   LIMITED,
   HOSTILE,
+  WIDE,
+  WIDE_COPY,
+  THROTTLED,
+  THROTTLED_HARD,
+  THROTTLED_LONG,
+  COVERAGE_PLACE,
 ];
 
 /** maps.app.goo.gl codes → places (goo.gl/maps/<code> redirects to maps.app.goo.gl/<code>). */

@@ -11,7 +11,6 @@ import { business, call, createAccount, loginCookies, postJson, submitBody } fro
 import { fixtureRequests, md5Hash, retrieve, submitScrape } from "../../e2e/support";
 import {
   BLUE_DOOR,
-  BLUE_DOOR_COPY,
   CAPTCHA,
   CHANGED_REVIEW,
   CONSENT,
@@ -24,6 +23,11 @@ import {
   TRANSLATED,
   UGC_REFUSES,
   UGC_REFUSES_LATER,
+  THROTTLED,
+  THROTTLED_HARD,
+  THROTTLED_LONG,
+  WIDE,
+  WIDE_COPY,
   WITH_REPLY,
   nativeNewestFirst,
   type FixturePlace,
@@ -53,6 +57,8 @@ function expected(r: FixtureReview, p: FixturePlace) {
     source_date: iso(r.postedMicros),
     scraped_at: expect.any(Number),
     author_review_count: r.reviewerReviews ?? 1,
+    // Issue 36: listugcposts labels a Local Guide's reviews so (no level is given).
+    ...(r.localGuide ? { author_badges: ["local_guide"] } : {}),
     // Google's own translation into hl=en, beside the original (issue 36: translated_text).
     ...(r.translation ? { translated_text: r.translation, translated_language: "en" } : {}),
     ...(r.reply
@@ -72,6 +78,8 @@ function expectedFromWindow(r: FixtureReview, p: FixturePlace) {
     url: _ownLink,
     translated_text: _t,
     translated_language: _l,
+    // The window's record shows no Local Guide label the module could read.
+    author_badges: _badges,
     ...rest
   } = expected(r, p);
   return {
@@ -94,12 +102,27 @@ async function routeRequests(route: "listugcposts" | "window", p: FixturePlace):
   return all.filter((k) => decodeURIComponent(k).includes(p.featureId));
 }
 
-/** The page token of a window request (reqpld args[19]). */
-const windowToken = (key: string) =>
-  (JSON.parse(new URL(key, "https://x").searchParams.get("reqpld")!) as unknown[][][])[1][9][19];
+/** Each window request for one place, in order: its page token and how often it was made. */
+async function windowCalls(p: FixturePlace): Promise<[unknown, number][]> {
+  const counts = await fixtureRequests(
+    "google.com",
+    "/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy",
+  );
+  return Object.entries(counts)
+    .filter(([key]) => decodeURIComponent(key).includes(p.featureId))
+    .map(([key, count]) => [windowToken(key), count]);
+}
+
+/** The window's request arguments (reqpld [null, [<9 nulls>, args]]). */
+const windowArgs = (key: string) =>
+  (JSON.parse(new URL(key, "https://x").searchParams.get("reqpld")!) as unknown[][][])[1][9];
+/** The page token of a window request (args[19]). */
+const windowToken = (key: string) => windowArgs(key)[19];
+/** The token the fixture window hands out for the page starting at `offset`. */
+const tokenAt = (offset: number) => (offset === 0 ? "" : `CAESY0NBRVFBQ${btoa(`offset=${offset}`)}`);
 
 describe("maps.google.com reviews without login cookies: the Search review window", () => {
-  it("walks every window page by token, newest first, and keeps ids, original texts, exact times, languages, replies and reviewer counts", async () => {
+  it("reads a place of 44 reviews in one window request of 60, newest first, and keeps ids, original texts, exact times, languages, replies and reviewer counts", async () => {
     const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR));
     await queue().drain();
     const all = nativeNewestFirst(BLUE_DOOR).map((r) => expectedFromWindow(r, BLUE_DOOR));
@@ -120,12 +143,9 @@ describe("maps.google.com reviews without login cookies: the Search review windo
     const last = await retrieve(task, 3, 20);
     expect(last.reviews).toEqual(all.slice(40));
 
-    // Five requests of 10, each with the token the previous answer gave; listugcposts never asked.
+    // One request for 60, the most the window serves: all 44 fit; listugcposts never asked.
     const requests = await routeRequests("window", BLUE_DOOR);
-    expect(requests.map(windowToken)).toEqual([
-      "",
-      ...[10, 20, 30, 40].map((n) => `CAESY0NBRVFBQ${btoa(`offset=${n}`)}`),
-    ]);
+    expect(requests.map((key) => [windowArgs(key)[9], windowToken(key)])).toEqual([[60, ""]]);
     expect(await routeRequests("listugcposts", BLUE_DOOR)).toEqual([]);
 
     const byId = new Map(first.reviews.map((r: { review_id: string }) => [r.review_id, r]));
@@ -161,25 +181,41 @@ describe("maps.google.com reviews without login cookies: the Search review windo
     });
   });
 
+  it("walks every window page by token, 60 a page, newest first, to the last page", async () => {
+    const task = await submitScrape("maps.google.com", placeUrl(WIDE));
+    await queue().drain();
+    const body = await retrieve(task, 1, 200);
+    expect(body.reviews).toEqual(nativeNewestFirst(WIDE).map((r) => expectedFromWindow(r, WIDE)));
+    expect(body.coverage).toEqual({
+      publisher_total: 150,
+      collected: 150,
+      complete: true,
+      stop_reason: null,
+    });
+    // 150 reviews in three requests (not 15 of 10), each for 60 with the token the previous answer gave.
+    const requests = await routeRequests("window", WIDE);
+    expect(requests.map((key) => [windowArgs(key)[9], windowToken(key)])).toEqual([
+      [60, tokenAt(0)],
+      [60, tokenAt(60)],
+      [60, tokenAt(120)],
+    ]);
+  });
+
   it("stops at the page holding a review the client already has, without asking for older pages", async () => {
-    const native = nativeNewestFirst(BLUE_DOOR_COPY);
-    const known = native[25]; // on the third page of 10
-    const task = await submitScrape("maps.google.com", placeUrl(BLUE_DOOR_COPY), {
+    const native = nativeNewestFirst(WIDE_COPY);
+    const known = native[90]; // on the second page of 60
+    const task = await submitScrape("maps.google.com", placeUrl(WIDE_COPY), {
       last_review_hashes: [md5Hash([known.text!, known.author])],
     });
     await queue().drain();
-    const body = await retrieve(task, 1, 100);
+    const body = await retrieve(task, 1, 200);
     expect(body.reviews).toEqual(
       native
-        .slice(0, 30)
+        .slice(0, 120)
         .filter((r) => r !== known)
-        .map((r) => expectedFromWindow(r, BLUE_DOOR_COPY)),
+        .map((r) => expectedFromWindow(r, WIDE_COPY)),
     );
-    expect((await routeRequests("window", BLUE_DOOR_COPY)).map(windowToken)).toEqual([
-      "",
-      `CAESY0NBRVFBQ${btoa("offset=10")}`,
-      `CAESY0NBRVFBQ${btoa("offset=20")}`,
-    ]);
+    expect((await routeRequests("window", WIDE_COPY)).map(windowToken)).toEqual([tokenAt(0), tokenAt(60)]);
   });
 
   it("completes with no reviews for a place that has none", async () => {
@@ -248,9 +284,10 @@ describe("maps.google.com adapter pages (what the pipeline turns into coverage)"
 
   it("states the publisher's total on the window's first page and no limit", async () => {
     const c = ctx();
-    const { cursor } = await googleMapsAdapter.start(placeUrl(BLUE_DOOR), c);
+    const { cursor } = await googleMapsAdapter.start(placeUrl(WIDE), c);
     const first = await googleMapsAdapter.page(cursor, c);
-    expect(first).toMatchObject({ publisherTotal: 44 });
+    expect(first.reviews).toHaveLength(60);
+    expect(first).toMatchObject({ publisherTotal: 150 });
     expect(first.limitedView ?? null).toBeNull();
     const second = await googleMapsAdapter.page(first.next!, c);
     expect(second).not.toHaveProperty("publisherTotal");
@@ -288,7 +325,8 @@ describe("maps.google.com reviews with login cookies: listugcposts", () => {
       nativeNewestFirst(UGC_REFUSES).map((r) => expectedFromWindow(r, UGC_REFUSES)),
     );
     expect(await routeRequests("listugcposts", UGC_REFUSES)).toHaveLength(1);
-    expect(await routeRequests("window", UGC_REFUSES)).toHaveLength(3);
+    // All 25 in the window's first page of 60.
+    expect(await routeRequests("window", UGC_REFUSES)).toHaveLength(1);
   });
 
   it("goes on through the window, without repeats, when listugcposts refuses after its first page", async () => {
@@ -301,11 +339,8 @@ describe("maps.google.com reviews with login cookies: listugcposts", () => {
       ...native.slice(20).map((r) => expectedFromWindow(r, UGC_REFUSES_LATER)),
     ]);
     expect(await routeRequests("listugcposts", UGC_REFUSES_LATER)).toHaveLength(2);
-    expect((await routeRequests("window", UGC_REFUSES_LATER)).map(windowToken)).toEqual([
-      "",
-      `CAESY0NBRVFBQ${btoa("offset=10")}`,
-      `CAESY0NBRVFBQ${btoa("offset=20")}`,
-    ]);
+    // The window's first page holds all 30; the 20 listugcposts delivered are dropped from it.
+    expect((await routeRequests("window", UGC_REFUSES_LATER)).map(windowToken)).toEqual([""]);
   });
 });
 
@@ -326,9 +361,8 @@ describe("maps.google.com profile forms", () => {
     const body = await retrieve(task, 1, 50);
     expect(body.business).toMatchObject({ publisher, profile_key: profileUrl });
     expect(body.reviews.map((r: { review_id: string }) => r.review_id)).toEqual(
-      nativeNewestFirst(BLUE_DOOR)
-        .slice(0, 10)
-        .map((r) => r.id),
+      // first_page_only: the window's first page, 60 at most, holds all 44.
+      nativeNewestFirst(BLUE_DOOR).map((r) => r.id),
     );
   });
 
@@ -371,7 +405,8 @@ describe("maps.google.com lookup", () => {
     expect(body.business.profile_key).toBe(
       `https://www.google.com/maps/place/Blue+Door+Cafe/data=!4m2!3m1!1s${BLUE_DOOR.featureId}`,
     );
-    expect(body.reviews).toHaveLength(10);
+    // first_page_only: the window's first page of up to 60, all of the place's 44.
+    expect(body.reviews).toHaveLength(44);
   });
 
   it.each([
@@ -415,6 +450,66 @@ describe("maps.google.com failures", () => {
     const deliveries = await queue().drain();
     expect(deliveries.map((d) => d.outcome)).toEqual(["retry", "retry", "retry", "ack"]);
     expect((await retrieve(task)).response_message).toEqual(failed("blocked"));
+  });
+
+  it("backs off when the window answers 429, honouring Retry-After, and then reads the rest", async () => {
+    const task = await submitScrape("maps.google.com", placeUrl(THROTTLED));
+    const deliveries = await queue().drain();
+    // Page 1 stored, page 2 refused with 429 (Retry-After: 20): the run lets go and the queue brings
+    // the task back no sooner than asked; the second run reads pages 2 and the end.
+    expect(deliveries.map((d) => [d.outcome, d.delaySeconds])).toEqual([
+      ["retry", 20],
+      ["ack", undefined],
+    ]);
+    const body = await retrieve(task, 1, 100);
+    expect(body.reviews).toEqual(nativeNewestFirst(THROTTLED).map((r) => expectedFromWindow(r, THROTTLED)));
+    expect(body.coverage).toEqual({ publisher_total: 90, collected: 90, complete: true, stop_reason: null });
+    // The second page was asked for twice: refused once, then served.
+    expect(await windowCalls(THROTTLED)).toEqual([
+      [tokenAt(0), 1],
+      [tokenAt(60), 2],
+    ]);
+  });
+
+  it.each([
+    [
+      "429 on every attempt: backoff 15, 45, 135 s, then the attempts run out",
+      THROTTLED_HARD,
+      [
+        ["retry", 15],
+        ["retry", 45],
+        ["retry", 135],
+        ["ack", undefined],
+      ],
+    ],
+    [
+      "429 asking for longer than the task's time budget: no wait that would outlast it",
+      THROTTLED_LONG,
+      [["ack", undefined]],
+    ],
+  ])("keeps the reviews read before a rate limit that does not lift (%s)", async (_, place, outcomes) => {
+    const task = await submitScrape("maps.google.com", placeUrl(place));
+    const deliveries = await queue().drain();
+    expect(deliveries.map((d) => [d.outcome, d.delaySeconds])).toEqual(outcomes);
+    // One request for page 2 per delivery: the backoff is the queue's, never a burst of retries.
+    expect(await windowCalls(place)).toEqual([
+      [tokenAt(0), 1],
+      [tokenAt(60), outcomes.length],
+    ]);
+    const body = await retrieve(task, 1, 100);
+    // The task completes with page 1's 60 reviews, and coverage says it stopped short and why.
+    expect(body.task_status).toBe(200);
+    expect(body.reviews).toEqual(
+      nativeNewestFirst(place)
+        .slice(0, 60)
+        .map((r) => expectedFromWindow(r, place)),
+    );
+    expect(body.coverage).toEqual({
+      publisher_total: 90,
+      collected: 60,
+      complete: false,
+      stop_reason: "blocked: Publisher answered 429",
+    });
   });
 
   it.each([

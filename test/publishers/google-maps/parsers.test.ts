@@ -28,6 +28,7 @@ import {
   NO_TEXT,
   OLDEST_WITH_GERMAN_REPLY,
   TRANSLATED,
+  WIDE,
   WITH_REPLY,
   nativeNewestFirst,
 } from "./data";
@@ -91,6 +92,7 @@ describe("listugcposts", () => {
         date: "2026-10-01T09:30:00.123Z",
         language: "en",
         author_review_count: 27,
+        author_badges: ["local_guide"],
         reply_text: "Thank you, Dana! See you soon.",
         reply_date: "2026-10-03T09:30:00.777Z",
       },
@@ -324,7 +326,7 @@ describe("Search review window (GetLocalBoqProxy)", () => {
   const windowJson = (token = "", featureId = BLUE_DOOR.featureId) =>
     guardedJson(windowUrl(featureId, token));
 
-  it("asks for 10 reviews of the feature id, newest first, from the page token, as the window does", () => {
+  it("asks for 60 reviews (the most the window serves) of the feature id, newest first, from the page token", () => {
     const url = new URL(windowUrl(BLUE_DOOR.featureId, "CAESY0NBRVFBQ2Zmc2V0PTEw"));
     expect(url.origin + url.pathname).toBe(
       "https://www.google.com/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy",
@@ -335,7 +337,7 @@ describe("Search review window (GetLocalBoqProxy)", () => {
     const args = Array(24).fill(null);
     Object.assign(args, {
       1: 2,
-      9: 10,
+      9: 60,
       11: [BLUE_DOOR.featureId],
       16: [1, 1, null, [[3], [4], [5], [6], [7]]],
       19: "CAESY0NBRVFBQ2Zmc2V0PTEw",
@@ -346,8 +348,9 @@ describe("Search review window (GetLocalBoqProxy)", () => {
 
   it("reads rating, exact time, reviewer with counts, id, language, text (line breaks, entities) and reply", () => {
     const page = parseWindowPage(windowJson());
-    expect(page.records).toBe(10);
-    expect(page.nextToken).toMatch(/^CAESY0NBRVFBQ/);
+    // All 44 of the place in one answer of at most 60: no next page.
+    expect(page.records).toBe(44);
+    expect(page.nextToken).toBeNull();
     expect(page.reviews.slice(0, 3)).toEqual([
       {
         id: WITH_REPLY.id,
@@ -399,14 +402,15 @@ describe("Search review window (GetLocalBoqProxy)", () => {
     let token = "";
     const ids: string[] = [];
     for (;;) {
-      const page = parseWindowPage(windowJson(token));
+      const page = parseWindowPage(windowJson(token, WIDE.featureId));
       ids.push(...page.reviews.map((r) => r.id!));
       tokens.push(page.nextToken);
       if (!page.nextToken) break;
       token = page.nextToken;
     }
-    expect(tokens).toHaveLength(5);
-    expect(ids).toEqual(nativeNewestFirst(BLUE_DOOR).map((r) => r.id));
+    // 150 reviews in pages of 60, 60 and 30.
+    expect(tokens).toHaveLength(3);
+    expect(ids).toEqual(nativeNewestFirst(WIDE).map((r) => r.id));
   });
 
   it("names what is missing when the answer's layout changed", () => {
@@ -489,7 +493,11 @@ describe("real captured listugcposts entries (captures/SOURCE.md)", () => {
       date: "2019-04-17T09:54:51.197Z",
       language: "en",
       author_review_count: 46,
+      // Labelled "Local Guide · 46 reviews": the badge, without a level (the label names none).
+      author_badges: ["local_guide"],
     });
+    // The other two are labelled "2 reviews" and "6 reviews": no badge.
+    expect(withReply).not.toHaveProperty("author_badges");
     expect(noTranslation!.text!.startsWith("I had been recently in gynecologist Tatjana Mahnhardt")).toBe(
       true,
     );

@@ -38,7 +38,15 @@
  * reviews (here: no list at [2], no token).
  */
 import type { FixtureRequest, FixtureResponse, PublisherFixture } from "../../fixtures/sites";
-import { BLUE_DOOR, DECOYS, PLACES, SHORT_LINKS, type FixturePlace, type FixtureReview } from "./data";
+import {
+  BLUE_DOOR,
+  COVERAGE_PLACE,
+  DECOYS,
+  PLACES,
+  SHORT_LINKS,
+  type FixturePlace,
+  type FixtureReview,
+} from "./data";
 import withReply from "./captures/listugcposts-review_native_with_reply.json?raw";
 import noText from "./captures/listugcposts-review_native_no_text.json?raw";
 import noTranslation from "./captures/listugcposts-review_native_no_translation.json?raw";
@@ -158,9 +166,9 @@ function reviewEntry(r: FixtureReview, p: FixturePlace, index: number): unknown[
     r.reviewerReviews ?? 1,
     0,
     null,
-    [0, r.reviewerReviews ?? 1, 1],
+    [r.localGuide ? 1 : 0, r.reviewerReviews ?? 1, 1],
     0,
-    [`${r.reviewerReviews ?? 1} reviews`],
+    [`${r.localGuide ? "Local Guide · " : ""}${r.reviewerReviews ?? 1} reviews`],
   ];
   const meta = positional(18, {
     0: `0x0:${p.featureId.split(":")[1]}`,
@@ -286,6 +294,27 @@ function listUgcPosts(url: URL, cookie: string): FixtureResponse {
   return guarded(entries.length ? [null, next, entries] : [null, null]);
 }
 
+/**
+ * Whether the window answers 429 to this request of a later page (`count`: how often this very
+ * request came): once for a "throttled" place, always for the "throttled-hard" and "-long" ones.
+ */
+function throttles(p: FixturePlace | undefined, count: number): boolean {
+  if (p?.behaviour === "throttled") return count === 1;
+  return p?.behaviour === "throttled-hard" || p?.behaviour === "throttled-long";
+}
+
+/** Google's 429 page (the "unusual traffic" text, as its rate limit answers), with Retry-After when given. */
+function tooManyRequests(retryAfter: number | null): FixtureResponse {
+  return {
+    status: 429,
+    headers: {
+      "Content-Type": "text/html; charset=UTF-8",
+      ...(retryAfter === null ? {} : { "Retry-After": String(retryAfter) }),
+    },
+    body: "<!DOCTYPE html><html lang=en><title>429 Too Many Requests</title><p>We're sorry, but you have sent too many requests to us recently. Please try again later.</p>",
+  };
+}
+
 const WINDOW_PATH = "/httpservice/web/PrivateLocalSearchUiDataService/GetLocalBoqProxy";
 
 /** A window text: HTML, line breaks as <br>, "&", "<", ">" and quotes as entities. */
@@ -321,8 +350,17 @@ function windowRecord(r: FixtureReview, index: number): unknown[] {
   });
 }
 
-/** GetLocalBoqProxy: reqpld [null, [<9 nulls>, args]]; 10 native reviews a page, by sort. */
-function reviewWindow(url: URL): FixtureResponse {
+/**
+ * The most reviews the window serves a request: it answers a request for 100 with 60 (lab note E13,
+ * 2026-09-03; reviews-finder README, mid-2026).
+ */
+export const WINDOW_MAX_PAGE = 60;
+
+/**
+ * GetLocalBoqProxy: reqpld [null, [<9 nulls>, args]]; native reviews by sort, as many a page as
+ * args[9] asks (at most WINDOW_MAX_PAGE; 10, the window's own size, when it names none).
+ */
+function reviewWindow(url: URL, count: number): FixtureResponse {
   if (url.searchParams.get("msc") !== "gwsrpc")
     return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   let args: unknown;
@@ -335,7 +373,7 @@ function reviewWindow(url: URL): FixtureResponse {
     return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
   const featureId = Array.isArray(args[11]) ? args[11][0] : undefined;
   const sort = typeof args[1] === "number" ? args[1] : 1;
-  const size = typeof args[9] === "number" ? args[9] : 10;
+  const size = Math.min(typeof args[9] === "number" && args[9] > 0 ? args[9] : 10, WINDOW_MAX_PAGE);
   const offset = offsetOf(typeof args[19] === "string" ? args[19] : "");
   if (offset === null)
     return { status: 400, headers: { "Content-Type": "text/html" }, body: "<h1>Bad Request</h1>" };
@@ -350,6 +388,10 @@ function reviewWindow(url: URL): FixtureResponse {
   if (p?.behaviour === "captcha")
     return redirect(
       `https://www.google.com/sorry/index?continue=${encodeURIComponent(url.toString())}&q=EgQKAAAB`,
+    );
+  if (offset > 0 && throttles(p, count))
+    return tooManyRequests(
+      p!.behaviour === "throttled-long" ? 400 : p!.behaviour === "throttled" ? 20 : null,
     );
   const all = p ? sorted(p.reviews, sort).filter((r) => !r.syndicatedFrom) : [];
   const records = all.slice(offset, offset + size).map((r, i) => windowRecord(r, offset + i));
@@ -420,7 +462,7 @@ const CONSENT_PAGE = `<h1>Before you continue to Google</h1><p>We use cookies an
 const SORRY_PAGE = `<div>Our systems have detected unusual traffic from your computer network. This page checks to see if it's really you sending the requests, and not a robot.</div>
 <form id="captcha-form" action="index" method="post"><div class="g-recaptcha"></div><input type="hidden" name="q" value="EgQKAAAB"></form>`;
 
-function site({ url, host, cookie }: FixtureRequest): FixtureResponse {
+function site({ url, host, cookie, count }: FixtureRequest): FixtureResponse {
   const h = host.toLowerCase().replace(/:\d+$/, "");
   if (h === "maps.app.goo.gl") {
     const p = SHORT_LINKS[url.pathname.slice(1)];
@@ -444,12 +486,21 @@ function site({ url, host, cookie }: FixtureRequest): FixtureResponse {
   if (h === "maps.google.com" && url.pathname === "/" && url.searchParams.has("cid"))
     return redirect(`https://www.google.com/maps?cid=${url.searchParams.get("cid")}`, 301);
   if (url.pathname === "/maps/rpc/listugcposts") return listUgcPosts(url, cookie);
-  if (url.pathname === WINDOW_PATH) return reviewWindow(url);
+  if (url.pathname === WINDOW_PATH) return reviewWindow(url, count);
   if (url.pathname === "/search") return search(url);
   if (url.pathname.startsWith("/sorry/")) return html(SORRY_PAGE, "https://www.google.com/sorry/index");
   if (url.pathname === "/maps" || url.pathname.startsWith("/maps/")) return mapsPage(url);
   return html("<h1>Not Found</h1>", "Error 404 (Not Found)", 404);
 }
 
-const fixture: PublisherFixture = { domains: ["google.com", "goo.gl"], site };
+const fixture: PublisherFixture = {
+  domains: ["google.com", "goo.gl"],
+  site,
+  // Signed in: listugcposts' first page (a Local Guide, a translated review), then the window's.
+  coverageSample: {
+    profileUrl: `https://www.google.com/maps/place/Coverage+Cafe/data=!4m2!3m1!1s${COVERAGE_PLACE.featureId}`,
+    pages: 2,
+    cookie: "__Secure-1PSID=fixture-session; __Secure-1PSIDTS=fixture-ts",
+  },
+};
 export default fixture;

@@ -79,6 +79,17 @@ describe("one page cut to the options", () => {
     expect(cut.stop).toBeNull();
   });
 
+  it("since in a walk whose publisher has no newest-first order (Capterra) filters without stopping, even sorted newest", () => {
+    const cut = cutToOptions({
+      options: { since: Date.parse("2026-03-01") },
+      reviews: page,
+      storedBefore: 0,
+      newestFirst: false,
+    });
+    expect(cut.kept.map((r) => r.review_id)).toEqual(["a", "b"]);
+    expect(cut.stop).toBeNull();
+  });
+
   it("max_reviews counts what earlier pages stored and stops where the cap is met, even at the page's end", () => {
     expect(cutToOptions({ options: { max_reviews: 5 }, reviews: page, storedBefore: 3 })).toEqual({
       kept: page.slice(0, 2),
