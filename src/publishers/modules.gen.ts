@@ -31,7 +31,9 @@ import { thumbtack } from "./thumbtack";
 import { tripadvisor } from "./tripadvisor";
 import { trustedShops } from "./trusted-shops";
 import { trustpilot } from "./trustpilot";
+import { twogis } from "./twogis";
 import { walmart } from "./walmart";
+import { yandex } from "./yandex";
 import { yelp } from "./yelp";
 import { zillow } from "./zillow";
 import { zomato } from "./zomato";
@@ -71,7 +73,9 @@ export const GENERATED_MODULES: readonly PublisherModule[] = [
   tripadvisor,
   trustedShops,
   trustpilot,
+  twogis,
   walmart,
+  yandex,
   yelp,
   zillow,
   zomato,

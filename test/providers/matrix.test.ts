@@ -59,6 +59,11 @@ const CASES: Record<string, Case> = {
     profile: () => `https://www.trustpilot.com/review/${slug("multi")}.com`,
   },
   agoda: { publisher: "agoda.com", profile: () => "26210260" },
+  twogis: {
+    publisher: "2gis.ru",
+    profile: () => "https://2gis.ru/moscow/firm/70000001033044306/tab/reviews",
+  },
+  yandex: { publisher: "yandex.ru", profile: () => "https://yandex.ru/maps/org/pushkin/1018907821/reviews/" },
   expedia: {
     publisher: "expedia.com",
     profile: () =>

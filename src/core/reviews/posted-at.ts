@@ -10,8 +10,11 @@ import { eastAsianPostedAt } from "./east-asian-dates";
  *   British-style pages (en-GB, en-AU, ...), which use day first, as do all other languages.
  * - A calendar date without a time of day is midnight UTC of that date, so it does not depend on
  *   where the scraper runs. A relative date keeps the scrape's time of day.
- * - A date that would lie after the scrape (a year-less "March 3" read as next March) is the scrape
- *   time: a review cannot be newer than the page it was read from.
+ * - A year-less date ("15 марта", "March 3") that would lie after the scrape is the same day a year
+ *   earlier (chrono picks the nearest such day, which can be next year's); any other date after the
+ *   scrape is the scrape time: a review cannot be newer than the page it was read from.
+ * - An ISO 8601 timestamp with more than millisecond precision ("…T12:34:56.123456+07:00", as
+ *   Python back ends print it) is read to the millisecond with its offset kept.
  */
 export interface PostedAt {
   postedAt: number;
@@ -51,6 +54,16 @@ function parsersFor(languageTag: string | null): chrono.Chrono[] {
   return local ? [local, chrono.casual] : [chrono.casual];
 }
 
+/** An ISO 8601 timestamp's fraction beyond milliseconds, which chrono cannot read together with an offset. */
+const SUB_MILLISECONDS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d+(?=Z|[+-]\d{2}:?\d{2}$|$)/;
+
+/** The same instant a year earlier (a Feb 29 rolls on to Mar 1). */
+function yearEarlier(time: number): number {
+  const date = new Date(time);
+  date.setUTCFullYear(date.getUTCFullYear() - 1);
+  return date.getTime();
+}
+
 function isRelative(components: chrono.ParsedComponents): boolean {
   for (const tag of components.tags())
     if (tag.startsWith("result/relative") || tag.startsWith("casualReference/")) return true;
@@ -68,7 +81,7 @@ export function resolvePostedAt(
   if (eastAsian) return eastAsian;
   const reference = { instant: new Date(scrapedAt), timezone: 0 };
   for (const parser of parsersFor(languageTag)) {
-    const [result] = parser.parse(dateText, reference);
+    const [result] = parser.parse(dateText.replace(SUB_MILLISECONDS, "$1"), reference);
     if (!result) continue;
     const start = result.start;
     const relative = isRelative(start);
@@ -76,6 +89,7 @@ export function resolvePostedAt(
     if (!relative && !start.isCertain("hour")) {
       postedAt = Date.UTC(start.get("year") ?? 1970, (start.get("month") ?? 1) - 1, start.get("day") ?? 1);
     }
+    if (postedAt > scrapedAt && !relative && !start.isCertain("year")) postedAt = yearEarlier(postedAt);
     return { postedAt: Math.min(postedAt, scrapedAt), absolute: !relative };
   }
   return null;
