@@ -108,7 +108,15 @@ function rawReview(item: unknown, pageUrl: string): RawReview | null {
   if (!(r.rating >= 1 && r.rating <= 5)) return null;
   const title = r.reviewTitle?.trim();
   const author = r.userNickname?.trim();
-  const badges = (r.badges ?? []).map((b) => b?.id?.trim()).filter((id): id is string => Boolean(id));
+  // Badge ids are CamelCase ("VerifiedPurchaser"); badges are snake case across modules (docs/api.md).
+  const badges = (r.badges ?? [])
+    .map((b) =>
+      b?.id
+        ?.trim()
+        .replace(/(?<=[a-z0-9])(?=[A-Z])/g, "_")
+        .toLowerCase(),
+    )
+    .filter((id): id is string => Boolean(id));
   return {
     id: String(r.reviewId),
     ...(author ? { author_name: author } : {}),

@@ -49,7 +49,7 @@ describe("walmart reviews page", () => {
       url: PAGE,
       date: "2026-11-20",
       likes: 12,
-      author_badges: ["VerifiedPurchaser"],
+      author_badges: ["verified_purchaser"],
     });
     // No title, no badges.
     expect(page.reviews[1]).toEqual({
@@ -199,7 +199,7 @@ describe("walmart end to end", () => {
       title: "Fast and quiet",
       text: "Boils a full kettle in four minutes. The lid sticks a little.",
       likes: 12,
-      author_badges: ["VerifiedPurchaser"],
+      author_badges: ["verified_purchaser"],
       url: PAGE,
       posted_at: Date.UTC(2026, 10, 20),
     });
