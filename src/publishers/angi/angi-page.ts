@@ -21,6 +21,7 @@ import { permanentError, ScrapeError, transientError } from "../../scraping/erro
 import { embeddedDocuments } from "../kit/embedded-json";
 import { countOf, type ParseContext, type WalkPage } from "../kit/json-walk";
 import { MAX_WALK_DEPTH, type WorkBudget } from "../kit/work-budget";
+import { printedMonth } from "../kit/printed-date";
 
 export const ANGI_WHAT = "Angi profile page";
 
@@ -73,29 +74,12 @@ export function angiProps(roots: readonly unknown[], budget: WorkBudget): AngiPr
   return found;
 }
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-
 /**
  * "April 2026" → "2026-04-01": Angi prints only the month, so the review is dated the month's first
  * day (README, "Assumed"). Anything else is kept as printed for the date resolver.
  */
 export function angiDate(label: string): string {
-  const match = /^([A-Za-z]{3,9})\s+(\d{4})$/.exec(label.trim());
-  const month = match ? MONTHS.indexOf(match[1].toLowerCase()) + 1 : 0;
-  return match && month ? `${match[2]}-${String(month).padStart(2, "0")}-01` : label.trim();
+  return printedMonth(label);
 }
 
 /** A string prop, with RSC's `"$undefined"` and empty strings as absent. */

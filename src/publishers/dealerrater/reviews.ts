@@ -22,6 +22,7 @@ import { permanentError } from "../../scraping/errors";
 import { htmlPass } from "../kit/html-pass";
 import { countOf, type WalkPage, type WalkPosition } from "../kit/json-walk";
 import type { WorkBudget } from "../kit/work-budget";
+import { printedDate } from "../kit/printed-date";
 
 export const WHAT = "DealerRater review page";
 
@@ -34,28 +35,8 @@ const SUB_RATINGS: Readonly<Record<string, string>> = {
   "overall experience": "overall_experience",
 };
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-
-/** "October 14, 2021" → "2021-10-14"; anything else is kept as printed for the date resolver. */
-export function printedDate(value: string): string {
-  const match = /^([A-Za-z]{3,9})\.? (\d{1,2}), (\d{4})$/.exec(value.trim());
-  const month = match ? MONTHS.findIndex((m) => m.startsWith(match[1].toLowerCase())) + 1 : 0;
-  if (!match || month === 0) return value.trim();
-  return `${match[3]}-${String(month).padStart(2, "0")}-${match[2].padStart(2, "0")}`;
-}
+/** "October 14, 2021" → "2021-10-14" (the kit's printedDate), re-exported for this module's tests. */
+export { printedDate };
 
 /** `rating-50` among an element's classes → 5 (tenths of a star); null when absent or not 1–5. */
 export function ratingOfClass(classes: string | null): number | null {

@@ -13,6 +13,7 @@ import type { RequestOptions } from "../../scraping/client";
 import { permanentError } from "../../scraping/errors";
 import { readAnswer, type ParseContext, type WalkPage, type WalkPosition } from "../kit/json-walk";
 import type { ExpediaContext } from "./profile";
+import { printedDate } from "../kit/printed-date";
 
 export const WHAT = "Expedia reviews";
 export const PAGE_SIZE = 50;
@@ -164,8 +165,6 @@ const DetailSchema = z.object({
 
 /** "10/10 Excellent" → 10 (out of 10); anything else → null. */
 const SCORE = /^(\d{1,2}(?:\.\d)?)\s*\/\s*10\b/;
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const PRINTED_DATE = /^([A-Za-z]{3})[a-z]{0,6} (\d{1,2}), (\d{4})$/;
 
 /** The first supporting message that is a date ("Nov 3, 2025", as the client parses it) → "2025-11-03". */
 export function reviewDate(messages: unknown[]): string | null {
@@ -173,10 +172,8 @@ export function reviewDate(messages: unknown[]): string | null {
     const text =
       message !== null && typeof message === "object" ? (message as { text?: unknown }).text : undefined;
     if (typeof text !== "string" || text.length > 40) continue;
-    const match = PRINTED_DATE.exec(text.trim());
-    const month = match ? MONTHS.indexOf(match[1].toLowerCase()) + 1 : 0;
-    if (match && month > 0)
-      return `${match[3]}-${String(month).padStart(2, "0")}-${match[2].padStart(2, "0")}`;
+    const date = printedDate(text);
+    if (date !== text.trim()) return date;
   }
   return null;
 }

@@ -17,6 +17,7 @@ import {
   type WalkPage,
   type WalkPosition,
 } from "../kit/json-walk";
+import { printedDate } from "../kit/printed-date";
 
 export const WHAT = "Healthgrades comments";
 export const PER_PAGE = 10;
@@ -53,16 +54,8 @@ const ItemSchema = z.object({
 
 const AnswerSchema = z.object({ totalCommentCount: z.unknown(), results: z.array(z.unknown()) });
 
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const PRINTED_DATE = /^([A-Za-z]{3})[a-z]{0,6}\.? (\d{1,2}), (\d{4})$/;
-
-/** "Jan 03, 2021" → "2021-01-03"; anything else is kept as printed for the date resolver. */
-export function printedDate(value: string): string {
-  const match = PRINTED_DATE.exec(value.trim());
-  const month = match ? MONTHS.indexOf(match[1].toLowerCase()) + 1 : 0;
-  if (!match || month === 0) return value.trim();
-  return `${match[3]}-${String(month).padStart(2, "0")}-${match[2].padStart(2, "0")}`;
-}
+/** "Jan 03, 2021" → "2021-01-03" (the kit's printedDate), re-exported for this module's tests. */
+export { printedDate };
 
 /** One page. A comment without an id or with a value of the wrong type is skipped. */
 export function parseHealthgradesPage(data: unknown, ctx: ParseContext): WalkPage {

@@ -13,6 +13,7 @@ import { permanentError } from "../../scraping/errors";
 import { countOf, type ParseContext, type WalkPage } from "../kit/json-walk";
 import { pageJsonLdItems } from "../kit/json-ld-items";
 import type { WorkBudget } from "../kit/work-budget";
+import { printedDate } from "../kit/printed-date";
 
 export const WHAT = "Thumbtack pro page";
 
@@ -28,16 +29,8 @@ const ReviewSchema = z.object({
   reviewRating: z.object({ ratingValue: z.union([z.number(), z.string().max(10)]) }),
 });
 
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const PRINTED_DATE = /^([A-Za-z]{3})[a-z]{0,6}\.? (\d{1,2}), (\d{4})$/;
-
-/** "Aug 29, 2022" → "2022-08-29"; anything else is kept as printed for the date resolver. */
-export function printedDate(value: string): string {
-  const match = PRINTED_DATE.exec(value.trim());
-  const month = match ? MONTHS.indexOf(match[1].toLowerCase()) + 1 : 0;
-  if (!match || month === 0) return value.trim();
-  return `${match[3]}-${String(month).padStart(2, "0")}-${match[2].padStart(2, "0")}`;
-}
+/** "Aug 29, 2022" → "2022-08-29" (the kit's printedDate), re-exported for this module's tests. */
+export { printedDate };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

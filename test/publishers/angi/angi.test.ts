@@ -78,7 +78,8 @@ describe("Angi profile page (RSC props)", () => {
   it("dates a month label on the month's first day and keeps anything else as printed", () => {
     expect(angiDate("April 2026")).toBe("2026-04-01");
     expect(angiDate(" december 2025 ")).toBe("2025-12-01");
-    expect(angiDate("Sept 2025")).toBe("Sept 2025");
+    expect(angiDate("Sept 2025")).toBe("2025-09-01");
+    expect(angiDate("Spring 2025")).toBe("Spring 2025");
     expect(angiDate("2 weeks ago")).toBe("2 weeks ago");
   });
 
