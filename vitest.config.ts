@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { resolve } from "node:path";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import { configDefaults, defineConfig } from "vitest/config";
-import MatrixLast from "./test/setup/sequencer";
 
 const migrations = await readD1Migrations("./migrations");
 
@@ -150,8 +149,6 @@ export default defineConfig({
   test: {
     // Logs of passing tests would bury the report; a failing test still shows its own.
     silent: "passed-only",
-    // A fixed place for the route matrix: test/setup/sequencer.ts says why.
-    sequence: { sequencer: MatrixLast },
     projects: [workers, unit, scripts],
   },
 });
