@@ -32,6 +32,7 @@
  * Anything else: 404.
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
+import { ENGLISH_MONTHS as MONTHS } from "../../fixtures/english-dates";
 
 export interface AngiFixtureReview {
   reviewId: string;
@@ -45,20 +46,6 @@ export interface AngiFixtureReview {
   proResponseName: string;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** "April 2026" for review i (newest first: one month older every two reviews). */
 const monthLabel = (i: number) => {
   const months = 2026 * 12 + 3 - Math.floor(i / 2);

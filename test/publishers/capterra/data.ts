@@ -10,6 +10,7 @@
  * ./README.md); the reviews themselves are invented. What a vendor response holds when it has one
  * is not shown by that page: modelled as {text, writtenOn} (the 2023 GraphQL client's vendorReply).
  */
+import { ENGLISH_MONTHS as MONTHS } from "../../fixtures/english-dates";
 export interface CapterraFixtureReview {
   reviewId: string;
   globalReviewId: string;
@@ -52,20 +53,6 @@ export interface CapterraFixtureReview {
 }
 
 const NAMES = ["Mike W.", "Sara K.", "Verified Reviewer", "Tom B.", "Ana P.", "Jun L."];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 const printed = (at: number) => {
   const d = new Date(at);
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;

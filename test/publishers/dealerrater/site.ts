@@ -17,6 +17,7 @@
  * links to a page 2 that has no reviews).
  */
 import type { FixtureResponse, PublisherFixture } from "../../fixtures/sites";
+import { ENGLISH_MONTHS as MONTHS } from "../../fixtures/english-dates";
 
 export const MCKAIG = "McKaig-Chevrolet-Buick-A-Dealer-For-The-People";
 
@@ -33,21 +34,6 @@ export interface DealerFixtureReview {
   recommend: "Yes" | "No";
   employees: string[];
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 export const printed = (at: number) => {
   const d = new Date(at);
